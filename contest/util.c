@@ -1,0 +1,207 @@
+/* util.c: error reporting and small string, size and clock helpers. */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const char *progname = "contest";
+
+void util_set_progname(const char *name) { progname = name; }
+
+static void vmsg(int with_errno, const char *fmt, va_list ap)
+{
+	int e = errno;
+	char buf[1024];
+	int n = snprintf(buf, sizeof buf, "%s: ", progname);
+	vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, ap);
+	if (with_errno) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof buf - l, ": %s", strerror(e));
+	}
+	fflush(stdout);
+	fprintf(stderr, "%s\n", buf);
+	errno = e;
+}
+
+void warnx(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(0, fmt, ap);
+	va_end(ap);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(1, fmt, ap);
+	va_end(ap);
+}
+
+void errx(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(0, fmt, ap);
+	va_end(ap);
+	exit(code);
+}
+
+void err(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(1, fmt, ap);
+	va_end(ap);
+	exit(code);
+}
+
+int util_parse_size(const char *s, uint64_t *bytes)
+{
+	char *end;
+	double v, mul = 1;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || !isfinite(v))
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': mul = 1024.0; end++; break;
+	case 'm': case 'M': mul = 1024.0 * 1024; end++; break;
+	case 'g': case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
+	case 't': case 'T': mul = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end == 'i' && end[1] == 'B' && mul > 1)
+		end += 2;
+	else if (*end == 'B' && mul > 1)
+		end++;
+	if (*end != '\0')
+		return -1;
+	v *= mul;
+	if (v < 1 || v > 9.0e18)
+		return -1;
+	*bytes = (uint64_t)v;
+	return 0;
+}
+
+int util_parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+char *util_fmt_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char units[] = "KMGT";
+	int i = -1;
+	uint64_t v = bytes;
+
+	while (i < 3 && v >= 1024 && v % 1024 == 0) {
+		v /= 1024;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[i]);
+	return buf;
+}
+
+double util_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int util_sleep(double s)
+{
+	struct timespec ts;
+	if (s <= 0)
+		return 0;
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	return nanosleep(&ts, NULL) == 0 ? 0 : -1;
+}
+
+size_t util_strlcpy(char *dst, const char *src, size_t len)
+{
+	size_t n = strlen(src);
+	if (len > 0) {
+		size_t c = n < len - 1 ? n : len - 1;
+		memcpy(dst, src, c);
+		dst[c] = '\0';
+	}
+	return n;
+}
+
+int util_path(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+void util_fmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+int util_mkdirs(const char *path)
+{
+	char tmp[PATH_MAX];
+	char *p;
+
+	if (util_strlcpy(tmp, path, sizeof tmp) >= sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+		return -1;
+	struct stat st;
+	if (stat(tmp, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
