@@ -1,0 +1,25 @@
+/* store.h: the results directory: one append-only file of records per label. */
+#ifndef CONTEST_STORE_H
+#define CONTEST_STORE_H
+
+#include "record.h"
+
+/* store_path: DIR/LABEL.loads into buf; -1 when it does not fit, or (errno
+ * EINVAL) when label fails rec_label_check. */
+int store_path(const char *dir, const char *label, char *buf, size_t len);
+
+/* store_append: append r to its label's file with one write() on an O_APPEND
+ * descriptor, then fsync. A new file gets the header in the same write, and
+ * its directory is fsynced. Returns 0, or -1 with errno set (nothing partial
+ * is left: a short write is truncated back). EINVAL: r fails rec_check. */
+int store_append(const char *dir, const struct rec *r);
+
+/* store_read_label: the records of one label (none when it has no file yet). */
+int store_read_label(const char *dir, const char *label, struct rec_set *out);
+
+/* store_read_all: the records of every regular LABEL.loads file in dir (other
+ * names are ignored). A file rec_read_file refuses is counted in out->bad and
+ * the others are still read. -1 (reported) when dir cannot be read. */
+int store_read_all(const char *dir, struct rec_set *out);
+
+#endif

@@ -1,0 +1,268 @@
+/* summary.c: groups records by workload, load and label into means and Ratios. */
+#include "summary.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_LOAD "no_load"
+
+/* A name seen in the records, with its earliest timestamp and sort rank. */
+struct ent {
+	const char *name;
+	const char *first;
+	size_t rank;
+};
+
+struct ents {
+	struct ent *v;
+	size_t n, cap;
+};
+
+/* ents_find: index of name in e, or -1. */
+static long ents_find(const struct ents *e, const char *name)
+{
+	for (size_t i = 0; i < e->n; i++)
+		if (strcmp(e->v[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* ents_see: add name (or keep the earlier timestamp when present); -1 on ENOMEM. */
+static int ents_see(struct ents *e, const char *name, const char *ts)
+{
+	long i = ents_find(e, name);
+
+	if (i >= 0) {
+		if (strcmp(ts, e->v[i].first) < 0)
+			e->v[i].first = ts;
+		return 0;
+	}
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? e->cap * 2 : 16;
+		struct ent *v = realloc(e->v, cap * sizeof *v);
+		if (v == NULL)
+			return -1;
+		e->v = v;
+		e->cap = cap;
+	}
+	e->v[e->n++] = (struct ent){ name, ts, SIZE_MAX };
+	return 0;
+}
+
+/* ent_cmp: by rank, then earliest timestamp, then name. */
+static int ent_cmp(const void *a, const void *b)
+{
+	const struct ent *x = a, *y = b;
+	int c;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if ((c = strcmp(x->first, y->first)) != 0)
+		return c;
+	return strcmp(x->name, y->name);
+}
+
+/* ents_out: sort e and copy its names into *out (count in *n); -1 on ENOMEM. */
+static int ents_out(struct ents *e, char ***out, size_t *n)
+{
+	if (e->n > 1)
+		qsort(e->v, e->n, sizeof *e->v, ent_cmp);
+	*out = calloc(e->n ? e->n : 1, sizeof **out);
+	if (*out == NULL)
+		return -1;
+	for (*n = 0; *n < e->n; (*n)++)
+		if (((*out)[*n] = strdup(e->v[*n].name)) == NULL)
+			return -1;
+	return 0;
+}
+
+/* in_list: 1 when name is one of the n strings of v. */
+static int in_list(const char *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* index_of: position of name in v[0..n), or -1. */
+static long index_of(char *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* keep: 1 when r passes the label and load selections. */
+static int keep(const struct rec *r, const char *const *labels, size_t nlabels,
+                const char *const *only, size_t nonly)
+{
+	return (nlabels == 0 || in_list(labels, nlabels, r->label)) &&
+	       (nonly == 0 || in_list(only, nonly, r->load));
+}
+
+/* Sums of one cell's available figures: time, cpu_pct, loads, lcpu_pct. */
+struct acc {
+	double sum[4];
+	int cnt[4];
+};
+
+/* accumulate: add every record of set that passes the selections to its cell. */
+static void accumulate(struct summary *s, struct acc *acc, const struct rec_set *set,
+                       const char *const *labels, size_t nlabels,
+                       const char *const *only, size_t nonly)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const struct rec *r = &set->v[i];
+		if (!keep(r, labels, nlabels, only, nonly))
+			continue;
+		long w = index_of(s->workloads, s->nworkloads, r->workload);
+		long l = index_of(s->loads, s->nloads, r->load);
+		long k = index_of(s->labels, s->nlabels, r->label);
+		if (w < 0 || l < 0 || k < 0)
+			continue;
+		size_t at = ((size_t)w * s->nloads + (size_t)l) * s->nlabels + (size_t)k;
+		struct sum_cell *c = &s->cells[at];
+		if (r->failed) {
+			c->failed++;
+			continue;
+		}
+		c->n++;
+		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
+		for (int j = 0; j < 4; j++) {
+			if (isnan(fig[j]))
+				continue;
+			acc[at].sum[j] += fig[j];
+			acc[at].cnt[j]++;
+		}
+	}
+}
+
+/* no_load_means: the mean no_load time of each workload and label (NaN when
+ * none), from every ok no_load record of the selected labels: the load filter
+ * does not apply, so a Ratio is still shown when no_load is not. -1 on ENOMEM. */
+static int no_load_means(const struct summary *s, const struct rec_set *set,
+                         const char *const *labels, size_t nlabels, double *base)
+{
+	size_t nb = s->nworkloads * s->nlabels, i;
+	int *cnt = calloc(nb ? nb : 1, sizeof *cnt);
+
+	if (cnt == NULL)
+		return -1;
+	for (i = 0; i < nb; i++)
+		base[i] = 0;
+	for (i = 0; i < set->n; i++) {
+		const struct rec *r = &set->v[i];
+		if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
+		    !keep(r, labels, nlabels, NULL, 0))
+			continue;
+		long w = index_of(s->workloads, s->nworkloads, r->workload);
+		long k = index_of(s->labels, s->nlabels, r->label);
+		if (w < 0 || k < 0)
+			continue;
+		base[(size_t)w * s->nlabels + (size_t)k] += r->time;
+		cnt[(size_t)w * s->nlabels + (size_t)k]++;
+	}
+	for (i = 0; i < nb; i++)
+		base[i] = cnt[i] ? base[i] / cnt[i] : NAN;
+	free(cnt);
+	return 0;
+}
+
+/* finish: means from the sums, then each cell's Ratio to base (see no_load_means). */
+static void finish(struct summary *s, const struct acc *acc, const double *base)
+{
+	size_t total = s->nworkloads * s->nloads * s->nlabels;
+
+	for (size_t i = 0; i < total; i++) {
+		struct sum_cell *c = &s->cells[i];
+		double *m[4] = { &c->time, &c->cpu_pct, &c->loads, &c->lcpu_pct };
+		for (int j = 0; j < 4; j++)
+			*m[j] = acc[i].cnt[j] ? acc[i].sum[j] / acc[i].cnt[j] : NAN;
+		double b = base[(i / (s->nloads * s->nlabels)) * s->nlabels + i % s->nlabels];
+		c->ratio = (b > 0 && isfinite(b)) ? c->time / b : NAN;
+	}
+}
+
+int summary_build(struct summary *s, const struct rec_set *set,
+                  const char *const *labels, size_t nlabels,
+                  const char *const *only, size_t nonly,
+                  const char *const *load_order)
+{
+	struct ents ew = { 0 }, el = { 0 }, ek = { 0 };
+	struct acc *acc = NULL;
+	double *base = NULL;
+	size_t i, total;
+	int rc = -1;
+
+	memset(s, 0, sizeof *s);
+	for (i = 0; i < nlabels; i++)
+		if (ents_find(&ek, labels[i]) < 0 && ents_see(&ek, labels[i], "") != 0)
+			goto out;
+	for (i = 0; i < ek.n; i++)
+		ek.v[i].rank = i;
+	for (i = 0; i < set->n; i++) {
+		const struct rec *r = &set->v[i];
+		if (!keep(r, labels, nlabels, only, nonly))
+			continue;
+		if (ents_see(&ew, r->workload, r->timestamp) != 0 ||
+		    ents_see(&el, r->load, r->timestamp) != 0 ||
+		    (nlabels == 0 && ents_see(&ek, r->label, r->timestamp) != 0))
+			goto out;
+	}
+	for (i = 0; load_order && load_order[i]; i++) {
+		long l = ents_find(&el, load_order[i]);
+		if (l >= 0 && el.v[l].rank == SIZE_MAX)
+			el.v[l].rank = i;
+	}
+	if (ents_out(&ew, &s->workloads, &s->nworkloads) != 0 ||
+	    ents_out(&el, &s->loads, &s->nloads) != 0 ||
+	    ents_out(&ek, &s->labels, &s->nlabels) != 0)
+		goto out;
+	total = s->nworkloads * s->nloads * s->nlabels;
+	s->cells = calloc(total ? total : 1, sizeof *s->cells);
+	acc = calloc(total ? total : 1, sizeof *acc);
+	base = calloc(s->nworkloads * s->nlabels + 1, sizeof *base);
+	if (s->cells == NULL || acc == NULL || base == NULL ||
+	    no_load_means(s, set, labels, nlabels, base) != 0)
+		goto out;
+	accumulate(s, acc, set, labels, nlabels, only, nonly);
+	finish(s, acc, base);
+	rc = 0;
+out:
+	free(ew.v);
+	free(el.v);
+	free(ek.v);
+	free(acc);
+	free(base);
+	if (rc != 0)
+		summary_free(s);
+	return rc;
+}
+
+const struct sum_cell *summary_cell(const struct summary *s, size_t w, size_t l, size_t k)
+{
+	return &s->cells[(w * s->nloads + l) * s->nlabels + k];
+}
+
+/* free_names: free n strings of v and v itself. */
+static void free_names(char **v, size_t n)
+{
+	if (v == NULL)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void summary_free(struct summary *s)
+{
+	free_names(s->workloads, s->nworkloads);
+	free_names(s->loads, s->nloads);
+	free_names(s->labels, s->nlabels);
+	free(s->cells);
+	memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,40 @@
+/* summary.h: records grouped into the report's model: workloads x loads x labels. */
+#ifndef CONTEST_SUMMARY_H
+#define CONTEST_SUMMARY_H
+
+#include "record.h"
+
+/* One row of a block: the ok runs of one label, one load, one workload. */
+struct sum_cell {
+	int n;            /* ok runs averaged */
+	int failed;       /* failed runs, not averaged */
+	double time, cpu_pct, loads, lcpu_pct;  /* arithmetic means over the n runs (NaN when n == 0) */
+	double ratio;     /* time / same label and workload's no_load mean time; NaN when none */
+};
+
+struct summary {
+	size_t nworkloads, nloads, nlabels;
+	char **workloads;  /* in first-recorded order */
+	char **loads;      /* in load_order, then any others in first-recorded order */
+	char **labels;     /* as named, else in first-recorded order */
+	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */
+};
+
+/* summary_build: group the records of set. labels (nlabels > 0) selects and
+ * orders the labels; else all, ordered by their earliest timestamp. only
+ * (nonly > 0) keeps just these loads. load_order gives the block order
+ * (NULL-terminated; loads not in it follow in first-recorded order).
+ * Runs of different workloads are never averaged together. Ratios use the
+ * no_load runs even when only leaves no_load out.
+ * Returns 0, or -1 on allocation failure. */
+int summary_build(struct summary *s, const struct rec_set *set,
+                  const char *const *labels, size_t nlabels,
+                  const char *const *only, size_t nonly,
+                  const char *const *load_order);
+
+/* summary_cell: the cell of workload w, load l, label k. */
+const struct sum_cell *summary_cell(const struct summary *s, size_t w, size_t l, size_t k);
+
+void summary_free(struct summary *s);
+
+#endif

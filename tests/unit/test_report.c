@@ -1,0 +1,395 @@
+/* test_report.c: unit tests of the summary (grouping, means, Ratio) and the classic text. */
+#include "t.h"
+#include "record.h"
+#include "render.h"
+#include "summary.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NA NAN
+#define WL "builtin-1:default"
+
+static const char *const order[] = {
+	"no_load", "cacherun", "process_load", "ctar_load", "xtar_load", "io_load",
+	"io_other", "read_load", "list_load", "mem_load", "dbench_load", NULL
+};
+
+/* add: append one run to set; failed runs carry no figures. */
+static void add(struct rec_set *set, const char *label, const char *load, const char *ts,
+                const char *workload, double time, double cpu, double loads, double lcpu,
+                int failed)
+{
+	struct rec r;
+
+	rec_init(&r);
+	util_strlcpy(r.label, label, sizeof r.label);
+	util_strlcpy(r.load, load, sizeof r.load);
+	util_strlcpy(r.timestamp, ts, sizeof r.timestamp);
+	util_strlcpy(r.workload, workload, sizeof r.workload);
+	r.run = (int)set->n + 1;
+	r.jobs = 4;
+	r.failed = failed;
+	if (!failed) {
+		r.time = time;
+		r.cpu_pct = cpu;
+		r.loads = loads;
+		r.lcpu_pct = lcpu;
+	}
+	T_CHECK(rec_set_add(set, &r) == 0);
+}
+
+static char *buf;   /* the last text() */
+
+/* text: render s into buf. */
+static const char *text(const struct summary *s, int precise)
+{
+	size_t len;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	render_text(f, s, precise);
+	fclose(f);
+	return buf;
+}
+
+/* build: summary_build with the classic load order. */
+static void build(struct summary *s, const struct rec_set *set, const char *const *labels,
+                  size_t nlabels, const char *const *only, size_t nonly)
+{
+	T_CHECK(summary_build(s, set, labels, nlabels, only, nonly, order) == 0);
+}
+
+/* contract_example: runs whose means are exactly the contract's example. */
+static void contract_example(struct rec_set *set)
+{
+	add(set, "2.5.59", "no_load", "2003-02-20T10:00:00Z", WL, 78, 93.6, 0, 0, 0);
+	add(set, "2.5.59", "no_load", "2003-02-20T10:05:00Z", WL, 79, 93.7, 0, 0, 0);
+	add(set, "2.5.59", "no_load", "2003-02-20T10:10:00Z", WL, 80, 93.8, 0, 0, 0);
+	add(set, "2.5.59", "cacherun", "2003-02-20T10:15:00Z", WL, 75, 97.3, 0, 0, 0);
+	add(set, "2.5.59", "cacherun", "2003-02-20T10:20:00Z", WL, 76, 97.4, 0, 0, 0);
+	add(set, "2.5.59", "cacherun", "2003-02-20T10:25:00Z", WL, 77, 97.5, 0, 0, 0);
+	add(set, "2.5.60", "no_load", "2003-02-21T09:00:00Z", WL, 78.5, 94.8, 0, 0, 0);
+	add(set, "2.5.60", "no_load", "2003-02-21T09:05:00Z", WL, 79.5, 95.0, 0, 0, 0);
+}
+
+static const char golden[] =
+	"no_load:\n"
+	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	"2.5.59              3   79      93.7    0.0     0.0     1.00\n"
+	"2.5.60              2   79      94.9    0.0     0.0     1.00\n"
+	"cacherun:\n"
+	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	"2.5.59              3   76      97.4    0.0     0.0     0.96\n";
+
+static const char golden_precise[] =
+	"no_load:\n"
+	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	"2.5.59              3   79.0    93.70   0.00    0.00    1.000\n"
+	"2.5.60              2   79.0    94.90   0.00    0.00    1.000\n"
+	"cacherun:\n"
+	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	"2.5.59              3   76.0    97.40   0.00    0.00    0.962\n";
+
+static void test_contract_example(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	contract_example(&set);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nworkloads == 1 && s.nloads == 2 && s.nlabels == 2);
+	T_STREQ(s.loads[0], "no_load");
+	T_STREQ(s.loads[1], "cacherun");
+	T_STREQ(s.labels[0], "2.5.59");
+	T_STREQ(s.labels[1], "2.5.60");
+	const struct sum_cell *c = summary_cell(&s, 0, 1, 0);
+	T_CHECK(c->n == 3 && c->failed == 0);
+	T_NEAR(c->time, 76, 1e-9);
+	T_NEAR(c->cpu_pct, 97.4, 1e-9);
+	T_NEAR(c->ratio, 76.0 / 79.0, 1e-12);
+	c = summary_cell(&s, 0, 0, 1);
+	T_CHECK(c->n == 2);
+	T_NEAR(c->time, 79, 1e-9);
+	T_NEAR(c->cpu_pct, 94.9, 1e-9);
+	T_NEAR(c->ratio, 1, 1e-12);
+	c = summary_cell(&s, 0, 1, 1);
+	T_CHECK(c->n == 0 && c->failed == 0 && isnan(c->time));
+	T_STREQ(text(&s, 0), golden);
+	T_STREQ(text(&s, 1), golden_precise);
+	summary_free(&s);
+	T_CHECK(s.cells == NULL && s.labels == NULL);
+
+	/* The order of the records does not matter. */
+	struct rec_set rev = { 0 };
+	for (size_t i = set.n; i-- > 0;)
+		rec_set_add(&rev, &set.v[i]);
+	build(&s, &rev, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0), golden);
+	summary_free(&s);
+	rec_set_free(&rev);
+	rec_set_free(&set);
+}
+
+static void test_averaging(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "x", "no_load", "T1", WL, 100, 90, NA, 0, 0);
+	add(&set, "x", "no_load", "T2", WL, 110, NA, NA, 2, 0);
+	add(&set, "x", "no_load", "T3", WL, 120, 96, NA, 4, 0);
+	add(&set, "x", "io_load", "T4", WL, 200, 50, 3, 10, 0);
+	add(&set, "x", "io_load", "T5", WL, 220, 60, 4, 20, 0);
+	add(&set, "x", "io_load", "T6", WL, 0, 0, 0, 0, 1);
+	add(&set, "y", "io_load", "T7", WL, 50, 50, 5, 5, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	const struct sum_cell *c = summary_cell(&s, 0, 0, 0);
+	T_CHECK(c->n == 3);
+	T_NEAR(c->time, 110, 1e-9);
+	T_NEAR(c->cpu_pct, 93, 1e-9);    /* the NaN run is left out */
+	T_CHECK(isnan(c->loads));        /* none available */
+	T_NEAR(c->lcpu_pct, 2, 1e-9);
+	c = summary_cell(&s, 0, 1, 0);
+	T_CHECK(c->n == 2 && c->failed == 1);
+	T_NEAR(c->time, 210, 1e-9);
+	T_NEAR(c->loads, 3.5, 1e-9);
+	T_NEAR(c->ratio, 210.0 / 110.0, 1e-12);
+	c = summary_cell(&s, 0, 1, 1);
+	T_CHECK(c->n == 1 && isnan(c->ratio));   /* y has no no_load */
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"x                   3   110     93.0    -       2.0     1.00\n"
+		"io_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"x                   2   210     55.0    3.5     15.0    1.91\n"
+		"y                   1   50      50.0    5.0     5.0     -\n"
+		"  x: 1 failed run(s) not averaged\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_long_label(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "2.5.59", "no_load", "T1", WL, 79, 93.7, 0, 0, 0);
+	add(&set, "2.6.0-test4-mm4-long", "no_load", "T2", WL, 80, 94, 0, 0, 0);
+	add(&set, "2.5.59", "cacherun", "T3", WL, 79, 93.7, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel              [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"2.5.59                   1   79      93.7    0.0     0.0     1.00\n"
+		"2.6.0-test4-mm4-long     1   80      94.0    0.0     0.0     1.00\n"
+		"cacherun:\n"
+		"Kernel              [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"2.5.59                   1   79      93.7    0.0     0.0     1.00\n");
+	summary_free(&s);
+	rec_set_free(&set);
+
+	/* Exactly 15 characters keeps the classic layout. */
+	add(&set, "2.6.0-test4-mm4", "no_load", "T1", WL, 79, 93.7, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"2.6.0-test4-mm4     1   79      93.7    0.0     0.0     1.00\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_failed(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "f", "no_load", "T1", WL, 60, 90, 0, 0, 0);
+	add(&set, "f", "no_load", "T2", WL, 0, 0, 0, 0, 1);
+	add(&set, "f", "no_load", "T3", WL, 62, 92, 0, 0, 0);
+	add(&set, "g", "no_load", "T4", WL, 0, 0, 0, 0, 1);
+	add(&set, "g", "no_load", "T5", WL, 0, 0, 0, 0, 1);
+	add(&set, "g", "mem_load", "T6", WL, 0, 0, 0, 0, 1);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"f                   2   61      91.0    0.0     0.0     1.00\n"
+		"g                   0   -       -       -       -       -\n"
+		"  f: 1 failed run(s) not averaged\n"
+		"  g: 2 failed run(s) not averaged\n"
+		"mem_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"g                   0   -       -       -       -       -\n"
+		"  g: 1 failed run(s) not averaged\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_workloads(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "k", "no_load", "T1", "builtin-1:tiny", 10, 90, 0, 0, 0);
+	add(&set, "k", "no_load", "T2", "builtin-1:tiny", 12, 90, 0, 0, 0);
+	add(&set, "k", "cacherun", "T3", "builtin-1:tiny", 11, 95, 0, 0, 0);
+	add(&set, "k", "no_load", "T4", "tree:/src/linux:bzImage", 20, 80, 0, 0, 0);
+	add(&set, "k", "cacherun", "T5", "tree:/src/linux:bzImage", 30, 85, 0, 0, 0);
+	add(&set, "m", "no_load", "T0", "tree:/src/linux:bzImage", 40, 80, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nworkloads == 2);
+	T_STREQ(s.workloads[0], "tree:/src/linux:bzImage");
+	T_STREQ(s.workloads[1], "builtin-1:tiny");
+	T_STREQ(text(&s, 0),
+		"Workload: tree:/src/linux:bzImage\n"
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"m                   1   40      80.0    0.0     0.0     1.00\n"
+		"k                   1   20      80.0    0.0     0.0     1.00\n"
+		"cacherun:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"k                   1   30      85.0    0.0     0.0     1.50\n"
+		"Workload: builtin-1:tiny\n"
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"k                   2   11      90.0    0.0     0.0     1.00\n"
+		"cacherun:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"k                   1   11      95.0    0.0     0.0     1.00\n");
+	summary_free(&s);
+	rec_set_free(&set);
+
+	/* Records without a workload column form a workload of their own. */
+	add(&set, "k", "no_load", "T1", "", 10, 90, 0, 0, 0);
+	add(&set, "k", "no_load", "T2", "builtin-1:tiny", 20, 90, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(strstr(text(&s, 0), "Workload: (not recorded)\nno_load:\n") == buf);
+	T_CHECK(summary_cell(&s, 1, 0, 0)->n == 1);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_label_order(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *const named[] = { "aa", "zz" };
+	const char *const one[] = { "aa", "aa" };
+
+	add(&set, "aa", "no_load", "2026-02-01T00:00:00Z", WL, 10, 0, 0, 0, 0);
+	add(&set, "zz", "no_load", "2026-01-01T00:00:00Z", WL, 20, 0, 0, 0, 0);
+	add(&set, "mm", "no_load", "2026-01-01T00:00:00Z", WL, 30, 0, 0, 0, 0);
+	add(&set, "aa", "no_load", "2025-12-01T00:00:00Z", WL, 10, 0, 0, 0, 1);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nlabels == 3);
+	if (s.nlabels == 3) {
+		T_STREQ(s.labels[0], "aa");   /* its failed run is the earliest */
+		T_STREQ(s.labels[1], "mm");   /* a tie: by name */
+		T_STREQ(s.labels[2], "zz");
+	}
+	summary_free(&s);
+	set.v[3].failed = 0;
+	set.n = 3;
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(s.labels[0], "mm");
+	T_STREQ(s.labels[1], "zz");
+	T_STREQ(s.labels[2], "aa");
+	summary_free(&s);
+	build(&s, &set, named, 2, NULL, 0);
+	T_CHECK(s.nlabels == 2);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"aa                  1   10      0.0     0.0     0.0     1.00\n"
+		"zz                  1   20      0.0     0.0     0.0     1.00\n");
+	summary_free(&s);
+	build(&s, &set, one, 2, NULL, 0);
+	T_CHECK(s.nlabels == 1);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"aa                  1   10      0.0     0.0     0.0     1.00\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_load_filter_and_order(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *const only[] = { "cacherun" };
+	const char *const none[] = { "dbench_load" };
+
+	contract_example(&set);
+	build(&s, &set, NULL, 0, only, 1);
+	T_CHECK(s.nloads == 1);
+	T_STREQ(text(&s, 0),
+		"cacherun:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"2.5.59              3   76      97.4    0.0     0.0     0.96\n");
+	summary_free(&s);
+	build(&s, &set, NULL, 0, none, 1);
+	T_CHECK(s.nloads == 0);
+	T_STREQ(text(&s, 0), "");
+	summary_free(&s);
+	rec_set_free(&set);
+
+	add(&set, "a", "zzz_load", "T1", WL, 1, 0, 0, 0, 0);
+	add(&set, "a", "io_load", "T2", WL, 1, 0, 0, 0, 0);
+	add(&set, "a", "aaa_load", "T3", WL, 1, 0, 0, 0, 0);
+	add(&set, "a", "no_load", "T4", WL, 1, 0, 0, 0, 0);
+	add(&set, "a", "process_load", "T5", WL, 1, 0, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nloads == 5);
+	if (s.nloads == 5) {
+		T_STREQ(s.loads[0], "no_load");
+		T_STREQ(s.loads[1], "process_load");
+		T_STREQ(s.loads[2], "io_load");
+		T_STREQ(s.loads[3], "zzz_load");
+		T_STREQ(s.loads[4], "aaa_load");
+	}
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_wide_figures(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "w", "process_load", "T1", WL, 1234567, 250.25, 12345678.9, 399.9, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0),
+		"process_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"w                   1   1234567 250.2   12345678.9 399.9   -\n");
+	summary_free(&s);
+	rec_set_free(&set);
+
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nworkloads == 0 && s.nloads == 0 && s.nlabels == 0);
+	T_STREQ(text(&s, 0), "");
+	summary_free(&s);
+}
+
+int main(void)
+{
+	test_contract_example();
+	test_averaging();
+	test_long_label();
+	test_failed();
+	test_workloads();
+	test_label_order();
+	test_load_filter_and_order();
+	test_wide_figures();
+	free(buf);
+	return t_done();
+}

@@ -1,0 +1,501 @@
+/* test_results.c: unit tests of result records, their files and the store. */
+#include "t.h"
+#include "record.h"
+#include "store.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/contest-test-results.XXXXXX";
+static char errpath[PATH_MAX];
+static int saved_stderr = -1;
+
+/* write_file: create path with content s. */
+static void write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	T_CHECK(f != NULL);
+	if (f) {
+		fputs(s, f);
+		fclose(f);
+	}
+}
+
+/* read_text: the whole file into a static buffer ("" when unreadable). */
+static const char *read_text(const char *path)
+{
+	static char buf[65536];
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+	if (f) {
+		n = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* capture_begin: send stderr into a temp file until capture_end. */
+static void capture_begin(void)
+{
+	int fd;
+	fflush(stderr);
+	snprintf(errpath, sizeof errpath, "%s/stderr.txt", tmpdir);
+	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	saved_stderr = dup(2);
+	dup2(fd, 2);
+	close(fd);
+}
+
+/* capture_end: restore stderr; returns what was written to it. */
+static const char *capture_end(void)
+{
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+	const char *s = read_text(errpath);
+	unlink(errpath);
+	return s;
+}
+
+/* sample: a filled-in record. */
+static void sample(struct rec *r, const char *label, int run)
+{
+	rec_init(r);
+	util_strlcpy(r->label, label, sizeof r->label);
+	util_strlcpy(r->load, "no_load", sizeof r->load);
+	r->run = run;
+	util_strlcpy(r->timestamp, "2026-11-30T13:18:49.123456Z", sizeof r->timestamp);
+	util_strlcpy(r->host, "box", sizeof r->host);
+	util_strlcpy(r->kernel, "6.1.0", sizeof r->kernel);
+	util_strlcpy(r->version, "0.1.0", sizeof r->version);
+	util_strlcpy(r->workload, "builtin-1:tiny", sizeof r->workload);
+	r->jobs = 8;
+	r->mem = 2147483648ULL;
+	r->flushed = 1;
+	r->time = 79.25;
+	r->cpu_pct = 93.7;
+	r->loads = 0;
+	r->lcpu_pct = 0;
+}
+
+static void test_labels(void)
+{
+	const char *good[] = { "2.5.59", "2.6.0-test4-mm4", "a", "A_b+c=d,e@f:g~h", "x.", "9" };
+	const char *bad[] = { "../x", ".hidden", "-x", "", "a/b", "a b", ".", "..", "a\tb", "a\\b" };
+	char l64[66], l65[67];
+	const char *why;
+
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+		T_CHECK(rec_label_check(good[i], &why) == 0 && why == NULL);
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		T_CHECK(rec_label_check(bad[i], &why) == -1 && why != NULL);
+	memset(l64, 'k', 64);
+	l64[64] = '\0';
+	memset(l65, 'k', 65);
+	l65[65] = '\0';
+	T_CHECK(rec_label_check(l64, NULL) == 0);
+	T_CHECK(rec_label_check(l65, &why) == -1);
+	T_STREQ(why, "is longer than 64 characters");
+	rec_label_check("", &why);
+	T_STREQ(why, "is empty");
+	rec_label_check(".hidden", &why);
+	T_STREQ(why, "starts with '.'");
+	rec_label_check("-x", &why);
+	T_STREQ(why, "starts with '-'");
+}
+
+static void test_init_header_format(void)
+{
+	struct rec r;
+	char buf[4096];
+
+	rec_init(&r);
+	T_CHECK(r.label[0] == '\0' && r.run == 0 && r.flushed == -1 && r.failed == 0);
+	T_CHECK(isnan(r.time) && isnan(r.cpu_pct) && isnan(r.loads) && isnan(r.lcpu_pct));
+	int full = rec_header(buf, sizeof buf);
+	T_CHECK(full == (int)strlen(buf));
+	T_STREQ(buf, "contest-loads\t1\nlabel\tload\trun\ttimestamp\thost\tkernel\tversion\t"
+	             "workload\tjobs\tmem\tflushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\n");
+	char small[4];
+	T_CHECK(rec_header(small, sizeof small) == full && strcmp(small, "con") == 0);
+	sample(&r, "2.5.59", 3);
+	r.loads = NAN;
+	T_CHECK(rec_format(&r, buf, sizeof buf) > 0);
+	T_STREQ(buf, "2.5.59\tno_load\t3\t2026-11-30T13:18:49.123456Z\tbox\t6.1.0\t0.1.0\t"
+	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\n");
+	int n = rec_format(&r, buf, sizeof buf);
+	T_CHECK(n == (int)strlen(buf));
+	T_CHECK(rec_format(&r, buf, (size_t)n) == -1);
+	T_CHECK(rec_format(&r, buf, (size_t)n + 1) == n);
+	r.jobs = 0;
+	r.flushed = -1;
+	r.failed = 1;
+	util_strlcpy(r.reason, "make\texited 2", sizeof r.reason);
+	rec_format(&r, buf, sizeof buf);
+	T_CHECK(strstr(buf, "\tna\t2147483648\tna\tfailed\tmake\\texited 2\t") != NULL);
+	T_CHECK(rec_check(&r, NULL) == 0);
+	r.run = 0;
+	T_CHECK(rec_check(&r, NULL) == -1);
+}
+
+static void test_round_trip(void)
+{
+	struct rec r, w;
+	struct rec_set set = { 0 };
+	char path[PATH_MAX], text[8192];
+	int n;
+
+	sample(&r, "2.6.0-test4-mm4", 2);
+	util_strlcpy(r.host, "a\tb\\c\nd\re\\t", sizeof r.host);
+	util_strlcpy(r.reason, "killed by signal 9\n", sizeof r.reason);
+	util_strlcpy(r.workload, "tree:/usr/src/linux\tbzImage", sizeof r.workload);
+	r.failed = 1;
+	r.flushed = 0;
+	r.loads = NAN;
+	r.time = 1234.567891;
+	r.mem = 18446744073709551615ULL;
+	n = rec_header(text, sizeof text);
+	rec_format(&r, text + n, sizeof text - (size_t)n);
+	T_CHECK(strchr(text + n, '\r') == NULL);
+	T_CHECK(strstr(text + n, "a\\tb\\\\c\\nd\\re\\\\t") != NULL);
+	snprintf(path, sizeof path, "%s/2.6.0-test4-mm4.loads", tmpdir);
+	write_file(path, text);
+	T_CHECK(rec_read_file(path, &set) == 0);
+	T_CHECK(set.n == 1 && set.bad == 0);
+	if (set.n == 1) {
+		w = set.v[0];
+		T_STREQ(w.label, r.label);
+		T_STREQ(w.load, r.load);
+		T_CHECK(w.run == 2);
+		T_STREQ(w.timestamp, r.timestamp);
+		T_STREQ(w.host, r.host);
+		T_STREQ(w.kernel, r.kernel);
+		T_STREQ(w.version, r.version);
+		T_STREQ(w.workload, r.workload);
+		T_STREQ(w.reason, r.reason);
+		T_CHECK(w.jobs == 8 && w.mem == r.mem && w.flushed == 0 && w.failed == 1);
+		T_NEAR(w.time, 1234.567891, 1e-9);
+		T_NEAR(w.cpu_pct, 93.7, 1e-9);
+		T_CHECK(isnan(w.loads));
+		T_NEAR(w.lcpu_pct, 0, 0);
+	}
+	rec_set_free(&set);
+	T_CHECK(set.v == NULL && set.n == 0);
+	unlink(path);
+}
+
+static void test_malformed(void)
+{
+	struct rec r;
+	struct rec_set set = { 0 };
+	char path[PATH_MAX], text[16384], line[4096], want[PATH_MAX + 64];
+	const char *err;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/a.loads", tmpdir);
+	n = (size_t)rec_header(text, sizeof text);
+	sample(&r, "a", 1);
+	rec_format(&r, line, sizeof line);
+#define ADD(s) (n += (size_t)snprintf(text + n, sizeof text - n, "%s", (s)))
+	ADD(line);                                                     /* 3 good */
+	ADD("a\tno_load\t2\n");                                       /* 4 field count */
+	r.run = 2;
+	rec_format(&r, line, sizeof line);
+	ADD(line);                                                     /* 5 good */
+	sample(&r, "a", 3);
+	rec_format(&r, line, sizeof line);
+	char *t = strstr(line, "\t79.250000");
+	memcpy(t, "\tabc", 4); memmove(t + 4, t + 10, strlen(t + 10) + 1);
+	ADD(line);                                                     /* 6 bad number */
+	ADD("../x\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");  /* 7 bad label */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tfine\t\t1\t1\t1\t1\n");   /* 8 bad status */
+	ADD("a\tno_load\t1\tts\th\\q\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");  /* 9 unknown escape */
+	ADD("\n");                                                     /* 10 blank */
+	ADD("b\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 11 other label */
+	ADD("a\tno_load\t0\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 12 run 0 */
+	ADD("a\tNo_Load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 13 load name */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t-1\tyes\tok\t\t1\t1\t1\t1\n");    /* 14 mem */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tmaybe\tok\t\t1\t1\t1\t1\n");   /* 15 flushed */
+	ADD("a\tno_load\t1\t\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");       /* 16 timestamp */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t0\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 17 jobs */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\tinf\t1\t1\t1\n");   /* 18 inf */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t0x10\t1\t1\t1\n");  /* 19 hex */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\tx\\\t1\t1\t1\t1\n");  /* 20 lone backslash */
+	ADD("a\tno_load\t4\tts\th\tk\tv\tw\tna\t0\tna\tfailed\tr\tna\tna\tna\tna\n"); /* 21 good */
+	ADD("a\tno_load\t5\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1");          /* 22 torn */
+#undef ADD
+	write_file(path, text);
+	capture_begin();
+	T_CHECK(rec_read_file(path, &set) == 0);
+	err = capture_end();
+	T_CHECK(set.n == 3);
+	T_CHECK(set.bad == 17);
+	if (set.n == 3) {
+		T_CHECK(set.v[0].run == 1 && set.v[1].run == 2 && set.v[2].run == 4);
+		T_CHECK(set.v[2].failed == 1 && set.v[2].jobs == 0 && set.v[2].mem == 0);
+		T_CHECK(set.v[2].flushed == -1 && isnan(set.v[2].time));
+	}
+	for (int l = 4; l <= 22; l++) {
+		if (l == 5 || l == 21)
+			continue;
+		snprintf(want, sizeof want, "contest: %s:%d: ", path, l);
+		T_CHECK(strstr(err, want) != NULL);
+	}
+	snprintf(want, sizeof want, "contest: %s:6: field 'time' is not a number: 'abc'\n", path);
+	T_CHECK(strstr(err, want) != NULL);
+	T_CHECK(strstr(err, ":11: label 'b' in the file of label 'a'\n") != NULL);
+	T_CHECK(strstr(err, ":9: field 'host' has an unknown escape '\\q'\n") != NULL);
+	T_CHECK(strstr(err, ":4: 3 fields where the header has 17 columns\n") != NULL);
+	T_CHECK(strstr(err, ":8: field 'status' is not ok or failed: 'fine'\n") != NULL);
+	T_CHECK(strstr(err, ":10: empty line\n") != NULL);
+	T_CHECK(strstr(err, ":22: incomplete last line") != NULL);
+	T_CHECK(strstr(err, ":7: label '../x' is not valid: ") != NULL);
+	rec_set_free(&set);
+	unlink(path);
+}
+
+static void test_headers(void)
+{
+	struct rec_set set = { 0 };
+	char path[PATH_MAX];
+	const char *err;
+
+	snprintf(path, sizeof path, "%s/h.loads", tmpdir);
+	const char *refused[] = {
+		"contest-load\t1\nlabel\tload\trun\tstatus\nh\tno_load\t1\tok\n",
+		"contest-loads\nlabel\tload\trun\tstatus\nh\tno_load\t1\tok\n",
+		"contest-loads\t0\nlabel\tload\trun\tstatus\nh\tno_load\t1\tok\n",
+		"contest-loads\tx\nlabel\tload\trun\tstatus\nh\tno_load\t1\tok\n",
+		"contest-loads\t1\nlabel\tload\trun\ttime\nh\tno_load\t1\t5\n",
+		"contest-loads\t1\nlabel\tload\trun\tstatus\tload\nh\tno_load\t1\tok\tx\n",
+		"contest-loads\t1\nlabel\tload\trun\tstatus",
+		"contest-loads\t1",
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		write_file(path, refused[i]);
+		capture_begin();
+		T_CHECK(rec_read_file(path, &set) == -1);
+		err = capture_end();
+		T_CHECK(set.n == 0);
+		T_CHECK(strstr(err, path) != NULL && strstr(err, "refused") != NULL);
+	}
+	write_file(path, "contest-loads\t1\nlabel\tload\trun\ttime\nh\tno_load\t1\t5\n");
+	capture_begin();
+	rec_read_file(path, &set);
+	err = capture_end();
+	T_CHECK(strstr(err, "h.loads:2: the header has no column 'status'; file refused") != NULL);
+
+	/* A later version with an unknown column and without some known ones. */
+	write_file(path, "contest-loads\t2\nlabel\tload\trun\tstatus\tfuture\ttime\ttimestamp\n"
+	                 "h\tno_load\t1\tok\twhatever \\q\t12.5\tT1\n");
+	capture_begin();
+	T_CHECK(rec_read_file(path, &set) == 0);
+	err = capture_end();
+	T_STREQ(err, "");
+	T_CHECK(set.n == 1 && set.bad == 0);
+	if (set.n == 1) {
+		T_STREQ(set.v[0].label, "h");
+		T_STREQ(set.v[0].timestamp, "T1");
+		T_STREQ(set.v[0].host, "");
+		T_STREQ(set.v[0].workload, "");
+		T_NEAR(set.v[0].time, 12.5, 0);
+		T_CHECK(isnan(set.v[0].cpu_pct) && isnan(set.v[0].loads) && isnan(set.v[0].lcpu_pct));
+		T_CHECK(set.v[0].flushed == -1 && set.v[0].jobs == 0 && set.v[0].mem == 0);
+	}
+	rec_set_free(&set);
+
+	/* An empty file (creation interrupted before its first write) has no records. */
+	write_file(path, "");
+	capture_begin();
+	T_CHECK(rec_read_file(path, &set) == 0);
+	err = capture_end();
+	T_STREQ(err, "");
+	T_CHECK(set.n == 0 && set.bad == 0);
+	unlink(path);
+
+	/* A file that does not exist. */
+	capture_begin();
+	T_CHECK(rec_read_file(path, &set) == -1);
+	err = capture_end();
+	T_CHECK(strstr(err, "No such file") != NULL);
+}
+
+static void test_store(void)
+{
+	char dir[256], path[PATH_MAX], want[16384], other[PATH_MAX];
+	struct rec r1, r2, bad;
+	struct rec_set set = { 0 };
+	struct stat st;
+	const char *err;
+	size_t n;
+
+	snprintf(dir, sizeof dir, "%s/store", tmpdir);
+	T_CHECK(mkdir(dir, 0755) == 0);
+	T_CHECK(store_path(dir, "2.5.59", path, sizeof path) == 0);
+	snprintf(want, sizeof want, "%s/2.5.59.loads", dir);
+	T_STREQ(path, want);
+	errno = 0;
+	T_CHECK(store_path(dir, "../x", path, sizeof path) == -1 && errno == EINVAL);
+	T_CHECK(store_path(dir, "a", path, 5) == -1);
+
+	/* Nothing yet. */
+	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0 && set.n == 0);
+
+	sample(&r1, "2.5.59", 1);
+	sample(&r2, "2.5.59", 2);
+	util_strlcpy(r2.reason, "tab\there", sizeof r2.reason);
+	T_CHECK(store_append(dir, &r1) == 0);
+	store_path(dir, "2.5.59", path, sizeof path);
+	n = (size_t)rec_header(want, sizeof want);
+	n += (size_t)rec_format(&r1, want + n, sizeof want - n);
+	T_STREQ(read_text(path), want);
+	T_CHECK(store_append(dir, &r2) == 0);
+	n += (size_t)rec_format(&r2, want + n, sizeof want - n);
+	T_STREQ(read_text(path), want);
+	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777 & ~0644) == 0);
+
+	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0);
+	T_CHECK(set.n == 2 && set.bad == 0);
+	if (set.n == 2)
+		T_STREQ(set.v[1].reason, "tab\there");
+	rec_set_free(&set);
+
+	/* Invalid labels and records are refused before any path is made. */
+	bad = r1;
+	util_strlcpy(bad.label, "../x", sizeof bad.label);
+	errno = 0;
+	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
+	snprintf(other, sizeof other, "%s/../x.loads", dir);
+	T_CHECK(access(other, F_OK) != 0);
+	bad = r1;
+	bad.run = 0;
+	errno = 0;
+	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
+	T_STREQ(read_text(path), want);
+	capture_begin();
+	T_CHECK(store_read_label(dir, "a b", &set) == -1);
+	err = capture_end();
+	T_CHECK(strstr(err, "label 'a b'") != NULL);
+
+	/* A symlink is never followed. */
+	snprintf(other, sizeof other, "%s/link.loads", dir);
+	T_CHECK(symlink(path, other) == 0);
+	bad = r1;
+	util_strlcpy(bad.label, "link", sizeof bad.label);
+	T_CHECK(store_append(dir, &bad) == -1 && errno == ELOOP);
+	T_STREQ(read_text(path), want);
+
+	/* A short write is truncated back: nothing partial is left. */
+	struct rlimit old, lim;
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim = old;
+	lim.rlim_cur = (rlim_t)n + 20;
+	T_CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+	int rc = store_append(dir, &r2);
+	int e = errno;
+	setrlimit(RLIMIT_FSIZE, &old);
+	T_CHECK(rc == -1 && e == EIO);
+	T_STREQ(read_text(path), want);
+	lim.rlim_cur = (rlim_t)n;
+	setrlimit(RLIMIT_FSIZE, &lim);
+	rc = store_append(dir, &r2);
+	e = errno;
+	setrlimit(RLIMIT_FSIZE, &old);
+	T_CHECK(rc == -1 && e == EFBIG);
+	T_STREQ(read_text(path), want);
+
+	/* An empty file left by an interrupted creation gets its header. */
+	sample(&r1, "b", 1);
+	store_path(dir, "b", other, sizeof other);
+	write_file(other, "");
+	T_CHECK(store_append(dir, &r1) == 0);
+	T_CHECK(strncmp(read_text(other), "contest-loads\t1\n", 16) == 0);
+
+	/* store_read_all: only LABEL.loads regular files with valid labels. */
+	snprintf(other, sizeof other, "%s/b.micro", dir);
+	write_file(other, "not a loads file\n");
+	snprintf(other, sizeof other, "%s/.hidden.loads", dir);
+	write_file(other, "garbage\n");
+	snprintf(other, sizeof other, "%s/a b.loads", dir);
+	write_file(other, "garbage\n");
+	snprintf(other, sizeof other, "%s/d.loads", dir);
+	T_CHECK(mkdir(other, 0755) == 0);
+	capture_begin();
+	T_CHECK(store_read_all(dir, &set) == 0);
+	err = capture_end();
+	T_STREQ(err, "");
+	T_CHECK(set.n == 3 && set.bad == 0);
+	rec_set_free(&set);
+
+	/* A refused file is reported and counted; the others are still read. */
+	snprintf(other, sizeof other, "%s/c.loads", dir);
+	write_file(other, "garbage\n");
+	capture_begin();
+	T_CHECK(store_read_all(dir, &set) == 0);
+	err = capture_end();
+	T_CHECK(set.n == 3 && set.bad == 1);
+	T_CHECK(strstr(err, "c.loads: not a contest-loads result file") != NULL);
+	rec_set_free(&set);
+
+	/* Concurrent appenders: one header, every record whole. */
+	sample(&r1, "conc", 1);
+	pid_t kids[2];
+	for (int k = 0; k < 2; k++) {
+		if ((kids[k] = fork()) == 0) {
+			struct rec r = r1;
+			for (int i = 0; i < 50; i++) {
+				r.run = k * 50 + i + 1;
+				if (store_append(dir, &r) != 0)
+					_exit(1);
+			}
+			_exit(0);
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		int status = -1;
+		waitpid(kids[k], &status, 0);
+		T_CHECK(kids[k] > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	T_CHECK(store_read_label(dir, "conc", &set) == 0);
+	T_CHECK(set.n == 100 && set.bad == 0);
+	rec_set_free(&set);
+
+	/* A missing directory. */
+	snprintf(other, sizeof other, "%s/missing", tmpdir);
+	capture_begin();
+	T_CHECK(store_read_all(other, &set) == -1);
+	err = capture_end();
+	T_CHECK(strstr(err, "missing: No such file or directory") != NULL);
+}
+
+int main(void)
+{
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_labels();
+	test_init_header_format();
+	test_round_trip();
+	test_malformed();
+	test_headers();
+	test_store();
+	char cmd[PATH_MAX + 16];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+	return t_done();
+}
