@@ -1,0 +1,41 @@
+/* loadctl.h: the controller side of a background load: start, sample the window, stop. */
+#ifndef CONTEST_LOADCTL_H
+#define CONTEST_LOADCTL_H
+
+#include <sys/types.h>
+#include "load.h"
+
+struct loadctl {
+	const struct load_desc *d;
+	pid_t pgid;                /* the load leader's pid and group; 0 when none runs */
+	struct load_counter *ctr;  /* MAP_SHARED with the load's processes */
+	int exited;                /* leader already reaped; status in wstatus */
+	int wstatus;
+};
+
+/* A reading of the load at one instant. */
+struct load_sample {
+	uint64_t work;   /* counter */
+	double cpu;      /* seconds of CPU of the whole group, reaped children included */
+};
+
+/* loadctl_start: fork the load's leader in its own process group (it dies
+ * with contest) and run d->body there. Loads with LOAD_F_NOPROC start
+ * nothing. Returns 0, or -1 with a reason in errbuf. */
+int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct load_env *env,
+                  char *errbuf, size_t errlen);
+
+/* loadctl_sample: read counter and group CPU time now. */
+void loadctl_sample(const struct loadctl *lc, struct load_sample *s);
+
+/* loadctl_check: 0 while the load runs as it should; -1 when its leader has
+ * exited, with the reason ("load exited with status 1", "load killed by
+ * signal 9 (Killed)") in errbuf. */
+int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen);
+
+/* loadctl_stop: end the whole group: SIGTERM, up to grace seconds for it to
+ * go, then SIGKILL; reap every member. Returns 0 when no member is left, -1
+ * (reported) when some survived even SIGKILL for 5 seconds. */
+int loadctl_stop(struct loadctl *lc, double grace);
+
+#endif

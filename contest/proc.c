@@ -1,0 +1,152 @@
+/* proc.c: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
+#include "proc.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* read_stat: pgrp and tick counts of one process; -1 when it is gone. */
+static int read_stat(const char *pid, long *pgrp, unsigned long long ticks[4])
+{
+	char path[64], buf[1024];
+	int fd;
+	ssize_t n;
+	char *p;
+
+	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* the command name may hold spaces and parentheses: fields follow the last ')' */
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return -1;
+	/* after ')': state(3) ppid(4) pgrp(5) session ... utime(14) stime(15) cutime(16) cstime(17) */
+	char state;
+	long ppid, session, tty, tpgid;
+	unsigned long flags, minflt, cminflt, majflt, cmajflt;
+	if (sscanf(p + 1, " %c %ld %ld %ld %ld %ld %lu %lu %lu %lu %lu %llu %llu %llu %llu",
+	           &state, &ppid, pgrp, &session, &tty, &tpgid, &flags, &minflt, &cminflt,
+	           &majflt, &cmajflt, &ticks[0], &ticks[1], &ticks[2], &ticks[3]) != 15)
+		return -1;
+	return 0;
+}
+
+/* scan: walk /proc; sum ticks and count the members of pgid. */
+static int scan(pid_t pgid, unsigned long long *sum)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int count = 0;
+
+	if (d == NULL)
+		return -1;
+	*sum = 0;
+	while ((e = readdir(d)) != NULL) {
+		long pgrp;
+		unsigned long long t[4];
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		if (read_stat(e->d_name, &pgrp, t) != 0 || pgrp != (long)pgid)
+			continue;
+		*sum += t[0] + t[1] + t[2] + t[3];
+		count++;
+	}
+	closedir(d);
+	return count;
+}
+
+int proc_group_cpu(pid_t pgid, double *secs)
+{
+	unsigned long long sum;
+	int n = scan(pgid, &sum);
+	long hz = sysconf(_SC_CLK_TCK);
+
+	if (n < 0)
+		return -1;
+	*secs = (double)sum / (double)(hz > 0 ? hz : 100);
+	return n;
+}
+
+int proc_group_count(pid_t pgid)
+{
+	unsigned long long sum;
+	return scan(pgid, &sum);
+}
+
+int proc_child_setup(pid_t parent)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
+	sigset_t none;
+	int fd;
+
+	setpgid(0, 0);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		return -1;
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	return 0;
+}
+
+void proc_describe(int wstatus, char *buf, size_t len)
+{
+	if (WIFEXITED(wstatus))
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(wstatus));
+	else if (WIFSIGNALED(wstatus))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
+	else
+		snprintf(buf, len, "ended (status 0x%x)", wstatus);
+}
+
+/* reap_until_gone: reap members of the group until none is left or the
+ * deadline passes; 0 when gone. */
+static int reap_until_gone(pid_t pgid, double deadline, int *leader_done, int *leader_status)
+{
+	for (;;) {
+		int st;
+		pid_t r;
+		while ((r = waitpid(-pgid, &st, WNOHANG)) > 0) {
+			if (r == pgid && leader_done != NULL && !*leader_done) {
+				*leader_done = 1;
+				*leader_status = st;
+			}
+		}
+		if (kill(-pgid, 0) != 0 && errno == ESRCH)
+			return 0;
+		if (util_now() >= deadline)
+			return -1;
+		util_sleep(0.005);
+	}
+}
+
+int proc_group_stop(pid_t pgid, double grace, int *leader_done, int *leader_status)
+{
+	kill(-pgid, SIGTERM);
+	kill(-pgid, SIGCONT);
+	if (reap_until_gone(pgid, util_now() + grace, leader_done, leader_status) == 0)
+		return 0;
+	kill(-pgid, SIGKILL);
+	return reap_until_gone(pgid, util_now() + 5.0, leader_done, leader_status);
+}

@@ -1,0 +1,32 @@
+/* proc.h: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
+#ifndef CONTEST_PROC_H
+#define CONTEST_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* proc_child_setup: call first in a child forked by the controller: own
+ * process group, default signal handling, SIGKILL when the parent dies,
+ * stdin from /dev/null. Returns -1 when the parent is already gone. */
+int proc_child_setup(pid_t parent);
+
+/* proc_describe: "exited with status N" or "killed by signal N (Name)". */
+void proc_describe(int wstatus, char *buf, size_t len);
+
+/* proc_group_cpu: user+system seconds of every process in group pgid, each
+ * including its waited-for children (utime+stime+cutime+cstime, in clock
+ * ticks). Returns the number of processes found, or -1 when /proc cannot be
+ * read. */
+int proc_group_cpu(pid_t pgid, double *secs);
+
+/* proc_group_count: processes (zombies included) in group pgid; -1 on error. */
+int proc_group_count(pid_t pgid);
+
+/* proc_group_stop: end group pgid: SIGTERM (and SIGCONT), reap members for
+ * up to grace seconds, then SIGKILL and reap for up to 5 seconds more. When
+ * the leader (pid pgid) is reaped here and *leader_done is 0, its status goes
+ * to *leader_status and *leader_done becomes 1. Returns 0 when no member is
+ * left, else -1. */
+int proc_group_stop(pid_t pgid, double grace, int *leader_done, int *leader_status);
+
+#endif

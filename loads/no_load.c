@@ -1,0 +1,12 @@
+/* no_load.c: the baseline: the compile alone, caches flushed before it. */
+#include "load.h"
+
+const struct load_desc load_no_load = {
+	.name = "no_load",
+	.alias = "noload",
+	.what = "nothing runs beside the compile (the baseline every Ratio is relative to)",
+	.unit = "none",
+	.per_unit = 1,
+	.needs = "nothing",
+	.flags = LOAD_F_NOPROC,
+};

@@ -1,0 +1,17 @@
+/* registry.h: the one list of every load contest knows, in the default order. */
+#ifndef CONTEST_REGISTRY_H
+#define CONTEST_REGISTRY_H
+
+#include "load.h"
+
+extern const struct load_desc load_no_load;
+extern const struct load_desc load_cacherun;
+extern const struct load_desc load_selftest;
+
+/* Every load: the default set in its order, then hidden ones. NULL-terminated. */
+extern const struct load_desc *const load_registry[];
+
+/* load_find: the load named name or by its alias; NULL when none. */
+const struct load_desc *load_find(const char *name);
+
+#endif

@@ -1,0 +1,59 @@
+/* selftest.c: a hidden load for tests: spinning workers and short-lived reaped children. */
+#include "load.h"
+
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* spin: burn CPU, counting one unit per chunk of iterations. */
+static void spin(struct load_counter *c)
+{
+	volatile uint64_t x = 0;
+	for (;;) {
+		for (int i = 0; i < 100000; i++)
+			x += (uint64_t)i;
+		load_add(c, 1);
+	}
+}
+
+/* churn: fork children that burn about 20 ms of CPU each and exit; reap them. */
+static void churn(struct load_counter *c)
+{
+	for (;;) {
+		pid_t p = load_fork();
+		if (p == 0) {
+			volatile uint64_t x = 0;
+			for (int i = 0; i < 2000000; i++)
+				x += (uint64_t)i;
+			_exit(0);
+		}
+		if (p > 0)
+			waitpid(p, NULL, 0);
+		load_add(c, 1);
+	}
+}
+
+/* selftest_body: one spinner and one churner under the load's leader. */
+static void selftest_body(const struct load_env *env, struct load_counter *c)
+{
+	(void)env;
+	if (load_fork() == 0) {
+		spin(c);
+		_exit(0);
+	}
+	if (load_fork() == 0) {
+		churn(c);
+		_exit(0);
+	}
+	load_reap_all();
+}
+
+const struct load_desc load_selftest = {
+	.name = "selftest_load",
+	.what = "test only: a spinning worker and a worker forking short CPU-bound children",
+	.unit = "1000 spin chunks or children",
+	.per_unit = 1000,
+	.needs = "nothing",
+	.flags = LOAD_F_HIDDEN,
+	.body = selftest_body,
+};
