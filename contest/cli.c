@@ -1,0 +1,289 @@
+/* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts. */
+#include "opts.h"
+#include "builtin.h"
+#include "record.h"
+#include "registry.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+void opts_usage(void)
+{
+	printf(
+"usage: contest [run options] [LOAD...]     run load conditions for one label\n"
+"       contest -r [report options] [LABEL...]\n"
+"       contest report [report options] [LABEL...]\n"
+"       contest loads                       list every load, its Loads unit and needs\n"
+"       contest --help | --version\n"
+"\n"
+"Run options:\n"
+"  -k, --kernel LABEL     label the results are stored under (default: uname -r)\n"
+"  -n, --runs N           runs of each load condition; runs accumulate (default 1)\n"
+"  -o, --other DIR        another file system, for io_other\n"
+"  -j, --jobs N           parallel jobs of the compile (default 4 x online CPUs)\n"
+"  -d, --testbed DIR      where the workload is built and load files go\n"
+"                         (default ./contest-testbed)\n"
+"  -R, --results DIR      results directory (default $CONTEST_RESULTS or\n"
+"                         ./contest-results)\n"
+"      --mem SIZE         memory size loads are scaled to, e.g. 512M (default MemTotal)\n"
+"      --scale NAME       built-in workload: tiny, small, default, large\n"
+"      --lead SECONDS     head start of the load before the compile (default 3)\n"
+"      --no-flush         do not flush caches before each run\n"
+"  -q, --quiet            no progress (same as --progress never)\n"
+"      --progress WHEN    auto (live line on a terminal, else a line per run),\n"
+"                         always, never\n"
+"LOAD is a load name or alias (see contest loads) or all; default: all.\n"
+"\n"
+"Report options:\n"
+"  -R, --results DIR      results directory, as for runs\n"
+"      --loads L1,L2      only these loads\n"
+"      --precise          one more decimal in every column\n"
+"\n"
+"Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
+"130 interrupted.\n");
+}
+
+/* usage_error: one line naming the bad input, then exit 2. */
+static _Noreturn void usage_error(const char *fmt, const char *arg)
+{
+	char msg[512];
+	snprintf(msg, sizeof msg, fmt, arg);
+	errx(EXIT_USAGE, "%s (see contest --help)", msg);
+}
+
+/* set_label: validate and store a run label. */
+static void set_label(struct opts *o, const char *label, const char *from)
+{
+	const char *why;
+	if (rec_label_check(label, &why) != 0)
+		errx(EXIT_USAGE, "bad label '%s'%s: %s", label, from, why);
+	util_strlcpy(o->label, label, sizeof o->label);
+}
+
+/* add_load: append a load (or the default set for "all"), once each. */
+static void add_load(struct opts *o, const char *name)
+{
+	const struct load_desc *d;
+
+	if (strcmp(name, "all") == 0) {
+		for (size_t i = 0; load_registry[i] != NULL; i++)
+			if (!(load_registry[i]->flags & LOAD_F_HIDDEN))
+				add_load(o, load_registry[i]->name);
+		return;
+	}
+	d = load_find(name);
+	if (d == NULL)
+		usage_error("unknown load '%s'", name);
+	for (size_t i = 0; i < o->nloads; i++)
+		if (o->loads[i] == d)
+			return;
+	if (o->nloads == OPTS_MAX_LOADS)
+		usage_error("too many loads at '%s'", name);
+	o->loads[o->nloads++] = d;
+}
+
+/* add_only: --loads L1,L2: canonical names of known loads. */
+static void add_only(struct opts *o, char *list)
+{
+	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
+		const struct load_desc *d = load_find(tok);
+		if (d == NULL)
+			usage_error("--loads: unknown load '%s'", tok);
+		if (o->nonly == OPTS_MAX_LOADS)
+			usage_error("--loads: too many loads at '%s'", tok);
+		o->only[o->nonly++] = d->name;
+	}
+	if (o->nonly == 0)
+		usage_error("--loads: no load named in '%s'", "");
+}
+
+enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
+       OPT_HELP, OPT_VERSION, OPT_TREE };
+
+static const struct option run_longopts[] = {
+	{ "kernel", required_argument, NULL, 'k' },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "other", required_argument, NULL, 'o' },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "testbed", required_argument, NULL, 'd' },
+	{ "results", required_argument, NULL, 'R' },
+	{ "mem", required_argument, NULL, OPT_MEM },
+	{ "scale", required_argument, NULL, OPT_SCALE },
+	{ "lead", required_argument, NULL, OPT_LEAD },
+	{ "no-flush", no_argument, NULL, OPT_NOFLUSH },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "progress", required_argument, NULL, OPT_PROGRESS },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option report_longopts[] = {
+	{ "results", required_argument, NULL, 'R' },
+	{ "loads", required_argument, NULL, OPT_LOADS },
+	{ "precise", no_argument, NULL, OPT_PRECISE },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* parse_run_opt: one run option; 0 when c is one. */
+static int parse_run_opt(struct opts *o, int c, char *arg)
+{
+	long v;
+	double d;
+	char *end;
+
+	switch (c) {
+	case 'k': set_label(o, arg, ""); break;
+	case 'n':
+		if (util_parse_int(arg, 1, 100000, &v) != 0)
+			usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
+		o->runs = v;
+		break;
+	case 'o': o->other = arg; break;
+	case 'j':
+		if (util_parse_int(arg, 1, 4096, &v) != 0)
+			usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
+		o->jobs = v;
+		break;
+	case 'd':
+		if (*arg == '\0')
+			usage_error("-d: empty testbed directory%s", "");
+		o->testbed = arg;
+		break;
+	case OPT_MEM:
+		if (util_parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
+			usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
+		break;
+	case OPT_SCALE:
+		if (!builtin_scale_valid(arg))
+			usage_error("--scale: '%s' is not tiny, small, default or large", arg);
+		o->scale = arg;
+		break;
+	case OPT_LEAD:
+		d = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
+			usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
+		o->lead = d;
+		break;
+	case OPT_NOFLUSH: o->no_flush = 1; break;
+	case 'q': o->progress = PROGRESS_NEVER; break;
+	case OPT_PROGRESS:
+		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
+		else if (strcmp(arg, "always") == 0) o->progress = PROGRESS_ALWAYS;
+		else if (strcmp(arg, "never") == 0) o->progress = PROGRESS_NEVER;
+		else usage_error("--progress: '%s' is not auto, always or never", arg);
+		break;
+	case OPT_TREE:
+		usage_error("-t/--tree '%s': compiling a kernel tree is not supported by this version yet", arg);
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/* mode_of: the mode named by argv, and the index of its first argument. */
+static enum opts_mode mode_of(int argc, char **argv, int *first)
+{
+	*first = 1;
+	if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		*first = 2;
+		return MODE_REPORT;
+	}
+	if (argc > 1 && strcmp(argv[1], "loads") == 0) {
+		*first = 2;
+		return MODE_LOADS;
+	}
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
+			return MODE_REPORT;
+	return MODE_RUN;
+}
+
+void opts_parse(struct opts *o, int argc, char **argv)
+{
+	int first, c;
+	const char *env = getenv("CONTEST_RESULTS");
+	char *args[argc + 1];
+	int n = 0;
+
+	memset(o, 0, sizeof *o);
+	o->runs = 1;
+	o->testbed = "contest-testbed";
+	o->results = env && *env ? env : "contest-results";
+	o->scale = "default";
+	o->lead = 3;
+	o->progress = PROGRESS_AUTO;
+	o->mode = mode_of(argc, argv, &first);
+
+	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
+	args[n++] = argv[0];
+	for (int i = first; i < argc; i++)
+		if (o->mode != MODE_REPORT || (strcmp(argv[i], "-r") != 0 && strcmp(argv[i], "--report") != 0))
+			args[n++] = argv[i];
+	args[n] = NULL;
+	opterr = 0;
+	optind = 1;
+
+	if (o->mode == MODE_LOADS) {
+		if (n > 1)
+			usage_error("loads: unexpected argument '%s'", args[1]);
+		return;
+	}
+	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts : run_longopts;
+	const char *shortopts = o->mode == MODE_REPORT ? ":R:" : ":k:n:o:t:j:d:R:q";
+	while ((c = getopt_long(n, args, shortopts, longopts, NULL)) != -1) {
+		if (c == 't')
+			c = OPT_TREE;
+		if (c == OPT_HELP) {
+			o->mode = MODE_HELP;
+			return;
+		}
+		if (c == OPT_VERSION) {
+			o->mode = MODE_VERSION;
+			return;
+		}
+		if (c == ':')
+			usage_error("option '%s' needs an argument", args[optind - 1]);
+		if (c == '?')
+			usage_error("unknown option '%s'", args[optind - 1]);
+		if (c == 'R') {
+			if (*optarg == '\0')
+				usage_error("-R: empty results directory%s", "");
+			o->results = optarg;
+		} else if (c == OPT_LOADS) {
+			add_only(o, optarg);
+		} else if (c == OPT_PRECISE) {
+			o->precise = 1;
+		} else if (parse_run_opt(o, c, optarg) != 0) {
+			usage_error("unknown option '%s'", args[optind - 1]);
+		}
+	}
+	for (int i = optind; i < n; i++) {
+		if (o->mode == MODE_RUN) {
+			add_load(o, args[i]);
+			continue;
+		}
+		const char *why;
+		if (rec_label_check(args[i], &why) != 0)
+			errx(EXIT_USAGE, "bad label '%s': %s", args[i], why);
+		if (o->nlabels == OPTS_MAX_LABELS)
+			usage_error("too many labels at '%s'", args[i]);
+		o->labels[o->nlabels++] = args[i];
+	}
+	if (o->mode == MODE_RUN) {
+		if (o->nloads == 0)
+			add_load(o, "all");
+		if (o->label[0] == '\0') {
+			struct utsname u;
+			if (uname(&u) != 0)
+				err(EXIT_USAGE, "uname");
+			set_label(o, u.release, " (from uname -r; give one with -k)");
+		}
+	}
+}

@@ -1,0 +1,29 @@
+/* compile.h: run one command of the workload (make, make clean) and time it. */
+#ifndef CONTEST_COMPILE_H
+#define CONTEST_COMPILE_H
+
+#include <stddef.h>
+#include <sys/resource.h>
+
+struct compile_result {
+	double time;        /* monotonic seconds from just before fork to wait4's return */
+	struct rusage ru;   /* the command's whole tree, from wait4 */
+	int wstatus;
+};
+
+enum { COMPILE_OK = 0, COMPILE_FAILED = -1, COMPILE_INTR = -2 };
+
+/* compile_run: run argv (searched in PATH) in dir, in its own process group,
+ * with stdin from /dev/null and stdout+stderr to log (truncated). make's
+ * variables inherited from a calling make (MAKEFLAGS ...) are removed. While
+ * it runs, tick(arg, elapsed) is called about twice a second when non-NULL.
+ * Returns COMPILE_OK (exit status 0), COMPILE_FAILED (reason in errbuf), or
+ * COMPILE_INTR when sig_caught was set (the command is stopped first). */
+int compile_run(const char *dir, char *const argv[], const char *log,
+                void (*tick)(void *arg, double elapsed), void *arg,
+                struct compile_result *res, char *errbuf, size_t errlen);
+
+/* compile_log_tail: print the last n lines of log on stderr, indented. */
+void compile_log_tail(const char *log, int n);
+
+#endif

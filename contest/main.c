@@ -1,0 +1,30 @@
+/* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
+#include "opts.h"
+#include "report.h"
+#include "run.h"
+#include "util.h"
+
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+	static struct opts o;
+
+	util_set_progname("contest");
+	opts_parse(&o, argc, argv);
+	switch (o.mode) {
+	case MODE_HELP:
+		opts_usage();
+		return 0;
+	case MODE_VERSION:
+		printf("contest %s\n", CONTEST_VERSION);
+		return 0;
+	case MODE_LOADS:
+		return loads_main();
+	case MODE_REPORT:
+		return report_main(&o);
+	case MODE_RUN:
+	default:
+		return run_main(&o);
+	}
+}

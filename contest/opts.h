@@ -1,0 +1,47 @@
+/* opts.h: the parsed command line: what to run or report, and where. */
+#ifndef CONTEST_OPTS_H
+#define CONTEST_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "load.h"
+
+#define OPTS_MAX_LOADS  64
+#define OPTS_MAX_LABELS 256
+
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_HELP, MODE_VERSION };
+enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
+
+struct opts {
+	enum opts_mode mode;
+	/* where */
+	const char *results;      /* -R, CONTEST_RESULTS, ./contest-results */
+	/* run */
+	char label[72];           /* -k, else uname -r */
+	long runs;                /* -n */
+	const char *other;        /* -o */
+	long jobs;                /* -j, 0 until defaulted to 4 x CPUs */
+	const char *testbed;      /* -d */
+	uint64_t mem;             /* --mem, 0 until defaulted to MemTotal */
+	const char *scale;        /* --scale */
+	double lead;              /* --lead */
+	int no_flush;             /* --no-flush */
+	enum progress_mode progress;
+	const struct load_desc *loads[OPTS_MAX_LOADS];
+	size_t nloads;
+	/* report */
+	const char *labels[OPTS_MAX_LABELS];
+	size_t nlabels;
+	const char *only[OPTS_MAX_LOADS];  /* --loads, canonical names */
+	size_t nonly;
+	int precise;
+};
+
+/* opts_parse: fill o from argv. Usage errors are reported on one line and
+ * exit with status 2. */
+void opts_parse(struct opts *o, int argc, char **argv);
+
+/* opts_usage: the --help text. */
+void opts_usage(void);
+
+#endif

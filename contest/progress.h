@@ -1,0 +1,41 @@
+/* progress.h: progress of a run invocation on stderr: a live line on a terminal, else a line per run. */
+#ifndef CONTEST_PROGRESS_H
+#define CONTEST_PROGRESS_H
+
+#include "opts.h"
+#include "record.h"
+
+struct progress {
+	int enabled, live;     /* show anything; rewrite one line in place */
+	int nsteps;            /* runs planned in this invocation */
+	int shown;             /* a live line is on screen */
+	double sum;            /* seconds of the finished steps */
+	int done;              /* finished steps */
+	/* the step now running */
+	int step;
+	const char *load;
+	long run, runs;
+	const char *phase;     /* "preparing", "lead", "compiling", ... */
+	double phase_start;
+};
+
+/* progress_init: never: nothing; auto: a line per finished run, plus a live
+ * line when stderr is a terminal; always: the live line even when it is not. */
+void progress_init(struct progress *p, enum progress_mode mode, int nsteps);
+
+/* progress_step: step (1-based) of load, run run of runs begins. */
+void progress_step(struct progress *p, int step, const char *load, long run, long runs);
+
+/* progress_phase: the step enters phase (a live line is redrawn). */
+void progress_phase(struct progress *p, const char *phase);
+
+/* progress_tick: redraw the live line; a tick callback for compile_run. */
+void progress_tick(void *p, double elapsed);
+
+/* progress_done: the step finished with record r (written or failed). */
+void progress_done(struct progress *p, const struct rec *r, double step_secs);
+
+/* progress_clear: remove the live line before other output on stderr. */
+void progress_clear(struct progress *p);
+
+#endif

@@ -1,0 +1,30 @@
+/* report.h: the report command: read the results directory, summarise, render. */
+#ifndef CONTEST_REPORT_H
+#define CONTEST_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "opts.h"
+
+struct report_req {
+	const char *results;
+	const char *const *labels;  /* nlabels == 0: every label */
+	size_t nlabels;
+	const char *const *only;    /* nonly == 0: every load */
+	size_t nonly;
+	int precise;
+};
+
+/* report_print: print the tables of req to out. Returns 0; EXIT_USAGE
+ * (reported) when the directory cannot be read, holds no results, a named
+ * label has none, or malformed records were skipped (the tables of the
+ * others are still printed). */
+int report_print(const struct report_req *req, FILE *out);
+
+/* report_main: contest report / contest -r. Returns the exit status. */
+int report_main(const struct opts *o);
+
+/* loads_main: contest loads: every load, what it does, its unit, its needs. */
+int loads_main(void);
+
+#endif

@@ -1,0 +1,367 @@
+/* run.c: a run invocation: plan the runs of each load condition, measure each, store records. */
+#include "run.h"
+#include "builtin.h"
+#include "compile.h"
+#include "loadctl.h"
+#include "progress.h"
+#include "registry.h"
+#include "report.h"
+#include "sig.h"
+#include "store.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+enum step_result { STEP_OK, STEP_FAILED, STEP_INTR };
+
+/* Everything one invocation shares between its runs. */
+struct runner {
+	struct opts *o;
+	char testbed[PATH_MAX];
+	char results[PATH_MAX];
+	char tree[PATH_MAX];       /* where make runs */
+	char log[PATH_MAX];        /* the last command's output */
+	char workload[160];        /* workload identity */
+	char jobsarg[16];          /* "-jN" */
+	struct load_env env;
+	struct utsname uts;
+	int flush_warned;
+	int warm;                  /* the last step was a successful compile with no load */
+	int done[OPTS_MAX_LOADS];  /* runs of each load already recorded for the label */
+	struct progress prog;
+	const char *phase;         /* what was happening, for the interrupt message */
+};
+
+/* mem_total: MemTotal from /proc/meminfo in bytes; 0 when unknown. */
+static uint64_t mem_total(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kb = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/* flush_caches: sync, then drop page cache, dentries and inodes. Returns 1
+ * when flushed, 0 when not (not root, or drop_caches refused: noticed once). */
+static int flush_caches(struct runner *r)
+{
+	int fd;
+
+	if (r->o->no_flush)
+		return 0;
+	if (geteuid() == 0) {
+		sync();
+		fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+		if (fd >= 0 && write(fd, "3\n", 2) == 2) {
+			close(fd);
+			return 1;
+		}
+		if (fd >= 0)
+			close(fd);
+		if (!r->flush_warned) {
+			progress_clear(&r->prog);
+			warn("cannot drop caches via /proc/sys/vm/drop_caches; runs are recorded as not flushed");
+		}
+	} else if (!r->flush_warned) {
+		progress_clear(&r->prog);
+		warnx("not root: caches are not flushed before runs; runs are recorded as not flushed");
+	}
+	r->flush_warned = 1;
+	return 0;
+}
+
+/* make_cmd: run make in the tree (clean when clean), untimed or timed. */
+static int make_cmd(struct runner *r, int clean, struct compile_result *res, char *errbuf, size_t len)
+{
+	char *argv[4] = { "make", NULL, NULL, NULL };
+	struct compile_result scratch;
+
+	argv[1] = clean ? "clean" : r->jobsarg;
+	return compile_run(r->tree, argv, r->log, clean ? NULL : progress_tick, &r->prog,
+	                   res ? res : &scratch, errbuf, len);
+}
+
+/* failed: mark rec failed with reason (formatted, cut to fit). */
+static enum step_result failed(struct rec *rec, const char *fmt, const char *what)
+{
+	rec->failed = 1;
+	util_fmt(rec->reason, sizeof rec->reason, fmt, what);
+	return STEP_FAILED;
+}
+
+/* lead: the load's head start; STEP_INTR when interrupted. */
+static enum step_result lead(struct runner *r)
+{
+	double end = util_now() + r->o->lead;
+	while (util_now() < end) {
+		if (sig_caught)
+			return STEP_INTR;
+		util_sleep(fmin(0.2, end - util_now()));
+	}
+	return sig_caught ? STEP_INTR : STEP_OK;
+}
+
+/* measure: start the load, let it lead, time the compile inside the load's
+ * window, stop the load. Fills the figures of rec. */
+static enum step_result measure(struct runner *r, const struct load_desc *d, struct rec *rec)
+{
+	struct loadctl lc;
+	struct load_sample a, b;
+	struct compile_result res;
+	char why[256];
+	int rc;
+	enum step_result out = STEP_OK;
+
+	r->phase = "starting the load";
+	if (loadctl_start(&lc, d, &r->env, why, sizeof why) != 0)
+		return failed(rec, "%s", why);
+	if (lc.pgid != 0) {
+		r->phase = "the load's lead";
+		progress_phase(&r->prog, "load lead");
+		if (lead(r) == STEP_INTR) {
+			out = STEP_INTR;
+			goto stop;
+		}
+		if (loadctl_check(&lc, why, sizeof why) != 0) {
+			out = failed(rec, "%s", why);
+			goto stop;
+		}
+	}
+	r->phase = "the compile";
+	progress_phase(&r->prog, "compiling");
+	loadctl_sample(&lc, &a);
+	rc = make_cmd(r, 0, &res, why, sizeof why);
+	loadctl_sample(&lc, &b);
+	if (rc == COMPILE_INTR) {
+		out = STEP_INTR;
+		goto stop;
+	}
+	if (rc != COMPILE_OK) {
+		progress_clear(&r->prog);
+		warnx("%s run %d: compile failed: %s; its last lines:", d->name, rec->run, why);
+		compile_log_tail(r->log, 10);
+		out = failed(rec, "compile failed: %s", why);
+		goto stop;
+	}
+	if (loadctl_check(&lc, why, sizeof why) != 0) {
+		out = failed(rec, "%s", why);
+		goto stop;
+	}
+	rec->time = res.time;
+	rec->cpu_pct = ((double)res.ru.ru_utime.tv_sec + res.ru.ru_utime.tv_usec / 1e6 +
+	                (double)res.ru.ru_stime.tv_sec + res.ru.ru_stime.tv_usec / 1e6) / res.time * 100;
+	rec->loads = (double)(b.work - a.work) / d->per_unit;
+	rec->lcpu_pct = (b.cpu - a.cpu) / res.time * 100;
+stop:
+	r->phase = "stopping the load";
+	progress_phase(&r->prog, "stopping load");
+	if (loadctl_stop(&lc, 2.0) != 0 && out == STEP_OK)
+		out = failed(rec, "%s", "the load's processes could not be stopped");
+	return out;
+}
+
+/* timestamp: UTC now with microseconds. */
+static void timestamp(char *buf, size_t len)
+{
+	struct timespec ts;
+	struct tm tm;
+	char s[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(s, sizeof s, "%Y-%m-%dT%H:%M:%S", &tm);
+	util_fmt(buf, len, "%s.%06ldZ", s, ts.tv_nsec / 1000);
+}
+
+/* step: one run of load d: warm-up if needed, clean, prepare, flush,
+ * measure, clean up the load. */
+static enum step_result step(struct runner *r, const struct load_desc *d, struct rec *rec)
+{
+	char why[256];
+	enum step_result out;
+
+	rec->flushed = 0;
+	if ((d->flags & LOAD_F_WARM) && !r->warm) {
+		r->phase = "the warm-up compile";
+		progress_phase(&r->prog, "warm-up compile");
+		out = make_cmd(r, 1, NULL, why, sizeof why) == COMPILE_OK ? STEP_OK : STEP_FAILED;
+		if (out == STEP_OK) {
+			int rc = make_cmd(r, 0, NULL, why, sizeof why);
+			out = rc == COMPILE_OK ? STEP_OK : rc == COMPILE_INTR ? STEP_INTR : STEP_FAILED;
+		}
+		if (out != STEP_OK)
+			return sig_caught ? STEP_INTR : failed(rec, "warm-up compile failed: %s", why);
+	}
+	r->warm = 0;
+	r->phase = "make clean";
+	progress_phase(&r->prog, "make clean");
+	if (make_cmd(r, 1, NULL, why, sizeof why) != COMPILE_OK)
+		return sig_caught ? STEP_INTR : failed(rec, "make clean failed: %s", why);
+	out = STEP_OK;
+	if (d->prepare != NULL) {
+		r->phase = "preparing the load";
+		progress_phase(&r->prog, "preparing load");
+		if (d->prepare(&r->env, why, sizeof why) != 0)
+			out = sig_caught ? STEP_INTR : failed(rec, "%s", why);
+	}
+	if (out == STEP_OK && !(d->flags & LOAD_F_WARM)) {
+		r->phase = "flushing caches";
+		progress_phase(&r->prog, "flushing caches");
+		rec->flushed = flush_caches(r);
+	}
+	if (out == STEP_OK)
+		out = sig_caught ? STEP_INTR : measure(r, d, rec);
+	if (d->cleanup != NULL)
+		d->cleanup(&r->env);
+	if (out == STEP_OK && (d->flags & LOAD_F_NOPROC))
+		r->warm = 1;
+	return out;
+}
+
+/* new_rec: a record of this invocation for run run of load d. */
+static void new_rec(const struct runner *r, const struct load_desc *d, int run, struct rec *rec)
+{
+	rec_init(rec);
+	util_strlcpy(rec->label, r->o->label, sizeof rec->label);
+	util_strlcpy(rec->load, d->name, sizeof rec->load);
+	rec->run = run;
+	timestamp(rec->timestamp, sizeof rec->timestamp);
+	util_strlcpy(rec->host, r->uts.nodename, sizeof rec->host);
+	util_strlcpy(rec->kernel, r->uts.release, sizeof rec->kernel);
+	util_strlcpy(rec->version, CONTEST_VERSION, sizeof rec->version);
+	util_strlcpy(rec->workload, r->workload, sizeof rec->workload);
+	rec->jobs = (int)r->o->jobs;
+	rec->mem = r->o->mem;
+}
+
+/* Directories this invocation created, removed again (when still empty)
+ * if set-up fails, so a refused run leaves nothing behind. */
+static char created[2][PATH_MAX];
+
+/* setup_fail: undo created directories, report, exit 2. */
+static _Noreturn void setup_fail(const char *fmt, const char *a, const char *b, int with_errno)
+{
+	int e = errno;
+	for (int i = 1; i >= 0; i--)
+		if (created[i][0] != '\0')
+			rmdir(created[i]);
+	errno = e;
+	if (with_errno)
+		err(EXIT_USAGE, fmt, a, b);
+	errx(EXIT_USAGE, fmt, a, b);
+}
+
+/* absolute: make dir (creating it) and store its absolute path; exit 2 on failure. */
+static void absolute(const char *what, const char *dir, char *out, char *made)
+{
+	int existed = access(dir, F_OK) == 0;
+
+	if (util_mkdirs(dir) != 0)
+		setup_fail("cannot create %s '%s'", what, dir, 1);
+	if (realpath(dir, out) == NULL)
+		setup_fail("%s '%s'", what, dir, 1);
+	if (!existed)
+		util_strlcpy(made, out, PATH_MAX);
+	if (access(out, W_OK | X_OK) != 0)
+		setup_fail("%s '%s' is not writable", what, dir, 1);
+}
+
+/* setup: directories, defaults, workload, and runs already recorded. */
+static void setup(struct runner *r, struct opts *o)
+{
+	struct rec_set prev = { 0 };
+	char why[512];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	r->o = o;
+	if (cpus < 1)
+		cpus = 1;
+	if (o->jobs == 0)
+		o->jobs = 4 * cpus;
+	if (o->mem == 0 && (o->mem = mem_total()) == 0)
+		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
+	if (o->other != NULL && access(o->other, W_OK | X_OK) != 0)
+		err(EXIT_USAGE, "-o '%s'", o->other);
+	uname(&r->uts);
+	absolute("testbed", o->testbed, r->testbed, created[0]);
+	absolute("results directory", o->results, r->results, created[1]);
+	if (store_read_label(r->results, o->label, &prev) != 0)
+		setup_fail("refusing to append to the results of label '%s' in '%s'", o->label, o->results, 0);
+	for (size_t i = 0; i < prev.n; i++)
+		for (size_t k = 0; k < o->nloads; k++)
+			if (strcmp(prev.v[i].load, o->loads[k]->name) == 0 && prev.v[i].run > r->done[k])
+				r->done[k] = prev.v[i].run;
+	rec_set_free(&prev);
+	if (builtin_prepare(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why) != 0)
+		setup_fail("%s%s", why, "", 0);
+	builtin_identity(o->scale, r->workload, sizeof r->workload);
+	if (util_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
+		setup_fail("testbed path '%s' is too long%s", r->testbed, "", 0);
+	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
+	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other, .tree = r->tree,
+	                            .mem = o->mem, .cpus = (int)cpus };
+}
+
+int run_main(struct opts *o)
+{
+	struct runner r = { 0 };
+	int nsteps, status = 0, k = 0;
+
+	sig_install();
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	setup(&r, o);
+	nsteps = (int)(o->runs * (long)o->nloads);
+	progress_init(&r.prog, o->progress, nsteps);
+	/* interleaved: every condition once per round, so drift spreads over all */
+	for (long round = 0; round < o->runs; round++) {
+		for (size_t i = 0; i < o->nloads; i++) {
+			const struct load_desc *d = o->loads[i];
+			struct rec rec;
+			double t0 = util_now();
+			enum step_result sr;
+
+			k++;
+			progress_step(&r.prog, k, d->name, round + 1, o->runs);
+			new_rec(&r, d, r.done[i] + 1, &rec);
+			sr = step(&r, d, &rec);
+			if (sr == STEP_INTR) {
+				progress_clear(&r.prog);
+				warnx("interrupted by %s during %s of %s run %ld/%ld; it is not recorded, "
+				      "%d completed run(s) are kept in %s", strsignal(sig_caught), r.phase,
+				      d->name, round + 1, o->runs, k - 1, r.results);
+				return EXIT_INTR;
+			}
+			if (store_append(r.results, &rec) != 0) {
+				progress_clear(&r.prog);
+				warn("cannot record %s run %d of '%s' in %s", d->name, rec.run, rec.label, r.results);
+				return EXIT_RUNFAIL;
+			}
+			r.done[i]++;
+			if (rec.failed)
+				status = EXIT_RUNFAIL;
+			progress_done(&r.prog, &rec, util_now() - t0);
+		}
+	}
+	progress_clear(&r.prog);
+	const char *labels[1] = { o->label };
+	struct report_req req = { .results = r.results, .labels = labels, .nlabels = 1 };
+	report_print(&req, stdout);
+	return status;
+}

@@ -1,0 +1,48 @@
+# cli.sh: bad input gets one clear line naming it and exit 2; help, version and loads work.
+. tests/e2e/lib.sh
+T=$SCRATCH/tb
+R=$SCRATCH/res
+
+check "--help exits 0" sh -c "'$CONTEST' --help | grep -q 'contest report'"
+check "--version" sh -c "'$CONTEST' --version | grep -q '^contest [0-9]'"
+check "loads lists no_load and cacherun" sh -c "'$CONTEST' loads | grep -q '^no_load (alias noload)' && '$CONTEST' loads | grep -q '^cacherun'"
+check "loads hides the test load" sh -c "! '$CONTEST' loads | grep -q selftest"
+
+expect_fail "unknown load" 2 "unknown load 'bogus_load'" "$CONTEST" -d "$T" -R "$R" bogus_load
+expect_fail "label ../x" 2 "bad label '../x'" "$CONTEST" -k ../x -d "$T" -R "$R" no_load
+expect_fail "label .hidden" 2 "bad label '.hidden'" "$CONTEST" -k .hidden -d "$T" -R "$R" no_load
+long=$(printf 'a%.0s' $(seq 65))
+expect_fail "label of 65 chars" 2 "longer than 64" "$CONTEST" -k "$long" -d "$T" -R "$R" no_load
+expect_fail "label with a slash" 2 "bad label 'a/b'" "$CONTEST" -k a/b -d "$T" -R "$R" no_load
+expect_fail "-n 0" 2 "-n: '0'" "$CONTEST" -n 0 -d "$T" -R "$R" no_load
+expect_fail "-n abc" 2 "-n: 'abc'" "$CONTEST" -n abc -d "$T" -R "$R" no_load
+expect_fail "-j 0" 2 "-j: '0'" "$CONTEST" -j 0 -d "$T" -R "$R" no_load
+expect_fail "--mem bad" 2 "--mem: '12Q'" "$CONTEST" --mem 12Q -d "$T" -R "$R" no_load
+expect_fail "--scale bad" 2 "--scale: 'huge'" "$CONTEST" --scale huge -d "$T" -R "$R" no_load
+expect_fail "--lead bad" 2 "--lead: '-1'" "$CONTEST" --lead -1 -d "$T" -R "$R" no_load
+expect_fail "unknown option" 2 "unknown option '--bogus'" "$CONTEST" --bogus
+expect_fail "missing argument" 2 "needs an argument" "$CONTEST" -R "$R" -k
+check "nothing was created by the refused runs" test ! -e "$T" -a ! -e "$R"
+
+: >"$SCRATCH/file"
+expect_fail "testbed under a file" 2 "testbed '$SCRATCH/file/sub'" "$CONTEST" -k a -d "$SCRATCH/file/sub" -R "$R" --scale tiny no_load
+expect_fail "results under a file" 2 "results directory '$SCRATCH/file/r'" "$CONTEST" -k a -d "$T" -R "$SCRATCH/file/r" --scale tiny no_load
+
+# report on bad results
+expect_fail "report of a missing directory" 2 "$SCRATCH/none" "$CONTEST" -r -R "$SCRATCH/none"
+mkdir -p "$SCRATCH/empty"
+expect_fail "report of an empty directory" 2 "no results in $SCRATCH/empty" "$CONTEST" report -R "$SCRATCH/empty"
+expect_fail "report of a bad label" 2 "bad label '../x'" "$CONTEST" report -R "$SCRATCH/empty" ../x
+expect_fail "report with an unknown load" 2 "--loads: unknown load 'nope'" "$CONTEST" report -R "$SCRATCH/empty" --loads nope
+
+# a results file with a malformed line: reported with file and line, skipped, exit 2
+mkdir -p "$SCRATCH/bad"
+printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime\n' >"$SCRATCH/bad/x.loads"
+printf 'x\tno_load\t1\tok\t10.0\nx\tno_load\t2\tok\tabc\nx\tno_load\t3\tok\t12.0\n' >>"$SCRATCH/bad/x.loads"
+"$CONTEST" -r -R "$SCRATCH/bad" >"$SCRATCH/out" 2>"$SCRATCH/err"
+check "malformed record: exit 2" test $? -eq 2
+check "malformed record: named by file and line" grep -qF "x.loads:4:" "$SCRATCH/err"
+check "malformed record: one line on stderr" test "$(wc -l <"$SCRATCH/err")" -eq 1
+check "malformed record: the others are averaged" grep -qE '^x +2   11 ' "$SCRATCH/out"
+
+done_tests
