@@ -159,7 +159,7 @@ int store_read_all(const char *dir, struct rec_set *out)
 	int rc = -1;
 
 	if (d == NULL) {
-		warn("%s", dir);
+		warn("cannot read results directory '%s'", dir);
 		return -1;
 	}
 	for (;;) {
@@ -181,7 +181,7 @@ int store_read_all(const char *dir, struct rec_set *out)
 		n++;
 	}
 	if (errno != 0) {
-		warn("%s", dir);
+		warn("cannot read results directory '%s'", dir);
 		goto out;
 	}
 	/* Read in name order so messages come in a stable order. */

@@ -29,7 +29,7 @@ expect_fail "testbed under a file" 2 "testbed '$SCRATCH/file/sub'" "$CONTEST" -k
 expect_fail "results under a file" 2 "results directory '$SCRATCH/file/r'" "$CONTEST" -k a -d "$T" -R "$SCRATCH/file/r" --scale tiny no_load
 
 # report on bad results
-expect_fail "report of a missing directory" 2 "$SCRATCH/none" "$CONTEST" -r -R "$SCRATCH/none"
+expect_fail "report of a missing directory" 2 "results directory '$SCRATCH/none'" "$CONTEST" -r -R "$SCRATCH/none"
 mkdir -p "$SCRATCH/empty"
 expect_fail "report of an empty directory" 2 "no results in $SCRATCH/empty" "$CONTEST" report -R "$SCRATCH/empty"
 expect_fail "report of a bad label" 2 "bad label '../x'" "$CONTEST" report -R "$SCRATCH/empty" ../x
