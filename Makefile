@@ -17,6 +17,7 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(TEST_SRC))
 
 .PHONY: all check bench install uninstall clean
+.SECONDARY: $(SAN_OBJ)
 
 all: build/contest
 

@@ -171,7 +171,8 @@ static enum step_result measure(struct runner *r, const struct load_desc *d, str
 	rec->lcpu_pct = (b.cpu - a.cpu) / res.time * 100;
 stop:
 	r->phase = "stopping the load";
-	progress_phase(&r->prog, "stopping load");
+	if (lc.pgid != 0)
+		progress_phase(&r->prog, "stopping load");
 	if (loadctl_stop(&lc, 2.0) != 0 && out == STEP_OK)
 		out = failed(rec, "%s", "the load's processes could not be stopped");
 	return out;
