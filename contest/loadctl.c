@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct load_env *env,
-                  char *errbuf, size_t errlen)
+                  const struct load_prep *prep, char *errbuf, size_t errlen)
 {
 	pid_t parent = getpid(), pid;
 
@@ -37,7 +37,7 @@ int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct lo
 	if (pid == 0) {
 		if (proc_child_setup(parent) != 0)
 			_exit(0);
-		d->body(env, lc->ctr);
+		d->body(env, prep, lc->ctr);
 		_exit(0);
 	}
 	setpgid(pid, pid);  /* both sides, so the group exists before either goes on */
@@ -62,6 +62,10 @@ int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
 
 	if (lc->pgid == 0)
 		return 0;
+	if (atomic_load(&lc->ctr->failed) == 1) {
+		util_fmt(errbuf, errlen, "%s failed: %s", lc->d->name, lc->ctr->reason);
+		return -1;
+	}
 	if (!lc->exited) {
 		pid_t r = waitpid(lc->pgid, &lc->wstatus, WNOHANG);
 		if (r == 0)
@@ -69,7 +73,7 @@ int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
 		lc->exited = 1;
 	}
 	proc_describe(lc->wstatus, how, sizeof how);
-	snprintf(errbuf, errlen, "%s stopped during the run: its process %s", lc->d->name, how);
+	util_fmt(errbuf, errlen, "%s stopped during the run: its process %s", lc->d->name, how);
 	return -1;
 }
 

@@ -23,14 +23,14 @@ struct load_sample {
  * with contest) and run d->body there. Loads with LOAD_F_NOPROC start
  * nothing. Returns 0, or -1 with a reason in errbuf. */
 int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct load_env *env,
-                  char *errbuf, size_t errlen);
+                  const struct load_prep *prep, char *errbuf, size_t errlen);
 
 /* loadctl_sample: read counter and group CPU time now. */
 void loadctl_sample(const struct loadctl *lc, struct load_sample *s);
 
-/* loadctl_check: 0 while the load runs as it should; -1 when its leader has
- * exited, with the reason ("load exited with status 1", "load killed by
- * signal 9 (Killed)") in errbuf. */
+/* loadctl_check: 0 while the load runs as it should; -1 when it failed
+ * (the reason it gave with load_fail) or its leader has exited ("... its
+ * process killed by signal 9 (Killed)"), with the reason in errbuf. */
 int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen);
 
 /* loadctl_stop: end the whole group: SIGTERM, up to grace seconds for it to

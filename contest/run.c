@@ -120,7 +120,8 @@ static enum step_result lead(struct runner *r)
 
 /* measure: start the load, let it lead, time the compile inside the load's
  * window, stop the load. Fills the figures of rec. */
-static enum step_result measure(struct runner *r, const struct load_desc *d, struct rec *rec)
+static enum step_result measure(struct runner *r, const struct load_desc *d,
+                                const struct load_prep *prep, struct rec *rec)
 {
 	struct loadctl lc;
 	struct load_sample a, b;
@@ -130,7 +131,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d, str
 	enum step_result out = STEP_OK;
 
 	r->phase = "starting the load";
-	if (loadctl_start(&lc, d, &r->env, why, sizeof why) != 0)
+	if (loadctl_start(&lc, d, &r->env, prep, why, sizeof why) != 0)
 		return failed(rec, "%s", why);
 	if (lc.pgid != 0) {
 		r->phase = "the load's lead";
@@ -167,7 +168,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d, str
 	rec->time = res.time;
 	rec->cpu_pct = ((double)res.ru.ru_utime.tv_sec + res.ru.ru_utime.tv_usec / 1e6 +
 	                (double)res.ru.ru_stime.tv_sec + res.ru.ru_stime.tv_usec / 1e6) / res.time * 100;
-	rec->loads = (double)(b.work - a.work) / d->per_unit;
+	rec->loads = (double)(b.work - a.work) / prep->per_unit;
 	rec->lcpu_pct = (b.cpu - a.cpu) / res.time * 100;
 stop:
 	r->phase = "stopping the load";
@@ -197,6 +198,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 {
 	char why[256];
 	enum step_result out;
+	struct load_prep prep = { .per_unit = d->per_unit };
 
 	rec->flushed = 0;
 	if ((d->flags & LOAD_F_WARM) && !r->warm) {
@@ -219,8 +221,9 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	if (d->prepare != NULL) {
 		r->phase = "preparing the load";
 		progress_phase(&r->prog, "preparing load");
-		if (d->prepare(&r->env, why, sizeof why) != 0)
+		if (d->prepare(&r->env, &prep, why, sizeof why) != 0)
 			out = sig_caught ? STEP_INTR : failed(rec, "%s", why);
+		util_strlcpy(rec->detail, prep.detail, sizeof rec->detail);
 	}
 	if (out == STEP_OK && !(d->flags & LOAD_F_WARM)) {
 		r->phase = "flushing caches";
@@ -228,9 +231,9 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 		rec->flushed = flush_caches(r);
 	}
 	if (out == STEP_OK)
-		out = sig_caught ? STEP_INTR : measure(r, d, rec);
+		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
 	if (d->cleanup != NULL)
-		d->cleanup(&r->env);
+		d->cleanup(&r->env, &prep);
 	if (out == STEP_OK && (d->flags & LOAD_F_NOPROC))
 		r->warm = 1;
 	return out;

@@ -1,7 +1,9 @@
 /* util.c: error reporting and small string, size and clock helpers. */
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *progname = "contest";
 
@@ -127,6 +130,23 @@ char *util_fmt_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len)
+{
+	static const char units[] = "BKMGT";
+	double v = (double)bytes;
+	int i = 0;
+
+	while (i < 4 && v >= 1024) {
+		v /= 1024;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%lluB", (unsigned long long)bytes);
+	else
+		snprintf(buf, len, v < 10 ? "%.1f%c" : "%.0f%c", v, units[i]);
+	return buf;
+}
+
 double util_now(void)
 {
 	struct timespec ts;
@@ -204,4 +224,52 @@ int util_mkdirs(const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+int util_rm_at(int fd, const char *name)
+{
+	struct dirent *de;
+	DIR *d;
+	int sub, rc = 0, removed;
+
+	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0) {
+		if (errno == ENOTDIR || errno == ELOOP)
+			return unlinkat(fd, name, 0) == 0 || errno == ENOENT ? 0 : -1;
+		return errno == ENOENT ? 0 : -1;
+	}
+	d = fdopendir(sub);
+	if (d == NULL) {
+		close(sub);
+		return -1;
+	}
+	do {                    /* rescan: removal during readdir may skip entries */
+		removed = 0;
+		rewinddir(d);
+		while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+				rc = util_rm_at(sub, de->d_name);
+				removed++;
+			}
+		}
+		if (rc == 0 && errno != 0)
+			rc = -1;
+	} while (rc == 0 && removed > 0);
+	closedir(d);
+	if (rc == 0 && unlinkat(fd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
+
+int util_rm_in(const char *dir, const char *name)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
+
+	if (fd < 0)
+		return -1;
+	rc = util_rm_at(fd, name);
+	e = errno;
+	close(fd);
+	errno = e;
+	return rc;
 }

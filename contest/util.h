@@ -29,6 +29,9 @@ int util_parse_int(const char *s, long min, long max, long *out);
 /* util_fmt_size: "512M", "2G", or bytes, into buf; returns buf. */
 char *util_fmt_size(uint64_t bytes, char *buf, size_t len);
 
+/* util_fmt_size_h: human-readable, "1.5G", "640M", "12K", "512B". */
+char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len);
+
 /* util_now: CLOCK_MONOTONIC in seconds. */
 double util_now(void);
 /* util_sleep: sleep for s seconds; returns early (-1) when a signal arrives. */
@@ -42,5 +45,12 @@ int util_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format
 void util_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* util_mkdirs: mkdir -p with mode 0755; 0 or -1 with errno. */
 int util_mkdirs(const char *path);
+
+/* util_rm_at: remove name inside directory fd, recursively, never
+ * following symbolic links (a link is removed, not its target). A missing
+ * name is not an error. 0, or -1 with errno. */
+int util_rm_at(int fd, const char *name);
+/* util_rm_in: util_rm_at relative to directory dir. */
+int util_rm_in(const char *dir, const char *name);
 
 #endif

@@ -1,9 +1,16 @@
-/* load.c: helpers shared by load bodies: workers that die with their parent. */
+/* load.c: helpers shared by load bodies: workers that die with their parent, failure, tools, disk space. */
 #include "load.h"
+#include "proc.h"
+#include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,8 +27,74 @@ int load_fork(void)
 	return pid;
 }
 
-void load_reap_all(void)
+void load_fail(struct load_counter *c, const char *fmt, ...)
 {
-	while (wait(NULL) > 0 || errno == EINTR)
-		;
+	int expect = 0;
+	va_list ap;
+
+	if (atomic_compare_exchange_strong(&c->failed, &expect, 2)) {
+		va_start(ap, fmt);
+		vsnprintf(c->reason, sizeof c->reason, fmt, ap);
+		va_end(ap);
+		atomic_store(&c->failed, 1);
+	}
+	_exit(1);
+}
+
+void load_supervise(struct load_counter *c)
+{
+	int st;
+	pid_t pid;
+	char how[96];
+
+	for (;;) {
+		pid = wait(&st);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		if (pid < 0)
+			load_fail(c, "the load has no worker left");
+		proc_describe(st, how, sizeof how);
+		load_fail(c, "a worker of the load (pid %d) %s", (int)pid, how);
+	}
+}
+
+int load_run_tool(char *const argv[], int out_fd)
+{
+	int st;
+	pid_t pid = load_fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (null < 0)
+			_exit(127);
+		dup2(null, STDIN_FILENO);
+		dup2(out_fd >= 0 ? out_fd : null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return st;
+}
+
+int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)
+{
+	struct statvfs sv;
+	uint64_t avail, need = bytes + bytes / 20 + (16u << 20);
+	char a[32], b[32];
+
+	if (statvfs(dir, &sv) != 0) {
+		util_fmt(errbuf, errlen, "%s: cannot check free space in %s: %s", name, dir, strerror(errno));
+		return -1;
+	}
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (avail >= need)
+		return 0;
+	util_fmt(errbuf, errlen, "%s needs %s free in %s, only %s is", name,
+	         util_fmt_size_h(need, a, sizeof a), dir, util_fmt_size_h(avail, b, sizeof b));
+	return -1;
 }

@@ -2,6 +2,7 @@
 #ifndef CONTEST_LOAD_H
 #define CONTEST_LOAD_H
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,16 @@ struct load_env {
 /* Shared between the load's processes and the controller (MAP_SHARED). */
 struct load_counter {
 	_Atomic uint64_t work;  /* fine-grained work units done so far */
+	_Atomic int failed;     /* set once by load_fail */
+	char reason[200];       /* why the load failed, written before failed is set */
+};
+
+/* What prepare decided for this run; the body and cleanup see it too. */
+struct load_prep {
+	char detail[96];        /* what ran when it varies ("built-in emulation"); "" otherwise; recorded */
+	double per_unit;        /* counter work per Loads unit; preset to the descriptor's */
+	int mode;               /* load-private choice */
+	char path[PATH_MAX];    /* load-private file, directory or tool */
 };
 
 enum {
@@ -34,14 +45,18 @@ struct load_desc {
 	double per_unit;        /* counter work per Loads unit */
 	const char *needs;      /* what it needs, e.g. "disk space: MEM" */
 	unsigned flags;
-	/* prepare: in the controller, untimed, before the load starts; 0 or -1
-	 * with a one-line reason in errbuf. May be NULL. */
-	int (*prepare)(const struct load_env *env, char *errbuf, size_t errlen);
+	/* prepare: in the controller, untimed, before the load starts (and
+	 * before caches are flushed): check needs (disk space, tools), create
+	 * input files, fill prep. 0, or -1 with a one-line reason in errbuf
+	 * (the run fails with it). May be NULL. */
+	int (*prepare)(const struct load_env *env, struct load_prep *prep, char *errbuf, size_t errlen);
 	/* body: in the load's own process (group leader); works until killed,
-	 * adding to c->work. Returning ends the load process. */
-	void (*body)(const struct load_env *env, struct load_counter *c);
-	/* cleanup: in the controller after the load stopped; removes its files. */
-	void (*cleanup)(const struct load_env *env);
+	 * adding to c->work. On any failure it calls load_fail. */
+	void (*body)(const struct load_env *env, const struct load_prep *prep, struct load_counter *c);
+	/* cleanup: in the controller after the load stopped (also after a
+	 * failed prepare); removes every file of the run except documented
+	 * reusable ones. May be NULL. */
+	void (*cleanup)(const struct load_env *env, const struct load_prep *prep);
 };
 
 /* load_add: count n units of work done. */
@@ -54,7 +69,23 @@ static inline void load_add(struct load_counter *c, uint64_t n)
  * (PR_SET_PDEATHSIG SIGKILL). Returns as fork() does. */
 int load_fork(void);
 
-/* load_reap_all: in a load body, wait for every child; returns when none left. */
-void load_reap_all(void);
+/* load_fail: in a load's process: record why the load cannot go on
+ * (formatted, first caller wins) and exit 1. The run is then failed with it. */
+_Noreturn void load_fail(struct load_counter *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* load_supervise: in the leader after forking its workers (which work
+ * forever): wait; when any worker ends, fail the load naming how. */
+_Noreturn void load_supervise(struct load_counter *c);
+
+/* load_run_tool: fork and exec argv (PATH search) as a worker with stdin
+ * from /dev/null, stdout to out_fd (or /dev/null when -1), stderr to
+ * /dev/null, and wait for it. Returns its wait status, or -1 (errno) when it
+ * could not be started. */
+int load_run_tool(char *const argv[], int out_fd);
+
+/* load_need_space: 0 when dir's file system has bytes free (plus 5% and
+ * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
+ * is" (or the statvfs error) in errbuf. */
+int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen);
 
 #endif

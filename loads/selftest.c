@@ -34,18 +34,16 @@ static void churn(struct load_counter *c)
 }
 
 /* selftest_body: one spinner and one churner under the load's leader. */
-static void selftest_body(const struct load_env *env, struct load_counter *c)
+static void selftest_body(const struct load_env *env, const struct load_prep *prep,
+                          struct load_counter *c)
 {
 	(void)env;
-	if (load_fork() == 0) {
+	(void)prep;
+	if (load_fork() == 0)
 		spin(c);
-		_exit(0);
-	}
-	if (load_fork() == 0) {
+	if (load_fork() == 0)
 		churn(c);
-		_exit(0);
-	}
-	load_reap_all();
+	load_supervise(c);
 }
 
 const struct load_desc load_selftest = {

@@ -13,13 +13,13 @@
 enum col {
 	C_LABEL, C_LOAD, C_RUN, C_TIMESTAMP, C_HOST, C_KERNEL, C_VERSION,
 	C_WORKLOAD, C_JOBS, C_MEM, C_FLUSHED, C_STATUS, C_REASON, C_TIME,
-	C_CPU, C_LOADS, C_LCPU, C_N
+	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_N
 };
 
 static const char *const col_names[C_N] = {
 	"label", "load", "run", "timestamp", "host", "kernel", "version",
 	"workload", "jobs", "mem", "flushed", "status", "reason", "time",
-	"cpu_pct", "loads", "lcpu_pct"
+	"cpu_pct", "loads", "lcpu_pct", "detail"
 };
 
 #define LABEL_CHARS "A-Z a-z 0-9 . _ + - = , @ : ~"
@@ -169,6 +169,7 @@ int rec_format(const struct rec *r, char *buf, size_t len)
 	ob_num(&o, r->cpu_pct);
 	ob_num(&o, r->loads);
 	ob_num(&o, r->lcpu_pct);
+	ob_str(&o, r->detail, 0);
 	ob_putc(&o, '\n');
 	if (o.full)
 		return -1;
@@ -394,6 +395,8 @@ static int parse_field(int c, const char *raw, struct rec *r, const struct layou
 		return unescape(name, raw, r->workload, sizeof r->workload, msg, mlen);
 	case C_REASON:
 		return unescape(name, raw, r->reason, sizeof r->reason, msg, mlen);
+	case C_DETAIL:
+		return unescape(name, raw, r->detail, sizeof r->detail, msg, mlen);
 	default:
 		return 0;
 	}

@@ -29,6 +29,7 @@ struct rec {
 	double cpu_pct;       /* compile user+sys / time * 100 */
 	double loads;         /* load units done inside the compile window */
 	double lcpu_pct;      /* load tree user+sys inside the window / time * 100 */
+	char detail[96];      /* what the load ran, where that varies ("built-in emulation") */
 };
 
 /* A growable array of records. */

@@ -8,8 +8,9 @@
 /* render_text: the classic layout of contract section 3, one block per load
  * with a row per label that has runs of it. precise adds one decimal to every
  * column. When the summary holds more than one workload, each workload's
- * blocks are preceded by "Workload: ID". Failed runs are listed after the
- * row as "  LABEL: N failed run(s) not averaged". */
+ * blocks are preceded by "Workload: ID". After a block's rows, a label whose
+ * runs name what the load ran gets "  LABEL: DETAIL", and failed runs are
+ * listed as "  LABEL: N failed run(s) not averaged". */
 void render_text(FILE *out, const struct summary *s, int precise);
 
 #endif

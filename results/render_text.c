@@ -62,6 +62,8 @@ static void render_block(FILE *out, const struct summary *s, size_t w, size_t l,
 	}
 	for (k = 0; k < s->nlabels; k++) {
 		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n > 0 && c->detail[0] != '\0')
+			fprintf(out, "  %s: %s\n", s->labels[k], c->detail);
 		if (c->failed > 0)
 			fprintf(out, "  %s: %d failed run(s) not averaged\n", s->labels[k], c->failed);
 	}

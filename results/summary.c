@@ -130,6 +130,10 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			c->failed++;
 			continue;
 		}
+		if (c->n == 0)
+			c->detail = r->detail;
+		else if (strcmp(c->detail, r->detail) != 0)
+			c->detail = "mixed";
 		c->n++;
 		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
 		for (int j = 0; j < 4; j++) {
@@ -179,6 +183,8 @@ static void finish(struct summary *s, const struct acc *acc, const double *base)
 
 	for (size_t i = 0; i < total; i++) {
 		struct sum_cell *c = &s->cells[i];
+		if (c->detail == NULL)
+			c->detail = "";
 		double *m[4] = { &c->time, &c->cpu_pct, &c->loads, &c->lcpu_pct };
 		for (int j = 0; j < 4; j++)
 			*m[j] = acc[i].cnt[j] ? acc[i].sum[j] / acc[i].cnt[j] : NAN;

@@ -10,6 +10,7 @@ struct sum_cell {
 	int failed;       /* failed runs, not averaged */
 	double time, cpu_pct, loads, lcpu_pct;  /* arithmetic means over the n runs (NaN when n == 0) */
 	double ratio;     /* time / same label and workload's no_load mean time; NaN when none */
+	const char *detail;  /* the runs' load detail ("" none, "mixed" when they differ); points into the set */
 };
 
 struct summary {

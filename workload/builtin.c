@@ -263,56 +263,6 @@ out:
 	return rc;
 }
 
-/* rm_at: remove name inside directory fd recursively, never following symbolic links. */
-static int rm_at(int fd, const char *name)
-{
-	struct dirent *de;
-	DIR *d;
-	int sub, rc = 0, removed;
-
-	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub < 0) {
-		if (errno == ENOTDIR || errno == ELOOP)
-			return unlinkat(fd, name, 0);
-		return errno == ENOENT ? 0 : -1;
-	}
-	d = fdopendir(sub);
-	if (d == NULL) {
-		close(sub);
-		return -1;
-	}
-	do {                    /* rescan: removal during readdir may skip entries */
-		removed = 0;
-		rewinddir(d);
-		while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
-			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
-				rc = rm_at(sub, de->d_name);
-				removed++;
-			}
-		}
-		if (rc == 0 && errno != 0)
-			rc = -1;
-	} while (rc == 0 && removed > 0);
-	closedir(d);
-	if (rc == 0 && unlinkat(fd, name, AT_REMOVEDIR) != 0)
-		rc = -1;
-	return rc;
-}
-
-/* rm_in_testbed: remove testbed/name recursively; 0 or -1 with errno. */
-static int rm_in_testbed(const char *testbed, const char *name)
-{
-	int fd = open(testbed, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
-
-	if (fd < 0)
-		return -1;
-	rc = rm_at(fd, name);
-	e = errno;
-	close(fd);
-	errno = e;
-	return rc;
-}
-
 /* marker_ok: 1 when dir/MARKER holds exactly want. */
 static int marker_ok(const char *dir, const char *want)
 {
@@ -354,7 +304,7 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	}
 	if (marker_ok(dir, want))
 		return 0;
-	if (mkdir(tmp, 0755) != 0 && (errno != EEXIST || rm_in_testbed(testbed, tmpname) != 0 ||
+	if (mkdir(tmp, 0755) != 0 && (errno != EEXIST || util_rm_in(testbed, tmpname) != 0 ||
 				      mkdir(tmp, 0755) != 0)) {
 		snprintf(errbuf, errlen, "cannot create %s: %s", tmp, strerror(errno));
 		return -1;
@@ -364,10 +314,10 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 		goto fail;
 	}
 	if (marker_ok(dir, want)) {             /* another contest finished first */
-		rm_in_testbed(testbed, tmpname);
+		util_rm_in(testbed, tmpname);
 		return 0;
 	}
-	if (lstat(dir, &st) == 0 && rm_in_testbed(testbed, name) != 0) {
+	if (lstat(dir, &st) == 0 && util_rm_in(testbed, name) != 0) {
 		snprintf(errbuf, errlen, "cannot remove the stale %s: %s", dir, strerror(errno));
 		goto fail;
 	}
@@ -375,7 +325,7 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 		int e = errno;
 
 		if ((e == EEXIST || e == ENOTEMPTY) && marker_ok(dir, want)) {
-			rm_in_testbed(testbed, tmpname);        /* another contest won the race */
+			util_rm_in(testbed, tmpname);        /* another contest won the race */
 			return 0;
 		}
 		snprintf(errbuf, errlen, "cannot rename %s to %s: %s", tmp, dir, strerror(e));
@@ -383,6 +333,6 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	}
 	return 0;
 fail:
-	rm_in_testbed(testbed, tmpname);
+	util_rm_in(testbed, tmpname);
 	return -1;
 }

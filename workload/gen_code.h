@@ -1,4 +1,4 @@
-/* gen_code.h: code templates of the builtin workload generator (headers, translation units, main). */
+/* gen_code.h: code templates of the builtin workload generator (gen_code.c: units, main; gen_headers.c: headers). */
 #ifndef CONTEST_GEN_CODE_H
 #define CONTEST_GEN_CODE_H
 
@@ -16,6 +16,10 @@ void gen_seed(struct gen_rng *r, uint64_t a, uint64_t b);
 uint64_t gen_next(struct gen_rng *r);
 /* gen_below: uniform-ish integer in [0, n); n > 0. */
 unsigned gen_below(struct gen_rng *r, unsigned n);
+/* gen_pick: k distinct indices below n into out (k <= n). */
+void gen_pick(struct gen_rng *r, unsigned n, unsigned k, unsigned *out);
+/* gen_upcase: src in capitals into dst (len bytes). */
+void gen_upcase(char *dst, const char *src, size_t len);
 
 enum { GEN_MAXFIELD = 8, GEN_MAXSTRUCT = 3, GEN_NAME = 48, GEN_PATH = 96 };
 
@@ -54,10 +58,33 @@ struct gen_unit {
 unsigned gen_nheaders(void);
 /* gen_header_model: describe shared header idx (< gen_nheaders()). */
 void gen_header_model(struct gen_header *h, unsigned idx);
+/* gen_state_name: name of entry k (< h->nstates) of enum NAME_state, without the NAME_ST_ prefix. */
+const char *gen_state_name(const struct gen_header *h, int k);
 
 /* gen_ncore: number of fixed core headers; gen_core: relative path and text of core header i. */
 unsigned gen_ncore(void);
 const char *gen_core(unsigned i, const char **text);
+
+/* An expression context: the unsigned atoms in scope and the headers whose helpers may appear. */
+struct gen_ex {
+	FILE *f;
+	struct gen_rng *r;
+	const char *v[16];
+	unsigned nv;
+	const struct gen_header *const *h;
+	unsigned nh;
+	const char *last;               /* the atom emitted last */
+	char buf[16][40];
+};
+
+/* gen_ex_add: one more atom, printf(fmt, a, b), while there is room. */
+void gen_ex_add(struct gen_ex *e, const char *fmt, const char *a, const char *b);
+/* gen_ex_struct: add the scalar fields of st, reached through pointer expression p, as atoms. */
+void gen_ex_struct(struct gen_ex *e, const struct gen_struct *st, const char *p);
+/* gen_ex_gen: an unsigned expression of at most depth levels, free of undefined behaviour. */
+void gen_ex_gen(struct gen_ex *e, int depth);
+/* gen_ex_stmt: one statement (maybe an if/else) assigning to one of the lvalues lv[]. */
+void gen_ex_stmt(struct gen_ex *e, const char *const *lv, unsigned nlv, int ind, int nest);
 
 /* The emitters write one file each; errors show up in ferror(f). */
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 static const struct load_env env = { .testbed = "/tmp", .mem = 1 << 20, .cpus = 1 };
+static const struct load_prep prep = { .per_unit = 1 };
 
 /* gone_within: 1 when group pgid has no member (reaping ours) within secs. */
 static int gone_within(pid_t pgid, double secs)
@@ -37,7 +38,7 @@ static void test_window(void)
 	char why[256];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	T_CHECK(loadctl_start(&lc, &load_selftest, &env, why, sizeof why) == 0);
+	T_CHECK(loadctl_start(&lc, &load_selftest, &env, &prep, why, sizeof why) == 0);
 	T_CHECK(lc.pgid > 0);
 	util_sleep(0.3);
 	loadctl_sample(&lc, &a);
@@ -98,16 +99,18 @@ static void test_reaped_children(void)
 	close(go[0]); close(go[1]); close(done[0]); close(done[1]);
 }
 
-static void body_exit(const struct load_env *e, struct load_counter *c)
+static void body_exit(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
 {
 	(void)e;
+	(void)p;
 	load_add(c, 1);
 	_exit(3);
 }
 
-static void body_stubborn(const struct load_env *e, struct load_counter *c)
+static void body_stubborn(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
 {
 	(void)e;
+	(void)p;
 	signal(SIGTERM, SIG_IGN);
 	if (load_fork() == 0) {
 		for (;;)
@@ -117,15 +120,58 @@ static void body_stubborn(const struct load_env *e, struct load_counter *c)
 		load_add(c, 1), util_sleep(0.01);
 }
 
-static void body_workers(const struct load_env *e, struct load_counter *c)
+static void body_workers(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
 {
 	(void)e;
-	(void)c;
+	(void)p;
 	for (int i = 0; i < 3; i++)
 		if (load_fork() == 0)
 			for (;;)
 				pause();
-	load_reap_all();
+	load_supervise(c);
+}
+
+/* a worker that fails with a reason; the leader supervises */
+static void body_fails(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
+{
+	(void)e;
+	(void)p;
+	if (load_fork() == 0)
+		load_fail(c, "disk on fire: %d", 42);
+	load_supervise(c);
+}
+
+/* a worker dies by a signal; the leader names it */
+static void body_crash(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
+{
+	(void)e;
+	(void)p;
+	if (load_fork() == 0)
+		raise(SIGUSR1);
+	load_supervise(c);
+}
+
+/* A worker's failure fails the load with its reason; a crash is named. */
+static void test_fail_reason(void)
+{
+	struct load_desc d1 = { .name = "t_fails", .per_unit = 1, .body = body_fails };
+	struct load_desc d2 = { .name = "t_crash", .per_unit = 1, .body = body_crash };
+	struct loadctl lc;
+	char why[256] = "";
+	int seen = 0;
+
+	T_CHECK(loadctl_start(&lc, &d1, &env, &prep, why, sizeof why) == 0);
+	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
+		seen = loadctl_check(&lc, why, sizeof why) != 0;
+	T_CHECK(seen && strstr(why, "t_fails failed: disk on fire: 42") != NULL);
+	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+
+	seen = 0;
+	T_CHECK(loadctl_start(&lc, &d2, &env, &prep, why, sizeof why) == 0);
+	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
+		seen = loadctl_check(&lc, why, sizeof why) != 0;
+	T_CHECK(seen && strstr(why, "killed by signal 10") != NULL);
+	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
 }
 
 /* A load whose process ends early is noticed, with the reason. */
@@ -136,7 +182,7 @@ static void test_early_exit(void)
 	char why[256] = "";
 	int seen = 0;
 
-	T_CHECK(loadctl_start(&lc, &d, &env, why, sizeof why) == 0);
+	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
 		seen = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen);
@@ -151,7 +197,7 @@ static void test_stubborn(void)
 	struct loadctl lc;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, &d, &env, why, sizeof why) == 0);
+	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	util_sleep(0.2);
 	pid_t pgid = lc.pgid;
 	double t0 = util_now();
@@ -167,7 +213,7 @@ static void test_pdeathsig(void)
 	struct loadctl lc;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, &d, &env, why, sizeof why) == 0);
+	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	pid_t pgid = lc.pgid;
 	for (int i = 0; i < 500 && proc_group_count(pgid) < 4; i++)
 		util_sleep(0.01);
@@ -185,7 +231,7 @@ static void test_noproc(void)
 	struct load_sample s;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, load_find("noload"), &env, why, sizeof why) == 0);
+	T_CHECK(loadctl_start(&lc, load_find("noload"), &env, &prep, why, sizeof why) == 0);
 	T_CHECK(lc.pgid == 0);
 	loadctl_sample(&lc, &s);
 	T_CHECK(s.work == 0 && s.cpu == 0);
@@ -215,5 +261,6 @@ int main(void)
 	test_early_exit();
 	test_stubborn();
 	test_pdeathsig();
+	test_fail_reason();
 	return t_done();
 }

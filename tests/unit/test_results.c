@@ -127,14 +127,14 @@ static void test_init_header_format(void)
 	int full = rec_header(buf, sizeof buf);
 	T_CHECK(full == (int)strlen(buf));
 	T_STREQ(buf, "contest-loads\t1\nlabel\tload\trun\ttimestamp\thost\tkernel\tversion\t"
-	             "workload\tjobs\tmem\tflushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\n");
+	             "workload\tjobs\tmem\tflushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\tdetail\n");
 	char small[4];
 	T_CHECK(rec_header(small, sizeof small) == full && strcmp(small, "con") == 0);
 	sample(&r, "2.5.59", 3);
 	r.loads = NAN;
 	T_CHECK(rec_format(&r, buf, sizeof buf) > 0);
 	T_STREQ(buf, "2.5.59\tno_load\t3\t2026-11-30T13:18:49.123456Z\tbox\t6.1.0\t0.1.0\t"
-	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\n");
+	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\t\n");
 	int n = rec_format(&r, buf, sizeof buf);
 	T_CHECK(n == (int)strlen(buf));
 	T_CHECK(rec_format(&r, buf, (size_t)n) == -1);
@@ -219,21 +219,21 @@ static void test_malformed(void)
 	char *t = strstr(line, "\t79.250000");
 	memcpy(t, "\tabc", 4); memmove(t + 4, t + 10, strlen(t + 10) + 1);
 	ADD(line);                                                     /* 6 bad number */
-	ADD("../x\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");  /* 7 bad label */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tfine\t\t1\t1\t1\t1\n");   /* 8 bad status */
-	ADD("a\tno_load\t1\tts\th\\q\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");  /* 9 unknown escape */
+	ADD("../x\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");  /* 7 bad label */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tfine\t\t1\t1\t1\t1\t\n");   /* 8 bad status */
+	ADD("a\tno_load\t1\tts\th\\q\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");  /* 9 unknown escape */
 	ADD("\n");                                                     /* 10 blank */
-	ADD("b\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 11 other label */
-	ADD("a\tno_load\t0\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 12 run 0 */
-	ADD("a\tNo_Load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 13 load name */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t-1\tyes\tok\t\t1\t1\t1\t1\n");    /* 14 mem */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tmaybe\tok\t\t1\t1\t1\t1\n");   /* 15 flushed */
-	ADD("a\tno_load\t1\t\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\n");       /* 16 timestamp */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t0\t1\tyes\tok\t\t1\t1\t1\t1\n");     /* 17 jobs */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\tinf\t1\t1\t1\n");   /* 18 inf */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t0x10\t1\t1\t1\n");  /* 19 hex */
-	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\tx\\\t1\t1\t1\t1\n");  /* 20 lone backslash */
-	ADD("a\tno_load\t4\tts\th\tk\tv\tw\tna\t0\tna\tfailed\tr\tna\tna\tna\tna\n"); /* 21 good */
+	ADD("b\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");     /* 11 other label */
+	ADD("a\tno_load\t0\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");     /* 12 run 0 */
+	ADD("a\tNo_Load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");     /* 13 load name */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t-1\tyes\tok\t\t1\t1\t1\t1\t\n");    /* 14 mem */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tmaybe\tok\t\t1\t1\t1\t1\t\n");   /* 15 flushed */
+	ADD("a\tno_load\t1\t\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1\t1\t\n");       /* 16 timestamp */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t0\t1\tyes\tok\t\t1\t1\t1\t1\t\n");     /* 17 jobs */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\tinf\t1\t1\t1\t\n");   /* 18 inf */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t0x10\t1\t1\t1\t\n");  /* 19 hex */
+	ADD("a\tno_load\t1\tts\th\tk\tv\tw\t8\t1\tyes\tok\tx\\\t1\t1\t1\t1\t\n");  /* 20 lone backslash */
+	ADD("a\tno_load\t4\tts\th\tk\tv\tw\tna\t0\tna\tfailed\tr\tna\tna\tna\tna\t\n"); /* 21 good */
 	ADD("a\tno_load\t5\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1");          /* 22 torn */
 #undef ADD
 	write_file(path, text);
@@ -257,7 +257,7 @@ static void test_malformed(void)
 	T_CHECK(strstr(err, want) != NULL);
 	T_CHECK(strstr(err, ":11: label 'b' in the file of label 'a'\n") != NULL);
 	T_CHECK(strstr(err, ":9: field 'host' has an unknown escape '\\q'\n") != NULL);
-	T_CHECK(strstr(err, ":4: 3 fields where the header has 17 columns\n") != NULL);
+	T_CHECK(strstr(err, ":4: 3 fields where the header has 18 columns\n") != NULL);
 	T_CHECK(strstr(err, ":8: field 'status' is not ok or failed: 'fine'\n") != NULL);
 	T_CHECK(strstr(err, ":10: empty line\n") != NULL);
 	T_CHECK(strstr(err, ":22: incomplete last line") != NULL);
