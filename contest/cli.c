@@ -70,9 +70,16 @@ static void add_load(struct opts *o, const char *name)
 	const struct load_desc *d;
 
 	if (strcmp(name, "all") == 0) {
-		for (size_t i = 0; load_registry[i] != NULL; i++)
-			if (!(load_registry[i]->flags & LOAD_F_HIDDEN))
-				add_load(o, load_registry[i]->name);
+		for (size_t i = 0; load_registry[i] != NULL; i++) {
+			d = load_registry[i];
+			if (d->flags & LOAD_F_HIDDEN)
+				continue;
+			if ((d->flags & LOAD_F_OTHER) && o->other == NULL) {
+				warnx("%s skipped: it needs -o DIR (another disk or file system)", d->name);
+				continue;
+			}
+			add_load(o, d->name);
+		}
 		return;
 	}
 	d = load_find(name);

@@ -32,6 +32,7 @@ struct runner {
 	char tree[PATH_MAX];       /* where make runs */
 	char log[PATH_MAX];        /* the last command's output */
 	char workload[160];        /* workload identity */
+	char other[PATH_MAX];      /* -o, absolute when it exists */
 	char jobsarg[16];          /* "-jN" */
 	struct load_env env;
 	struct utsname uts;
@@ -301,8 +302,6 @@ static void setup(struct runner *r, struct opts *o)
 		o->jobs = 4 * cpus;
 	if (o->mem == 0 && (o->mem = mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
-	if (o->other != NULL && access(o->other, W_OK | X_OK) != 0)
-		err(EXIT_USAGE, "-o '%s'", o->other);
 	uname(&r->uts);
 	absolute("testbed", o->testbed, r->testbed, created[0]);
 	absolute("results directory", o->results, r->results, created[1]);
@@ -319,7 +318,9 @@ static void setup(struct runner *r, struct opts *o)
 	if (util_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
 		setup_fail("testbed path '%s' is too long%s", r->testbed, "", 0);
 	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
-	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other, .tree = r->tree,
+	if (o->other != NULL && realpath(o->other, r->other) == NULL)
+		util_strlcpy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */
+	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other ? r->other : NULL, .tree = r->tree,
 	                            .mem = o->mem, .cpus = (int)cpus };
 }
 

@@ -35,6 +35,7 @@ enum {
 	LOAD_F_NOPROC = 1 << 0,  /* no load process (no_load, cacherun) */
 	LOAD_F_WARM   = 1 << 1,  /* caches stay warm: no flush, follows a compile */
 	LOAD_F_HIDDEN = 1 << 2,  /* for tests: not listed, not in the default set */
+	LOAD_F_OTHER  = 1 << 3,  /* needs -o: in the default set only when -o is given */
 };
 
 struct load_desc {

@@ -233,6 +233,36 @@ static void test_failed(void)
 	rec_set_free(&set);
 }
 
+/* What a load ran is said under its block: once per label, "mixed" when runs differ. */
+static void test_detail(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	add(&set, "d", "no_load", "T1", WL, 60, 90, 0, 0, 0);
+	add(&set, "d", "dbench_load", "T2", WL, 90, 60, 3, 20, 0);
+	add(&set, "d", "dbench_load", "T3", WL, 90, 60, 3, 20, 0);
+	add(&set, "e", "dbench_load", "T4", WL, 80, 60, 3, 20, 0);
+	add(&set, "e", "dbench_load", "T5", WL, 80, 60, 3, 20, 0);
+	util_strlcpy(set.v[1].detail, "built-in emulation", sizeof set.v[1].detail);
+	util_strlcpy(set.v[2].detail, "built-in emulation", sizeof set.v[2].detail);
+	util_strlcpy(set.v[3].detail, "real dbench", sizeof set.v[3].detail);
+	util_strlcpy(set.v[4].detail, "built-in emulation", sizeof set.v[4].detail);
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_STREQ(text(&s, 0),
+		"no_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"d                   1   60      90.0    0.0     0.0     1.00\n"
+		"dbench_load:\n"
+		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+		"d                   2   90      60.0    3.0     20.0    1.50\n"
+		"e                   2   80      60.0    3.0     20.0    -\n"
+		"  d: built-in emulation\n"
+		"  e: mixed\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 static void test_workloads(void)
 {
 	struct rec_set set = { 0 };
@@ -386,6 +416,7 @@ int main(void)
 	test_averaging();
 	test_long_label();
 	test_failed();
+	test_detail();
 	test_workloads();
 	test_label_order();
 	test_load_filter_and_order();
