@@ -77,8 +77,8 @@ void progress_done(struct progress *p, const struct rec *r, double step_secs)
 {
 	p->done++;
 	p->sum += step_secs;
-	if (!p->enabled)
-		return;
+	if (!p->enabled && !r->failed)
+		return;  /* a failure is said even with --quiet */
 	progress_clear(p);
 	if (r->failed)
 		fprintf(stderr, "[%d/%d] %s run %ld/%ld: FAILED: %s\n", p->step, p->nsteps, r->load,

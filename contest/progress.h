@@ -32,7 +32,8 @@ void progress_phase(struct progress *p, const char *phase);
 /* progress_tick: redraw the live line; a tick callback for compile_run. */
 void progress_tick(void *p, double elapsed);
 
-/* progress_done: the step finished with record r (written or failed). */
+/* progress_done: the step finished with record r; a failed run is reported
+ * on stderr in every mode, even never. */
 void progress_done(struct progress *p, const struct rec *r, double step_secs);
 
 /* progress_clear: remove the live line before other output on stderr. */

@@ -6,6 +6,15 @@
 const struct load_desc *const load_registry[] = {
 	&load_no_load,
 	&load_cacherun,
+	&load_process_load,
+	&load_ctar_load,
+	&load_xtar_load,
+	&load_io_load,
+	&load_io_other,
+	&load_read_load,
+	&load_list_load,
+	&load_mem_load,
+	&load_dbench_load,
 	&load_selftest,
 	NULL,
 };

@@ -6,6 +6,15 @@
 
 extern const struct load_desc load_no_load;
 extern const struct load_desc load_cacherun;
+extern const struct load_desc load_process_load;
+extern const struct load_desc load_ctar_load;
+extern const struct load_desc load_xtar_load;
+extern const struct load_desc load_io_load;
+extern const struct load_desc load_io_other;
+extern const struct load_desc load_read_load;
+extern const struct load_desc load_list_load;
+extern const struct load_desc load_mem_load;
+extern const struct load_desc load_dbench_load;
 extern const struct load_desc load_selftest;
 
 /* Every load: the default set in its order, then hidden ones. NULL-terminated. */

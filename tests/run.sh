@@ -23,6 +23,7 @@ for t in "$@" tests/e2e/*.sh; do
 		printf '%s\n' "$out" | grep -v '^ok ' | tail -n 40
 		[ "$f" -eq 0 ] && f=1
 	fi
+	printf '%s\n' "$out" | grep '^skip: ' | sed "s|^|$t: |"
 	printf '%-32s %s\n' "$t" "$last"
 	passed=$((passed + p))
 	failed=$((failed + f))

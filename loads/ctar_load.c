@@ -1,0 +1,215 @@
+/* ctar_load.c: repeatedly creates a tar archive of the workload's source tree with the real tar. */
+#include "load.h"
+#include "proc.h"
+#include "tar_common.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CTAR_FILE "ctar_load.tar"
+
+/* Reading tar's output line by line; only a line's first bytes are kept. */
+struct tar_line {
+	char buf[200];
+	size_t len;
+};
+
+int tar_need(const char *name, char *errbuf, size_t errlen)
+{
+	char *argv[] = { "tar", "--version", NULL };
+	int st = load_run_tool(argv, -1);
+
+	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	util_fmt(errbuf, errlen, "%s needs tar", name);
+	return -1;
+}
+
+/* tar_line_end: classify the finished line: a message, the totals, or one
+ * listed entry (returns 1 for an entry, else 0). */
+static int tar_line_end(struct tar_line *l, struct tar_out *out)
+{
+	static const char tot[] = "Total bytes written: ";
+
+	l->buf[l->len] = '\0';
+	l->len = 0;
+	if (l->buf[0] == '\0')
+		return 0;
+	if (strncmp(l->buf, "tar: ", 5) == 0) {
+		util_strlcpy(out->msg, l->buf, sizeof out->msg);
+		return 0;
+	}
+	if (strncmp(l->buf, tot, sizeof tot - 1) == 0) {
+		out->bytes = strtoull(l->buf + sizeof tot - 1, NULL, 10);
+		return 0;
+	}
+	return 1;
+}
+
+int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out)
+{
+	struct tar_line l = { .len = 0 };
+	char buf[16384];
+	int fds[2], st, e;
+	pid_t pid;
+	ssize_t n;
+
+	memset(out, 0, sizeof *out);
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	pid = load_fork();
+	if (pid < 0) {
+		e = errno;
+		close(fds[0]);
+		close(fds[1]);
+		errno = e;
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
+		    dup2(fds[1], STDERR_FILENO) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	for (;;) {
+		uint64_t got = 0;
+
+		n = read(fds[0], buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] == '\n')
+				got += (uint64_t)tar_line_end(&l, out);
+			else if (l.len < sizeof l.buf - 1)
+				l.buf[l.len++] = buf[i];
+		}
+		out->entries += got;
+		if (c != NULL && got > 0)
+			load_add(c, got);
+	}
+	if (l.len > 0)
+		out->entries += (uint64_t)tar_line_end(&l, out);
+	close(fds[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return st;
+}
+
+void tar_why(int st, const struct tar_out *out, char *buf, size_t len)
+{
+	char how[96];
+
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+		util_fmt(buf, len, "tar could not be executed");
+		return;
+	}
+	proc_describe(st, how, sizeof how);
+	util_fmt(buf, len, "tar %s%s%s", how, out->msg[0] ? ": " : "", out->msg);
+}
+
+int tar_create(const char *name, const char *tree, const char *archive, struct tar_out *out,
+               char *errbuf, size_t errlen)
+{
+	char *argv[] = { "tar", "-cvf", (char *)archive, "--totals", "--exclude=*.o",
+	                 "--exclude=vmlinux", "-C", (char *)tree, ".", NULL };
+	char why[256];
+	int st = tar_run(argv, NULL, out);
+
+	if (st < 0) {
+		util_fmt(errbuf, errlen, "%s: cannot run tar: %s", name, strerror(errno));
+		return -1;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) > 1) {
+		tar_why(st, out, why, sizeof why);
+		util_fmt(errbuf, errlen, "%s: archiving %s failed: %s", name, tree, why);
+		return -1;
+	}
+	if (out->entries == 0) {
+		util_fmt(errbuf, errlen, "%s: tar listed no entries of %s", name, tree);
+		return -1;
+	}
+	return 0;
+}
+
+/* ctar_prepare: check tar and the tree, count the tree's entries (an archive
+ * to /dev/null) for per_unit, check space for one archive, remove a stale one. */
+static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
+                        size_t errlen)
+{
+	struct tar_out o;
+
+	if (env->tree == NULL || env->tree[0] == '\0') {
+		util_fmt(errbuf, errlen, "ctar_load needs the workload's source tree");
+		return -1;
+	}
+	if (tar_need("ctar_load", errbuf, errlen) != 0)
+		return -1;
+	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0 ||
+	    util_rm_in(env->testbed, CTAR_FILE) != 0) {
+		util_fmt(errbuf, errlen, "ctar_load: cannot remove a stale %s/%s: %s", env->testbed,
+		         CTAR_FILE, strerror(errno));
+		return -1;
+	}
+	if (tar_create("ctar_load", env->tree, "/dev/null", &o, errbuf, errlen) != 0)
+		return -1;
+	if (load_need_space("ctar_load", env->testbed, o.bytes, errbuf, errlen) != 0)
+		return -1;
+	prep->per_unit = (double)o.entries;
+	return 0;
+}
+
+/* ctar_body: forever, archive the tree into prep->path with tar -cv,
+ * counting the listed entries; status 1 (a file changed while read) is fine. */
+static void ctar_body(const struct load_env *env, const struct load_prep *prep,
+                      struct load_counter *c)
+{
+	char *argv[] = { "tar", "-cvf", (char *)prep->path, "--exclude=*.o", "--exclude=vmlinux",
+	                 "-C", (char *)env->tree, ".", NULL };
+	struct tar_out o;
+	char why[256];
+
+	for (;;) {
+		int st = tar_run(argv, c, &o);
+		if (st < 0)
+			load_fail(c, "cannot run tar: %s", strerror(errno));
+		if (!WIFEXITED(st) || WEXITSTATUS(st) > 1) {
+			tar_why(st, &o, why, sizeof why);
+			load_fail(c, "archiving %s: %s", env->tree, why);
+		}
+		if (o.entries == 0)
+			load_fail(c, "tar listed no entries of %s", env->tree);
+	}
+}
+
+/* ctar_cleanup: remove the archive. */
+static void ctar_cleanup(const struct load_env *env, const struct load_prep *prep)
+{
+	(void)prep;
+	if (util_rm_in(env->testbed, CTAR_FILE) != 0)
+		warn("ctar_load: cannot remove %s/%s", env->testbed, CTAR_FILE);
+}
+
+const struct load_desc load_ctar_load = {
+	.name = "ctar_load",
+	.alias = "tarc_load",
+	.what = "repeatedly creates a tar archive of the workload's source tree (real tar)",
+	.unit = "one archive created",
+	.per_unit = 1,
+	.needs = "tar; disk space: one archive of the source tree in the testbed",
+	.flags = 0,
+	.prepare = ctar_prepare,
+	.body = ctar_body,
+	.cleanup = ctar_cleanup,
+};

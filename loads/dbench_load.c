@@ -1,0 +1,381 @@
+/* dbench_load.c: 16 x CPUS file-server clients: the real dbench when installed, else a built-in emulation of its operation mix. */
+#include "load.h"
+#include "proc.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DB_DIR "dbench_load.d"
+#define DB_REAL_BYTES (24ull << 20)   /* a real dbench client.txt client peaks near 22 MiB */
+#define DB_EMU_BYTES  (4ull << 20)    /* an emulated client holds at most 8 x 64 KiB */
+#define DB_FILES 8
+#define DB_MAXFILE (64u << 10)
+
+/* prep->mode: DB_EMU on entry forces the emulation (tests); prepare leaves
+ * DB_REAL or DB_EMU. */
+enum { DB_AUTO = 0, DB_REAL = 1, DB_EMU = 2 };
+
+/* The loadfile places of packaged dbench (Debian/Ubuntu ship client.txt uncompressed). */
+static const char *const db_loadfiles[] = {
+	"/usr/share/dbench/client.txt",
+	"/usr/local/share/dbench/client.txt",
+	"/usr/share/dbench/loadfiles/client.txt",
+	NULL,
+};
+
+/* db_clients: 16 x CPUS. */
+static int db_clients(const struct load_env *env)
+{
+	return 16 * (env->cpus > 0 ? env->cpus : 1);
+}
+
+/* db_in_path: 1 when an executable dbench is in PATH. */
+static int db_in_path(void)
+{
+	const char *p = getenv("PATH");
+	char dir[PATH_MAX], file[PATH_MAX];
+	struct stat st;
+
+	while (p != NULL && *p != '\0') {
+		size_t n = strcspn(p, ":");
+		if (n > 0 && n < sizeof dir) {
+			memcpy(dir, p, n);
+			dir[n] = '\0';
+			if (util_path(file, sizeof file, "%s/dbench", dir) == 0 &&
+			    stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0)
+				return 1;
+		}
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
+/* db_version: the version dbench --help prints ("dbench version 4.00 - ...")
+ * into ver; 0, or -1 when it does not run or says no version. */
+static int db_version(char *ver, size_t len)
+{
+	char *argv[] = { "dbench", "--help", NULL };
+	char buf[4096], *v;
+	size_t got = 0;
+	ssize_t n;
+	int fds[2], st;
+
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	st = load_run_tool(argv, fds[1]);   /* the help text is far below a pipe's capacity */
+	close(fds[1]);
+	while (got < sizeof buf - 1 && (n = read(fds[0], buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)n;
+	close(fds[0]);
+	buf[got] = '\0';
+	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) == 127 || (v = strstr(buf, "dbench version ")) == NULL)
+		return -1;
+	v += strlen("dbench version ");
+	n = (ssize_t)strcspn(v, " \t\n");
+	if (n == 0 || (size_t)n >= len)
+		return -1;
+	memcpy(ver, v, (size_t)n);
+	ver[n] = '\0';
+	return 0;
+}
+
+/* dbench_prepare: choose the real dbench (in PATH, with its client.txt) or
+ * the emulation, check space for 16 x CPUS clients, make the clients' directory. */
+static int dbench_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
+                          size_t errlen)
+{
+	char ver[32], dir[PATH_MAX];
+	int n = db_clients(env), have = 0, real = 0;
+
+	if (prep->mode == DB_EMU) {
+		util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (forced)");
+	} else if (!db_in_path()) {
+		util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench not installed)");
+	} else {
+		for (int i = 0; db_loadfiles[i] != NULL && !have; i++)
+			if (access(db_loadfiles[i], R_OK) == 0) {
+				util_strlcpy(prep->path, db_loadfiles[i], sizeof prep->path);
+				have = 1;
+			}
+		if (!have)
+			util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (no dbench client.txt loadfile)");
+		else if (db_version(ver, sizeof ver) != 0)
+			util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench does not run)");
+		else
+			real = 1;
+	}
+	if (real)
+		util_fmt(prep->detail, sizeof prep->detail, "real dbench (%s)", ver);
+	prep->mode = real ? DB_REAL : DB_EMU;
+	if (util_rm_in(env->testbed, DB_DIR) != 0) {
+		util_fmt(errbuf, errlen, "dbench_load: cannot remove a stale %s/%s: %s", env->testbed,
+		         DB_DIR, strerror(errno));
+		return -1;
+	}
+	if (load_need_space("dbench_load", env->testbed,
+	                    (uint64_t)n * (prep->mode == DB_REAL ? DB_REAL_BYTES : DB_EMU_BYTES),
+	                    errbuf, errlen) != 0)
+		return -1;
+	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, DB_DIR) != 0 || mkdir(dir, 0755) != 0) {
+		util_fmt(errbuf, errlen, "dbench_load: cannot create %s/%s: %s", env->testbed, DB_DIR,
+		         strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* db_line: one line of dbench's output: a progress line ("  N  LINES  X MB/sec
+ * warmup|execute ...", LINES = loadfile lines done per client so far) sets
+ * *lines and returns 1; any other non-empty line is kept in msg. */
+static int db_line(const char *line, long *lines, char *msg, size_t msglen)
+{
+	int active;
+	long done;
+	double mb;
+	char phase[16];
+
+	if (sscanf(line, "%d %ld %lf MB/sec %15s", &active, &done, &mb, phase) == 4 &&
+	    (strcmp(phase, "warmup") == 0 || strcmp(phase, "execute") == 0)) {
+		*lines = done;
+		return 1;
+	}
+	if (line[0] != '\0' && strspn(line, " ") != strlen(line))
+		util_strlcpy(msg, line, msglen);
+	return 0;
+}
+
+/* db_real: run dbench N clients forever (restarting it should its 100000 s
+ * end), counting loadfile operations: its per-client line count x N, the
+ * increase between progress lines (a decrease, as on its counter wrapping,
+ * only re-bases). */
+static _Noreturn void db_real(const struct load_env *env, const struct load_prep *prep,
+                              struct load_counter *c)
+{
+	char dir[PATH_MAX], nstr[16], line[256], msg[160], buf[4096], how[96];
+	char *argv[] = { "dbench", "-c", (char *)prep->path, "-D", dir, "-t", "100000", nstr, NULL };
+	int n = db_clients(env);
+
+	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, DB_DIR) != 0)
+		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
+	snprintf(nstr, sizeof nstr, "%d", n);
+	for (;;) {
+		int fds[2], st, progressed = 0;
+		size_t len = 0;
+		long lines = 0, last = 0;
+		ssize_t r;
+		pid_t pid;
+
+		msg[0] = '\0';
+		if (pipe2(fds, O_CLOEXEC) != 0)
+			load_fail(c, "cannot make a pipe: %s", strerror(errno));
+		pid = load_fork();
+		if (pid < 0)
+			load_fail(c, "cannot fork dbench: %s", strerror(errno));
+		if (pid == 0) {
+			int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+			if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
+			    dup2(fds[1], STDERR_FILENO) < 0)
+				_exit(127);
+			execvp(argv[0], argv);
+			_exit(127);
+		}
+		close(fds[1]);
+		while ((r = read(fds[0], buf, sizeof buf)) != 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				load_fail(c, "cannot read dbench's output: %s", strerror(errno));
+			for (ssize_t i = 0; i < r; i++) {
+				if (buf[i] != '\n') {
+					if (len < sizeof line - 1)
+						line[len++] = buf[i];
+					continue;
+				}
+				line[len] = '\0';
+				len = 0;
+				if (!db_line(line, &lines, msg, sizeof msg))
+					continue;
+				if (lines > last)
+					load_add(c, (uint64_t)(lines - last) * (uint64_t)n);
+				last = lines;
+				progressed = 1;
+			}
+		}
+		close(fds[0]);
+		while (waitpid(pid, &st, 0) < 0)
+			if (errno != EINTR)
+				load_fail(c, "cannot wait for dbench: %s", strerror(errno));
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			load_fail(c, "dbench could not be executed");
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || !progressed) {
+			proc_describe(st, how, sizeof how);
+			load_fail(c, "dbench %s%s%s%s", how, progressed ? "" : " without progress",
+			          msg[0] ? ": " : "", msg);
+		}
+	}
+}
+
+/* db_write_all: write len bytes of buf to fd; 0 or -1 with errno. */
+static int db_write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, buf, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+/* db_round: one pass of the file-server mix in directory "d" of client
+ * directory bfd (path for messages): mkdir, create+write (4-64 KiB, one
+ * flushed), read back, stat, rename, list, unlink, rmdir. Returns the
+ * operations done; any failure fails the load. */
+static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng,
+                         struct load_counter *c)
+{
+	size_t size[DB_FILES];
+	char name[16], to[16];
+	uint64_t ops = 0;
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int dfd, fd, seen = 0;
+
+	if (mkdirat(bfd, "d", 0755) != 0)
+		load_fail(c, "mkdir %s/d: %s", path, strerror(errno));
+	dfd = openat(bfd, "d", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		load_fail(c, "open %s/d: %s", path, strerror(errno));
+	ops += 1;
+	for (int i = 0; i < DB_FILES; i++) {
+		*rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+		size[i] = (4u << 10) + (size_t)(*rng % ((DB_MAXFILE - (4u << 10)) + 1));
+		snprintf(name, sizeof name, "f%d", i);
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0 || db_write_all(fd, buf, size[i]) != 0 || (i == 0 && fsync(fd) != 0))
+			load_fail(c, "create/write %s/d/%s: %s", path, name, strerror(errno));
+		close(fd);
+		ops += 3 + (i == 0);   /* create, write, close (and flush) */
+	}
+	for (int i = 0; i < DB_FILES; i++) {
+		size_t got = 0;
+		ssize_t r;
+		snprintf(name, sizeof name, "f%d", i);
+		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) != 0)
+			load_fail(c, "open %s/d/%s: %s", path, name, strerror(errno));
+		while ((r = read(fd, buf, DB_MAXFILE)) != 0) {
+			if (r < 0 && errno != EINTR)
+				load_fail(c, "read %s/d/%s: %s", path, name, strerror(errno));
+			got += r > 0 ? (size_t)r : 0;
+		}
+		close(fd);
+		if (got != size[i] || (size_t)st.st_size != size[i])
+			load_fail(c, "read %s/d/%s: %zu bytes, wrote %zu", path, name, got, size[i]);
+		ops += 4;              /* open, fstat, read, close */
+	}
+	for (int i = 0; i < DB_FILES; i++) {
+		snprintf(name, sizeof name, "f%d", i);
+		snprintf(to, sizeof to, "g%d", i);
+		if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || renameat(dfd, name, dfd, to) != 0)
+			load_fail(c, "stat/rename %s/d/%s: %s", path, name, strerror(errno));
+		ops += 2;
+	}
+	fd = dup(dfd);
+	if (fd < 0 || (d = fdopendir(fd)) == NULL)
+		load_fail(c, "list %s/d: %s", path, strerror(errno));
+	while ((errno = 0, de = readdir(d)) != NULL)
+		seen += de->d_name[0] == 'g';
+	if (errno != 0 || seen != DB_FILES)
+		load_fail(c, "list %s/d: %d of %d files: %s", path, seen, DB_FILES, strerror(errno));
+	closedir(d);
+	ops += 1;
+	for (int i = 0; i < DB_FILES; i++) {
+		snprintf(to, sizeof to, "g%d", i);
+		if (unlinkat(dfd, to, 0) != 0)
+			load_fail(c, "unlink %s/d/%s: %s", path, to, strerror(errno));
+		ops += 1;
+	}
+	close(dfd);
+	if (unlinkat(bfd, "d", AT_REMOVEDIR) != 0)
+		load_fail(c, "rmdir %s/d: %s", path, strerror(errno));
+	return ops + 1;
+}
+
+/* db_client: emulated client k: its own directory, then rounds forever,
+ * adding each round's operations to c. */
+static _Noreturn void db_client(const struct load_env *env, int k, struct load_counter *c)
+{
+	char top[PATH_MAX], name[32], path[PATH_MAX];
+	uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1) ^ (uint64_t)getpid();
+	char *buf = malloc(DB_MAXFILE);
+	int bfd;
+
+	snprintf(name, sizeof name, "client%d", k);
+	if (buf == NULL)
+		load_fail(c, "client %d: cannot allocate a buffer: %s", k, strerror(errno));
+	memset(buf, 'd', DB_MAXFILE);
+	if (util_path(top, sizeof top, "%s/%s", env->testbed, DB_DIR) != 0 ||
+	    util_path(path, sizeof path, "%s/%s", top, name) != 0)
+		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
+	if (util_rm_in(top, name) != 0 || mkdir(path, 0755) != 0 ||
+	    (bfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		load_fail(c, "cannot create %s: %s", path, strerror(errno));
+	for (;;)
+		load_add(c, db_round(bfd, path, buf, &rng, c));
+}
+
+/* dbench_body: the real dbench, or N emulated clients under supervision. */
+static void dbench_body(const struct load_env *env, const struct load_prep *prep,
+                        struct load_counter *c)
+{
+	if (prep->mode == DB_REAL)
+		db_real(env, prep, c);
+	for (int k = 0; k < db_clients(env); k++) {
+		pid_t pid = load_fork();
+		if (pid < 0)
+			load_fail(c, "cannot fork client %d: %s", k, strerror(errno));
+		if (pid == 0)
+			db_client(env, k, c);
+	}
+	load_supervise(c);
+}
+
+/* dbench_cleanup: remove the clients' directory. */
+static void dbench_cleanup(const struct load_env *env, const struct load_prep *prep)
+{
+	(void)prep;
+	if (util_rm_in(env->testbed, DB_DIR) != 0)
+		warn("dbench_load: cannot remove %s/%s", env->testbed, DB_DIR);
+}
+
+const struct load_desc load_dbench_load = {
+	.name = "dbench_load",
+	.alias = NULL,
+	.what = "16 x CPUS dbench clients (file-server mix); the real dbench when installed, else a built-in emulation",
+	.unit = "1,000 operations",
+	.per_unit = 1000,
+	.needs = "disk space in the testbed; uses dbench when installed, else a built-in emulation",
+	.flags = 0,
+	.prepare = dbench_prepare,
+	.body = dbench_body,
+	.cleanup = dbench_cleanup,
+};

@@ -1,0 +1,117 @@
+/* io_load.c: repeatedly writes a MEM-sized file of zeros in the testbed, like copying /dev/zero. */
+#include "io_common.h"
+#include "load.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define IO_CHUNK (1u << 20)
+
+int io_prepare_in(const char *load, const char *dir, const char *file, uint64_t bytes,
+                  char *errbuf, size_t errlen)
+{
+	if (util_rm_in(dir, file) != 0) {
+		util_fmt(errbuf, errlen, "%s: cannot remove the stale %s/%s: %s", load, dir, file,
+		         strerror(errno));
+		return -1;
+	}
+	return load_need_space(load, dir, bytes, errbuf, errlen);
+}
+
+/* write_all: write len bytes of buf at the current offset, retrying short
+ * writes and EINTR; 0 or -1 with errno (ENOSPC for a write of 0). */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+void io_write_forever(const char *dir, const char *file, uint64_t bytes, struct load_counter *c)
+{
+	char path[PATH_MAX];
+	char *zeros;
+	int fd;
+
+	if (util_path(path, sizeof path, "%s/%s", dir, file) != 0)
+		load_fail(c, "%s/%s: %s", dir, file, strerror(errno));
+	zeros = calloc(1, IO_CHUNK);
+	if (zeros == NULL)
+		load_fail(c, "cannot allocate the write buffer: %s", strerror(errno));
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		load_fail(c, "cannot create %s: %s", path, strerror(errno));
+	for (;;) {
+		uint64_t left = bytes;
+
+		if (ftruncate(fd, 0) != 0)
+			load_fail(c, "cannot truncate %s: %s", path, strerror(errno));
+		if (lseek(fd, 0, SEEK_SET) != 0)
+			load_fail(c, "cannot seek in %s: %s", path, strerror(errno));
+		while (left > 0) {
+			size_t n = left < IO_CHUNK ? (size_t)left : IO_CHUNK;
+			if (write_all(fd, zeros, n) != 0)
+				load_fail(c, "cannot write %s: %s", path, strerror(errno));
+			load_add(c, n);
+			left -= n;
+		}
+		if (fdatasync(fd) != 0)
+			load_fail(c, "cannot fdatasync %s: %s", path, strerror(errno));
+		errno = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (errno != 0)
+			load_fail(c, "cannot drop %s from the cache: %s", path, strerror(errno));
+	}
+}
+
+/* io_load_prepare: remove a stale file; MEM must be free in the testbed. */
+static int io_load_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
+                           size_t errlen)
+{
+	(void)prep;
+	return io_prepare_in("io_load", env->testbed, "io_load.dat", env->mem, errbuf, errlen);
+}
+
+/* io_load_body: write testbed/io_load.dat over and over until killed. */
+static void io_load_body(const struct load_env *env, const struct load_prep *prep,
+                         struct load_counter *c)
+{
+	(void)prep;
+	io_write_forever(env->testbed, "io_load.dat", env->mem, c);
+}
+
+/* io_load_cleanup: remove testbed/io_load.dat. */
+static void io_load_cleanup(const struct load_env *env, const struct load_prep *prep)
+{
+	(void)prep;
+	if (util_rm_in(env->testbed, "io_load.dat") != 0)
+		warn("io_load: cannot remove %s/io_load.dat", env->testbed);
+}
+
+const struct load_desc load_io_load = {
+	.name = "io_load",
+	.what = "repeatedly writes a file of MEM bytes of zeros in the testbed (1 MiB writes, "
+	        "fdatasync and dropped from the cache each pass), like copying /dev/zero",
+	.unit = "100 MiB written",
+	.per_unit = 100.0 * 1024 * 1024,
+	.needs = "disk space: MEM in the testbed",
+	.flags = 0,
+	.prepare = io_load_prepare,
+	.body = io_load_body,
+	.cleanup = io_load_cleanup,
+};

@@ -1,0 +1,192 @@
+/* read_load.c: repeatedly reads a MEM-sized file from start to end, from disk rather than the page cache. */
+#include "load.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define READ_CHUNK (1u << 20)
+#define READ_FILE "read_load.dat"
+
+/* is_complete: 1 when the file open as fd is a regular file of size bytes. */
+static int is_complete(int fd, uint64_t size)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == size;
+}
+
+/* fill: fill buf (len a multiple of 8) with the next words of a xorshift64*
+ * stream, so no file system can keep the file sparse or compress it. */
+static void fill(unsigned char *buf, size_t len, uint64_t *state)
+{
+	for (size_t i = 0; i + 8 <= len; i += 8) {
+		uint64_t x = *state;
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		*state = x;
+		x *= 0x2545F4914F6CDD1DULL;
+		memcpy(buf + i, &x, 8);
+	}
+}
+
+/* create_file: write path with size bytes of pseudo-random data and
+ * fdatasync it. 0, or -1 with a reason in errbuf (the partial file removed). */
+static int create_file(const char *path, uint64_t size, char *errbuf, size_t errlen)
+{
+	unsigned char *buf = malloc(READ_CHUNK);
+	uint64_t state = 0x9E3779B97F4A7C15ULL, left = size;
+	const char *what = "create";
+	int fd = -1;
+
+	if (buf == NULL) {
+		what = "allocate a buffer for";
+		goto fail;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		goto fail;
+	what = "write";
+	while (left > 0) {
+		size_t n = left < READ_CHUNK ? (size_t)left : READ_CHUNK, done = 0;
+		fill(buf, READ_CHUNK, &state);
+		while (done < n) {
+			ssize_t w = write(fd, buf + done, n - done);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0) {
+				if (w == 0)
+					errno = ENOSPC;
+				goto fail;
+			}
+			done += (size_t)w;
+		}
+		left -= n;
+	}
+	what = "fdatasync";
+	if (fdatasync(fd) != 0)
+		goto fail;
+	what = "close";
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	free(buf);
+	return 0;
+fail:
+	util_fmt(errbuf, errlen, "read_load: cannot %s %s: %s", what, path, strerror(errno));
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
+	free(buf);
+	return -1;
+}
+
+/* read_load_prepare: reuse testbed/read_load.dat when it is a regular file
+ * of MEM bytes; else (re)create it, after checking for MEM of free space. */
+static int read_load_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
+                             size_t errlen)
+{
+	char path[PATH_MAX];
+	int fd, ok;
+
+	(void)prep;
+	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0) {
+		util_fmt(errbuf, errlen, "read_load: %s/%s: %s", env->testbed, READ_FILE,
+		         strerror(errno));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		ok = is_complete(fd, env->mem);
+		close(fd);
+		if (ok)
+			return 0;
+	}
+	if (util_rm_in(env->testbed, READ_FILE) != 0) {
+		util_fmt(errbuf, errlen, "read_load: cannot remove the old %s: %s", path,
+		         strerror(errno));
+		return -1;
+	}
+	if (load_need_space("read_load", env->testbed, env->mem, errbuf, errlen) != 0)
+		return -1;
+	return create_file(path, env->mem, errbuf, errlen);
+}
+
+/* read_load_body: forever: drop the file from the page cache, then read it
+ * from start to end with 1 MiB reads, counting the bytes read. */
+static void read_load_body(const struct load_env *env, const struct load_prep *prep,
+                           struct load_counter *c)
+{
+	char *buf = malloc(READ_CHUNK);
+	char path[PATH_MAX];
+	int fd;
+
+	(void)prep;
+	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
+		load_fail(c, "%s/%s: %s", env->testbed, READ_FILE, strerror(errno));
+	if (buf == NULL)
+		load_fail(c, "cannot allocate the read buffer: %s", strerror(errno));
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		load_fail(c, "cannot open %s: %s", path, strerror(errno));
+	if (!is_complete(fd, env->mem))
+		load_fail(c, "%s is not a regular file of MEM bytes", path);
+	for (;;) {
+		uint64_t off = 0;
+
+		errno = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (errno != 0)
+			load_fail(c, "cannot drop %s from the cache: %s", path, strerror(errno));
+		while (off < env->mem) {
+			ssize_t n = pread(fd, buf, READ_CHUNK, (off_t)off);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				load_fail(c, "cannot read %s: %s", path, strerror(errno));
+			if (n == 0)
+				load_fail(c, "%s ended early, at byte %llu", path,
+				          (unsigned long long)off);
+			load_add(c, (uint64_t)n);
+			off += (uint64_t)n;
+		}
+	}
+}
+
+/* read_load_cleanup: keep testbed/read_load.dat for later runs (documented
+ * reusable file) unless it is incomplete (an interrupted prepare). */
+static void read_load_cleanup(const struct load_env *env, const struct load_prep *prep)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	(void)prep;
+	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
+		return;
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size == env->mem)
+		return;
+	if (util_rm_in(env->testbed, READ_FILE) != 0)
+		warn("read_load: cannot remove the incomplete %s", path);
+}
+
+const struct load_desc load_read_load = {
+	.name = "read_load",
+	.what = "repeatedly reads a file of MEM bytes from start to end (1 MiB reads, dropped "
+	        "from the page cache before each pass); the file is prepared untimed and reused",
+	.unit = "100 MiB read",
+	.per_unit = 100.0 * 1024 * 1024,
+	.needs = "disk space: MEM in the testbed (the file is kept for later runs)",
+	.flags = 0,
+	.prepare = read_load_prepare,
+	.body = read_load_body,
+	.cleanup = read_load_cleanup,
+};
