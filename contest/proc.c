@@ -36,12 +36,8 @@ static int read_stat(const char *pid, long *pgrp, unsigned long long ticks[4])
 	if (p == NULL)
 		return -1;
 	/* after ')': state(3) ppid(4) pgrp(5) session ... utime(14) stime(15) cutime(16) cstime(17) */
-	char state;
-	long ppid, session, tty, tpgid;
-	unsigned long flags, minflt, cminflt, majflt, cmajflt;
-	if (sscanf(p + 1, " %c %ld %ld %ld %ld %ld %lu %lu %lu %lu %lu %llu %llu %llu %llu",
-	           &state, &ppid, pgrp, &session, &tty, &tpgid, &flags, &minflt, &cminflt,
-	           &majflt, &cmajflt, &ticks[0], &ticks[1], &ticks[2], &ticks[3]) != 15)
+	if (sscanf(p + 1, " %*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+	           pgrp, &ticks[0], &ticks[1], &ticks[2], &ticks[3]) != 5)
 		return -1;
 	return 0;
 }

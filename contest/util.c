@@ -113,23 +113,6 @@ int util_parse_int(const char *s, long min, long max, long *out)
 	return 0;
 }
 
-char *util_fmt_size(uint64_t bytes, char *buf, size_t len)
-{
-	static const char units[] = "KMGT";
-	int i = -1;
-	uint64_t v = bytes;
-
-	while (i < 3 && v >= 1024 && v % 1024 == 0) {
-		v /= 1024;
-		i++;
-	}
-	if (i < 0)
-		snprintf(buf, len, "%llu", (unsigned long long)bytes);
-	else
-		snprintf(buf, len, "%llu%c", (unsigned long long)v, units[i]);
-	return buf;
-}
-
 char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len)
 {
 	static const char units[] = "BKMGT";

@@ -26,8 +26,6 @@ _Noreturn void err(int code, const char *fmt, ...) __attribute__((format(printf,
 int util_parse_size(const char *s, uint64_t *bytes);
 /* util_parse_int: parse a decimal integer in [min, max]; -1 when not. */
 int util_parse_int(const char *s, long min, long max, long *out);
-/* util_fmt_size: "512M", "2G", or bytes, into buf; returns buf. */
-char *util_fmt_size(uint64_t bytes, char *buf, size_t len);
 
 /* util_fmt_size_h: human-readable, "1.5G", "640M", "12K", "512B". */
 char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len);

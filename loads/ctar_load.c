@@ -56,34 +56,18 @@ int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out)
 {
 	struct tar_line l = { .len = 0 };
 	char buf[16384];
-	int fds[2], st, e;
+	int rfd, st;
 	pid_t pid;
 	ssize_t n;
 
 	memset(out, 0, sizeof *out);
-	if (pipe2(fds, O_CLOEXEC) != 0)
+	pid = load_spawn_piped(argv, &rfd);
+	if (pid < 0)
 		return -1;
-	pid = load_fork();
-	if (pid < 0) {
-		e = errno;
-		close(fds[0]);
-		close(fds[1]);
-		errno = e;
-		return -1;
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-		if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
-		    dup2(fds[1], STDERR_FILENO) < 0)
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
 	for (;;) {
 		uint64_t got = 0;
 
-		n = read(fds[0], buf, sizeof buf);
+		n = read(rfd, buf, sizeof buf);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -100,7 +84,7 @@ int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out)
 	}
 	if (l.len > 0)
 		out->entries += (uint64_t)tar_line_end(&l, out);
-	close(fds[0]);
+	close(rfd);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -1;

@@ -69,15 +69,24 @@ static int db_version(char *ver, size_t len)
 	char buf[4096], *v;
 	size_t got = 0;
 	ssize_t n;
-	int fds[2], st;
+	int rfd, st = -1;
+	pid_t pid = load_spawn_piped(argv, &rfd);
 
-	if (pipe2(fds, O_CLOEXEC) != 0)
+	if (pid < 0)
 		return -1;
-	st = load_run_tool(argv, fds[1]);   /* the help text is far below a pipe's capacity */
-	close(fds[1]);
-	while (got < sizeof buf - 1 && (n = read(fds[0], buf + got, sizeof buf - 1 - got)) > 0)
-		got += (size_t)n;
-	close(fds[0]);
+	char chunk[1024];
+	while ((n = read(rfd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		size_t k = (size_t)n < sizeof buf - 1 - got ? (size_t)n : sizeof buf - 1 - got;
+		memcpy(buf + got, chunk, k);  /* keep what fits, drain the rest until EOF */
+		got += k;
+	}
+	close(rfd);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
 	buf[got] = '\0';
 	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) == 127 || (v = strstr(buf, "dbench version ")) == NULL)
 		return -1;
@@ -170,28 +179,17 @@ static _Noreturn void db_real(const struct load_env *env, const struct load_prep
 		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
 	snprintf(nstr, sizeof nstr, "%d", n);
 	for (;;) {
-		int fds[2], st, progressed = 0;
+		int rfd, st, progressed = 0;
 		size_t len = 0;
 		long lines = 0, last = 0;
 		ssize_t r;
 		pid_t pid;
 
 		msg[0] = '\0';
-		if (pipe2(fds, O_CLOEXEC) != 0)
-			load_fail(c, "cannot make a pipe: %s", strerror(errno));
-		pid = load_fork();
+		pid = load_spawn_piped(argv, &rfd);
 		if (pid < 0)
-			load_fail(c, "cannot fork dbench: %s", strerror(errno));
-		if (pid == 0) {
-			int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-			if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fds[1], STDOUT_FILENO) < 0 ||
-			    dup2(fds[1], STDERR_FILENO) < 0)
-				_exit(127);
-			execvp(argv[0], argv);
-			_exit(127);
-		}
-		close(fds[1]);
-		while ((r = read(fds[0], buf, sizeof buf)) != 0) {
+			load_fail(c, "cannot start dbench: %s", strerror(errno));
+		while ((r = read(rfd, buf, sizeof buf)) != 0) {
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r < 0)
@@ -212,7 +210,7 @@ static _Noreturn void db_real(const struct load_env *env, const struct load_prep
 				progressed = 1;
 			}
 		}
-		close(fds[0]);
+		close(rfd);
 		while (waitpid(pid, &st, 0) < 0)
 			if (errno != EINTR)
 				load_fail(c, "cannot wait for dbench: %s", strerror(errno));

@@ -58,6 +58,20 @@ void load_supervise(struct load_counter *c)
 	}
 }
 
+/* exec_tool: in a forked worker: stdin from /dev/null, stdout to out_fd and
+ * stderr to err_fd (-1: /dev/null), then exec argv; never returns. */
+static _Noreturn void exec_tool(char *const argv[], int out_fd, int err_fd)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
+	    dup2(out_fd >= 0 ? out_fd : null, STDOUT_FILENO) < 0 ||
+	    dup2(err_fd >= 0 ? err_fd : null, STDERR_FILENO) < 0)
+		_exit(127);
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
 int load_run_tool(char *const argv[], int out_fd)
 {
 	int st;
@@ -65,20 +79,33 @@ int load_run_tool(char *const argv[], int out_fd)
 
 	if (pid < 0)
 		return -1;
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-		if (null < 0)
-			_exit(127);
-		dup2(null, STDIN_FILENO);
-		dup2(out_fd >= 0 ? out_fd : null, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
+	if (pid == 0)
+		exec_tool(argv, out_fd, -1);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -1;
 	return st;
+}
+
+int load_spawn_piped(char *const argv[], int *rfd)
+{
+	int fds[2], e;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	pid = load_fork();
+	if (pid == 0)
+		exec_tool(argv, fds[1], fds[1]);
+	e = errno;
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		errno = e;
+		return -1;
+	}
+	*rfd = fds[0];
+	return pid;
 }
 
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)

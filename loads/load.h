@@ -84,6 +84,11 @@ _Noreturn void load_supervise(struct load_counter *c);
  * could not be started. */
 int load_run_tool(char *const argv[], int out_fd);
 
+/* load_spawn_piped: fork and exec argv (PATH search) as a worker with stdin
+ * from /dev/null and stdout+stderr into a new pipe whose read end goes to
+ * *rfd. Returns the pid, or -1 (errno) when it could not be started. */
+int load_spawn_piped(char *const argv[], int *rfd);
+
 /* load_need_space: 0 when dir's file system has bytes free (plus 5% and
  * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
  * is" (or the statvfs error) in errbuf. */
