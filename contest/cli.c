@@ -1,6 +1,7 @@
 /* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts. */
 #include "opts.h"
 #include "builtin.h"
+#include "ktree.h"
 #include "record.h"
 #include "registry.h"
 #include "util.h"
@@ -24,6 +25,9 @@ void opts_usage(void)
 "  -k, --kernel LABEL     label the results are stored under (default: uname -r)\n"
 "  -n, --runs N           runs of each load condition; runs accumulate (default 1)\n"
 "  -o, --other DIR        another file system, for io_other\n"
+"  -t, --tree DIR         compile this configured Linux source tree instead of\n"
+"                         the built-in workload (scripts/get-kernel-tree.sh)\n"
+"      --target TARGET    what make builds in the tree (default vmlinux)\n"
 "  -j, --jobs N           parallel jobs of the compile (default 4 x online CPUs)\n"
 "  -d, --testbed DIR      where the workload is built and load files go\n"
 "                         (default ./contest-testbed)\n"
@@ -109,13 +113,14 @@ static void add_only(struct opts *o, char *list)
 }
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
-       OPT_HELP, OPT_VERSION, OPT_TREE };
+       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "other", required_argument, NULL, 'o' },
 	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "testbed", required_argument, NULL, 'd' },
 	{ "results", required_argument, NULL, 'R' },
@@ -171,6 +176,7 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 		if (!builtin_scale_valid(arg))
 			usage_error("--scale: '%s' is not tiny, small, default or large", arg);
 		o->scale = arg;
+		o->scale_given = 1;
 		break;
 	case OPT_LEAD:
 		d = strtod(arg, &end);
@@ -187,7 +193,15 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 		else usage_error("--progress: '%s' is not auto, always or never", arg);
 		break;
 	case OPT_TREE:
-		usage_error("-t/--tree '%s': compiling a kernel tree is not supported by this version yet", arg);
+		if (*arg == '\0')
+			usage_error("-t: empty kernel tree directory%s", "");
+		o->tree = arg;
+		break;
+	case OPT_TARGET:
+		if (*arg == '\0' || *arg == '-' || strpbrk(arg, " \t\n=") != NULL)
+			usage_error("--target: '%s' is not a make target", arg);
+		o->target = arg;
+		break;
 	default:
 		return -1;
 	}
@@ -284,6 +298,13 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		o->labels[o->nlabels++] = args[i];
 	}
 	if (o->mode == MODE_RUN) {
+		if (o->target != NULL && o->tree == NULL)
+			usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
+			            o->target);
+		if (o->scale_given && o->tree != NULL)
+			usage_error("--scale '%s' is for the built-in workload, not with -t TREE", o->scale);
+		if (o->tree != NULL && o->target == NULL)
+			o->target = KTREE_TARGET;
 		if (o->nloads == 0)
 			add_load(o, "all");
 		if (o->label[0] == '\0') {

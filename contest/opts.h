@@ -24,6 +24,9 @@ struct opts {
 	const char *testbed;      /* -d */
 	uint64_t mem;             /* --mem, 0 until defaulted to MemTotal */
 	const char *scale;        /* --scale */
+	int scale_given;          /* --scale was on the command line */
+	const char *tree;         /* -t, or NULL for the built-in workload */
+	const char *target;       /* --target; "vmlinux" with -t, else NULL */
 	double lead;              /* --lead */
 	int no_flush;             /* --no-flush */
 	enum progress_mode progress;

@@ -2,6 +2,7 @@
 #include "run.h"
 #include "builtin.h"
 #include "compile.h"
+#include "ktree.h"
 #include "loadctl.h"
 #include "progress.h"
 #include "registry.h"
@@ -95,6 +96,8 @@ static int make_cmd(struct runner *r, int clean, struct compile_result *res, cha
 	struct compile_result scratch;
 
 	argv[1] = clean ? "clean" : r->jobsarg;
+	if (!clean && r->o->target != NULL)
+		argv[2] = (char *)r->o->target;
 	return compile_run(r->tree, argv, r->log, clean ? NULL : progress_tick, &r->prog,
 	                   res ? res : &scratch, errbuf, len);
 }
@@ -288,6 +291,32 @@ static void absolute(const char *what, const char *dir, char *out, char *made)
 		setup_fail("%s '%s' is not writable", what, dir, 1);
 }
 
+/* tree_setup: check the -t tree and identify it: `make kernelversion`
+ * (output via the log), a hash of .config, the target. Exits 2 when the
+ * tree is refused. */
+static void tree_setup(struct runner *r)
+{
+	char why[512], version[64] = "";
+	char *argv[] = { "make", "-s", "kernelversion", NULL };
+	struct compile_result res;
+	unsigned long long hash;
+	FILE *f;
+
+	if (ktree_check(r->o->tree, r->tree, sizeof r->tree, why, sizeof why) != 0)
+		setup_fail("%s%s", why, "", 0);
+	if (compile_run(r->tree, argv, r->log, NULL, NULL, &res, why, sizeof why) != COMPILE_OK)
+		setup_fail("kernel tree '%s': make kernelversion failed: %s", r->o->tree, why, 0);
+	if ((f = fopen(r->log, "re")) != NULL) {
+		if (fgets(version, sizeof version, f) == NULL)
+			version[0] = '\0';
+		fclose(f);
+	}
+	unlink(r->log);
+	if (ktree_config_hash(r->tree, &hash) != 0)
+		setup_fail("kernel tree '%s': cannot read its .config%s", r->o->tree, "", 1);
+	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
+}
+
 /* setup: directories, defaults, workload, and runs already recorded. */
 static void setup(struct runner *r, struct opts *o)
 {
@@ -312,11 +341,15 @@ static void setup(struct runner *r, struct opts *o)
 			if (strcmp(prev.v[i].load, o->loads[k]->name) == 0 && prev.v[i].run > r->done[k])
 				r->done[k] = prev.v[i].run;
 	rec_set_free(&prev);
-	if (builtin_prepare(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why) != 0)
-		setup_fail("%s%s", why, "", 0);
-	builtin_identity(o->scale, r->workload, sizeof r->workload);
 	if (util_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
 		setup_fail("testbed path '%s' is too long%s", r->testbed, "", 0);
+	if (o->tree != NULL) {
+		tree_setup(r);
+	} else {
+		if (builtin_prepare(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why) != 0)
+			setup_fail("%s%s", why, "", 0);
+		builtin_identity(o->scale, r->workload, sizeof r->workload);
+	}
 	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
 	if (o->other != NULL && realpath(o->other, r->other) == NULL)
 		util_strlcpy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */

@@ -80,8 +80,7 @@ void render_text(FILE *out, const struct summary *s, int precise)
 	}
 	for (size_t w = 0; w < s->nworkloads; w++) {
 		if (s->nworkloads > 1)
-			fprintf(out, "Workload: %s\n",
-			        s->workloads[w][0] ? s->workloads[w] : "(not recorded)");
+			fprintf(out, "Workload: %s\n", s->workloads[w]);
 		for (size_t l = 0; l < s->nloads; l++)
 			if (has_rows(s, w, l))
 				render_block(out, s, w, l, width, precise);

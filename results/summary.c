@@ -1,5 +1,6 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
 #include "summary.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -8,9 +9,9 @@
 
 #define NO_LOAD "no_load"
 
-/* A name seen in the records, with its earliest timestamp and sort rank. */
+/* A name seen in the records (a copy), with its earliest timestamp and sort rank. */
 struct ent {
-	const char *name;
+	char *name;
 	const char *first;
 	size_t rank;
 };
@@ -47,8 +48,19 @@ static int ents_see(struct ents *e, const char *name, const char *ts)
 		e->v = v;
 		e->cap = cap;
 	}
-	e->v[e->n++] = (struct ent){ name, ts, SIZE_MAX };
+	char *copy = strdup(name);
+	if (copy == NULL)
+		return -1;
+	e->v[e->n++] = (struct ent){ copy, ts, SIZE_MAX };
 	return 0;
+}
+
+/* ents_free: free the names and the table. */
+static void ents_free(struct ents *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->v[i].name);
+	free(e->v);
 }
 
 /* ent_cmp: by rank, then earliest timestamp, then name. */
@@ -64,7 +76,7 @@ static int ent_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* ents_out: sort e and copy its names into *out (count in *n); -1 on ENOMEM. */
+/* ents_out: sort e and move its names into *out (count in *n); -1 on ENOMEM. */
 static int ents_out(struct ents *e, char ***out, size_t *n)
 {
 	if (e->n > 1)
@@ -72,9 +84,10 @@ static int ents_out(struct ents *e, char ***out, size_t *n)
 	*out = calloc(e->n ? e->n : 1, sizeof **out);
 	if (*out == NULL)
 		return -1;
-	for (*n = 0; *n < e->n; (*n)++)
-		if (((*out)[*n] = strdup(e->v[*n].name)) == NULL)
-			return -1;
+	for (*n = 0; *n < e->n; (*n)++) {
+		(*out)[*n] = e->v[*n].name;
+		e->v[*n].name = NULL;
+	}
 	return 0;
 }
 
@@ -85,6 +98,19 @@ static int in_list(const char *const *v, size_t n, const char *name)
 		if (strcmp(v[i], name) == 0)
 			return 1;
 	return 0;
+}
+
+/* wkey: the workload a record's Time belongs to: its identity and its
+ * jobs ("builtin-1:tiny -j8"); runs of different keys are never averaged. */
+static const char *wkey(const struct rec *r, char *buf, size_t len)
+{
+	const char *w = r->workload[0] ? r->workload : "(not recorded)";
+
+	if (r->jobs > 0)
+		util_fmt(buf, len, "%s -j%d", w, r->jobs);
+	else
+		util_fmt(buf, len, "%s", w);
+	return buf;
 }
 
 /* index_of: position of name in v[0..n), or -1. */
@@ -119,7 +145,8 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 		const struct rec *r = &set->v[i];
 		if (!keep(r, labels, nlabels, only, nonly))
 			continue;
-		long w = index_of(s->workloads, s->nworkloads, r->workload);
+		char kb[sizeof r->workload + 16];
+		long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
 		long l = index_of(s->loads, s->nloads, r->load);
 		long k = index_of(s->labels, s->nlabels, r->label);
 		if (w < 0 || l < 0 || k < 0)
@@ -163,7 +190,8 @@ static int no_load_means(const struct summary *s, const struct rec_set *set,
 		if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
 		    !keep(r, labels, nlabels, NULL, 0))
 			continue;
-		long w = index_of(s->workloads, s->nworkloads, r->workload);
+		char kb[sizeof r->workload + 16];
+		long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
 		long k = index_of(s->labels, s->nlabels, r->label);
 		if (w < 0 || k < 0)
 			continue;
@@ -214,7 +242,8 @@ int summary_build(struct summary *s, const struct rec_set *set,
 		const struct rec *r = &set->v[i];
 		if (!keep(r, labels, nlabels, only, nonly))
 			continue;
-		if (ents_see(&ew, r->workload, r->timestamp) != 0 ||
+		char kb[sizeof r->workload + 16];
+		if (ents_see(&ew, wkey(r, kb, sizeof kb), r->timestamp) != 0 ||
 		    ents_see(&el, r->load, r->timestamp) != 0 ||
 		    (nlabels == 0 && ents_see(&ek, r->label, r->timestamp) != 0))
 			goto out;
@@ -239,9 +268,9 @@ int summary_build(struct summary *s, const struct rec_set *set,
 	finish(s, acc, base);
 	rc = 0;
 out:
-	free(ew.v);
-	free(el.v);
-	free(ek.v);
+	ents_free(&ew);
+	ents_free(&el);
+	ents_free(&ek);
 	free(acc);
 	free(base);
 	if (rc != 0)

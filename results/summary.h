@@ -4,7 +4,8 @@
 
 #include "record.h"
 
-/* One row of a block: the ok runs of one label, one load, one workload. */
+/* One row of a block: the ok runs of one label, one load, one workload
+ * (identity and jobs). */
 struct sum_cell {
 	int n;            /* ok runs averaged */
 	int failed;       /* failed runs, not averaged */
@@ -15,7 +16,7 @@ struct sum_cell {
 
 struct summary {
 	size_t nworkloads, nloads, nlabels;
-	char **workloads;  /* in first-recorded order */
+	char **workloads;  /* "IDENTITY -jJOBS" ("(not recorded)" when empty), in first-recorded order */
 	char **loads;      /* in load_order, then any others in first-recorded order */
 	char **labels;     /* as named, else in first-recorded order */
 	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */

@@ -276,10 +276,10 @@ static void test_workloads(void)
 	add(&set, "m", "no_load", "T0", "tree:/src/linux:bzImage", 40, 80, 0, 0, 0);
 	build(&s, &set, NULL, 0, NULL, 0);
 	T_CHECK(s.nworkloads == 2);
-	T_STREQ(s.workloads[0], "tree:/src/linux:bzImage");
-	T_STREQ(s.workloads[1], "builtin-1:tiny");
+	T_STREQ(s.workloads[0], "tree:/src/linux:bzImage -j4");
+	T_STREQ(s.workloads[1], "builtin-1:tiny -j4");
 	T_STREQ(text(&s, 0),
-		"Workload: tree:/src/linux:bzImage\n"
+		"Workload: tree:/src/linux:bzImage -j4\n"
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 		"m                   1   40      80.0    0.0     0.0     1.00\n"
@@ -287,7 +287,7 @@ static void test_workloads(void)
 		"cacherun:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 		"k                   1   30      85.0    0.0     0.0     1.50\n"
-		"Workload: builtin-1:tiny\n"
+		"Workload: builtin-1:tiny -j4\n"
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 		"k                   2   11      90.0    0.0     0.0     1.00\n"
@@ -301,8 +301,19 @@ static void test_workloads(void)
 	add(&set, "k", "no_load", "T1", "", 10, 90, 0, 0, 0);
 	add(&set, "k", "no_load", "T2", "builtin-1:tiny", 20, 90, 0, 0, 0);
 	build(&s, &set, NULL, 0, NULL, 0);
-	T_CHECK(strstr(text(&s, 0), "Workload: (not recorded)\nno_load:\n") == buf);
+	T_CHECK(strstr(text(&s, 0), "Workload: (not recorded) -j4\nno_load:\n") == buf);
 	T_CHECK(summary_cell(&s, 1, 0, 0)->n == 1);
+	summary_free(&s);
+	rec_set_free(&set);
+
+	/* The same workload compiled with other jobs is another workload. */
+	add(&set, "k", "no_load", "T1", "builtin-1:tiny", 10, 90, 0, 0, 0);
+	add(&set, "k", "no_load", "T2", "builtin-1:tiny", 30, 90, 0, 0, 0);
+	set.v[1].jobs = 1;
+	build(&s, &set, NULL, 0, NULL, 0);
+	T_CHECK(s.nworkloads == 2);
+	T_CHECK(strstr(text(&s, 0), "Workload: builtin-1:tiny -j1\n") != NULL);
+	T_CHECK(summary_cell(&s, 0, 0, 0)->n == 1 && summary_cell(&s, 1, 0, 0)->n == 1);
 	summary_free(&s);
 	rec_set_free(&set);
 }
