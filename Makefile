@@ -16,7 +16,7 @@ SAN_OBJ  := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(TEST_SRC))
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check bench bench-loads install uninstall clean
 .SECONDARY: $(SAN_OBJ)
 
 all: build/contest
@@ -42,6 +42,9 @@ check: build/contest $(TEST_BIN)
 
 bench: build/contest
 	@sh scripts/bench.sh
+
+bench-loads: build/contest
+	@sh scripts/bench-loads.sh
 
 install: build/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

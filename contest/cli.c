@@ -19,6 +19,9 @@ void opts_usage(void)
 "       contest -r [report options] [LABEL...]\n"
 "       contest report [report options] [LABEL...]\n"
 "       contest loads                       list every load, its Loads unit and needs\n"
+"       contest loads --rate [-d DIR] [--mem SIZE] [-o DIR] [-t TREE] [--seconds S] [LOAD...]\n"
+"                                           each load alone for S seconds (default 10):\n"
+"                                           its work per second, CPU and major faults\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n"
@@ -113,7 +116,7 @@ static void add_only(struct opts *o, char *list)
 }
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
-       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET };
+       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
@@ -132,6 +135,18 @@ static const struct option run_longopts[] = {
 	{ "progress", required_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option loads_longopts[] = {
+	{ "rate", no_argument, NULL, OPT_RATE },
+	{ "seconds", required_argument, NULL, OPT_SECONDS },
+	{ "other", required_argument, NULL, 'o' },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "testbed", required_argument, NULL, 'd' },
+	{ "mem", required_argument, NULL, OPT_MEM },
+	{ "scale", required_argument, NULL, OPT_SCALE },
+	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -239,6 +254,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->results = env && *env ? env : "contest-results";
 	o->scale = "default";
 	o->lead = 3;
+	o->rate_seconds = 10;
 	o->progress = PROGRESS_AUTO;
 	o->mode = mode_of(argc, argv, &first);
 
@@ -251,13 +267,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	opterr = 0;
 	optind = 1;
 
-	if (o->mode == MODE_LOADS) {
-		if (n > 1)
-			usage_error("loads: unexpected argument '%s'", args[1]);
-		return;
-	}
-	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts : run_longopts;
-	const char *shortopts = o->mode == MODE_REPORT ? ":R:" : ":k:n:o:t:j:d:R:q";
+	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts :
+	                                o->mode == MODE_LOADS ? loads_longopts : run_longopts;
+	const char *shortopts = o->mode == MODE_REPORT ? ":R:" : o->mode == MODE_LOADS ? ":o:t:d:" :
+	                        ":k:n:o:t:j:d:R:q";
 	while ((c = getopt_long(n, args, shortopts, longopts, NULL)) != -1) {
 		if (c == 't')
 			c = OPT_TREE;
@@ -281,12 +294,21 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			add_only(o, optarg);
 		} else if (c == OPT_PRECISE) {
 			o->precise = 1;
+		} else if (c == OPT_RATE) {
+			o->rate = 1;
+		} else if (c == OPT_SECONDS) {
+			char *end;
+			o->rate_seconds = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
+				usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", optarg);
 		} else if (parse_run_opt(o, c, optarg) != 0) {
 			usage_error("unknown option '%s'", args[optind - 1]);
 		}
 	}
+	if (o->mode == MODE_LOADS && !o->rate && n > 1)
+		usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = optind; i < n; i++) {
-		if (o->mode == MODE_RUN) {
+		if (o->mode == MODE_RUN || o->mode == MODE_LOADS) {
 			add_load(o, args[i]);
 			continue;
 		}
@@ -297,6 +319,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			usage_error("too many labels at '%s'", args[i]);
 		o->labels[o->nlabels++] = args[i];
 	}
+	if (o->mode == MODE_LOADS && o->rate && o->nloads == 0)
+		add_load(o, "all");
 	if (o->mode == MODE_RUN) {
 		if (o->target != NULL && o->tree == NULL)
 			usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",

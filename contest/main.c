@@ -1,4 +1,5 @@
 /* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
+#include "loadrate.h"
 #include "opts.h"
 #include "report.h"
 #include "run.h"
@@ -20,7 +21,7 @@ int main(int argc, char **argv)
 		printf("contest %s\n", CONTEST_VERSION);
 		return 0;
 	case MODE_LOADS:
-		return loads_main();
+		return o.rate ? loadrate_main(&o) : loads_main();
 	case MODE_REPORT:
 		return report_main(&o);
 	case MODE_RUN:

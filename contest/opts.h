@@ -38,6 +38,9 @@ struct opts {
 	const char *only[OPTS_MAX_LOADS];  /* --loads, canonical names */
 	size_t nonly;
 	int precise;
+	/* loads */
+	int rate;                 /* --rate */
+	double rate_seconds;      /* --seconds */
 };
 
 /* opts_parse: fill o from argv. Usage errors are reported on one line and

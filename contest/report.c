@@ -71,6 +71,7 @@ int loads_main(void)
 		       d->alias ? ")" : "");
 		printf("    does:  %s\n", d->what);
 		printf("    Loads: %s\n", d->unit);
+		printf("    work:  counted in %s\n", d->work);
 		printf("    needs: %s\n", d->needs);
 	}
 	return 0;

@@ -44,22 +44,6 @@ struct runner {
 	const char *phase;         /* what was happening, for the interrupt message */
 };
 
-/* mem_total: MemTotal from /proc/meminfo in bytes; 0 when unknown. */
-static uint64_t mem_total(void)
-{
-	FILE *f = fopen("/proc/meminfo", "re");
-	char line[256];
-	unsigned long long kb = 0;
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb * 1024;
-}
-
 /* flush_caches: sync, then drop page cache, dentries and inodes. Returns 1
  * when flushed, 0 when not (not root, or drop_caches refused: noticed once). */
 static int flush_caches(struct runner *r)
@@ -329,7 +313,7 @@ static void setup(struct runner *r, struct opts *o)
 		cpus = 1;
 	if (o->jobs == 0)
 		o->jobs = 4 * cpus;
-	if (o->mem == 0 && (o->mem = mem_total()) == 0)
+	if (o->mem == 0 && (o->mem = util_mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	uname(&r->uts);
 	absolute("testbed", o->testbed, r->testbed, created[0]);

@@ -256,3 +256,18 @@ int util_rm_in(const char *dir, const char *name)
 	errno = e;
 	return rc;
 }
+
+uint64_t util_mem_total(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kb = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}

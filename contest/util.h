@@ -30,6 +30,9 @@ int util_parse_int(const char *s, long min, long max, long *out);
 /* util_fmt_size_h: human-readable, "1.5G", "640M", "12K", "512B". */
 char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len);
 
+/* util_mem_total: MemTotal from /proc/meminfo in bytes; 0 when unknown. */
+uint64_t util_mem_total(void);
+
 /* util_now: CLOCK_MONOTONIC in seconds. */
 double util_now(void);
 /* util_sleep: sleep for s seconds; returns early (-1) when a signal arrives. */

@@ -7,6 +7,7 @@ const struct load_desc load_cacherun = {
 	        "follows a compile with no load (else an unrecorded warm-up compile runs first)",
 	.unit = "none",
 	.per_unit = 1,
+	.work = "none",
 	.needs = "nothing",
 	.flags = LOAD_F_NOPROC | LOAD_F_WARM,
 };

@@ -371,6 +371,7 @@ const struct load_desc load_dbench_load = {
 	.what = "16 x CPUS dbench clients (file-server mix); the real dbench when installed, else a built-in emulation",
 	.unit = "1,000 operations",
 	.per_unit = 1000,
+	.work = "operations",
 	.needs = "disk space in the testbed; uses dbench when installed, else a built-in emulation",
 	.flags = 0,
 	.prepare = dbench_prepare,

@@ -109,6 +109,7 @@ const struct load_desc load_io_load = {
 	        "fdatasync and dropped from the cache each pass), like copying /dev/zero",
 	.unit = "100 MiB written",
 	.per_unit = 100.0 * 1024 * 1024,
+	.work = "bytes written",
 	.needs = "disk space: MEM in the testbed",
 	.flags = 0,
 	.prepare = io_load_prepare,

@@ -64,6 +64,7 @@ const struct load_desc load_io_other = {
 	        "repeatedly writes a file of MEM bytes of zeros",
 	.unit = "100 MiB written",
 	.per_unit = 100.0 * 1024 * 1024,
+	.work = "bytes written",
 	.needs = "-o DIR; disk space: MEM there",
 	.flags = LOAD_F_OTHER,
 	.prepare = io_other_prepare,

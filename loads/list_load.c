@@ -118,6 +118,7 @@ const struct load_desc load_list_load = {
 	        "not descending into /proc, /sys, /dev, /run",
 	.unit = "10,000 entries listed",
 	.per_unit = 10000,
+	.work = "entries listed",
 	.needs = "nothing (reads the whole file system)",
 	.flags = 0,
 	.body = list_body,

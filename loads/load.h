@@ -36,6 +36,7 @@ enum {
 	LOAD_F_WARM   = 1 << 1,  /* caches stay warm: no flush, follows a compile */
 	LOAD_F_HIDDEN = 1 << 2,  /* for tests: not listed, not in the default set */
 	LOAD_F_OTHER  = 1 << 3,  /* needs -o: in the default set only when -o is given */
+	LOAD_F_TREE   = 1 << 4,  /* uses the workload's source tree */
 };
 
 struct load_desc {
@@ -44,6 +45,7 @@ struct load_desc {
 	const char *what;       /* one line: what it does */
 	const char *unit;       /* one Loads unit, e.g. "100 MiB written" */
 	double per_unit;        /* counter work per Loads unit */
+	const char *work;       /* what one count of the counter is, e.g. "bytes written" */
 	const char *needs;      /* what it needs, e.g. "disk space: MEM" */
 	unsigned flags;
 	/* prepare: in the controller, untimed, before the load starts (and

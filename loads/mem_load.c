@@ -178,6 +178,7 @@ const struct load_desc load_mem_load = {
 	        "(anonymous memory with swap, else a shared mapping of a testbed file)",
 	.unit = "one pass over 110% of MEM (counted per page)",
 	.per_unit = 1,  /* set by prepare to the pages of one pass */
+	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
 	.flags = 0,
 	.prepare = mem_prepare,

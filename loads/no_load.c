@@ -7,6 +7,7 @@ const struct load_desc load_no_load = {
 	.what = "nothing runs beside the compile (the baseline every Ratio is relative to)",
 	.unit = "none",
 	.per_unit = 1,
+	.work = "none",
 	.needs = "nothing",
 	.flags = LOAD_F_NOPROC,
 };

@@ -101,6 +101,7 @@ const struct load_desc load_process_load = {
 	.what = "4 x CPUS processes in a unidirectional ring of pipes pass max(1, N/8) chunks of 1 KiB around",
 	.unit = "10,000 ring hops",
 	.per_unit = 10000,
+	.work = "ring hops",
 	.needs = "nothing",
 	.flags = 0,
 	.body = process_body,

@@ -184,6 +184,7 @@ const struct load_desc load_read_load = {
 	        "from the page cache before each pass); the file is prepared untimed and reused",
 	.unit = "100 MiB read",
 	.per_unit = 100.0 * 1024 * 1024,
+	.work = "bytes read",
 	.needs = "disk space: MEM in the testbed (the file is kept for later runs)",
 	.flags = 0,
 	.prepare = read_load_prepare,

@@ -51,6 +51,7 @@ const struct load_desc load_selftest = {
 	.what = "test only: a spinning worker and a worker forking short CPU-bound children",
 	.unit = "1000 spin chunks or children",
 	.per_unit = 1000,
+	.work = "spin chunks or children",
 	.needs = "nothing",
 	.flags = LOAD_F_HIDDEN,
 	.body = selftest_body,
