@@ -22,6 +22,8 @@ void opts_usage(void)
 "       contest loads --rate [-d DIR] [--mem SIZE] [-o DIR] [-t TREE] [--seconds S] [LOAD...]\n"
 "                                           each load alone for S seconds (default 10):\n"
 "                                           its work per second, CPU and major faults\n"
+"       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
+"                                           run the microbenchmark suite for one label\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n"
@@ -49,6 +51,7 @@ void opts_usage(void)
 "  -R, --results DIR      results directory, as for runs\n"
 "      --loads L1,L2      only these loads\n"
 "      --precise          one more decimal in every column\n"
+"      --micro            the microbenchmark summary (lmbench layout) instead\n"
 "\n"
 "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
 "130 interrupted.\n");
@@ -116,7 +119,7 @@ static void add_only(struct opts *o, char *list)
 }
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
-       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS };
+       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
@@ -150,8 +153,20 @@ static const struct option loads_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+static const struct option micro_longopts[] = {
+	{ "kernel", required_argument, NULL, 'k' },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "results", required_argument, NULL, 'R' },
+	{ "testbed", required_argument, NULL, 'd' },
+	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
 static const struct option report_longopts[] = {
 	{ "results", required_argument, NULL, 'R' },
+	{ "micro", no_argument, NULL, OPT_MICRO },
 	{ "loads", required_argument, NULL, OPT_LOADS },
 	{ "precise", no_argument, NULL, OPT_PRECISE },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -231,6 +246,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 		*first = 2;
 		return MODE_REPORT;
 	}
+	if (argc > 1 && strcmp(argv[1], "micro") == 0) {
+		*first = 2;
+		return MODE_MICRO;
+	}
 	if (argc > 1 && strcmp(argv[1], "loads") == 0) {
 		*first = 2;
 		return MODE_LOADS;
@@ -268,9 +287,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	optind = 1;
 
 	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts :
-	                                o->mode == MODE_LOADS ? loads_longopts : run_longopts;
+	                                o->mode == MODE_LOADS ? loads_longopts :
+	                                o->mode == MODE_MICRO ? micro_longopts : run_longopts;
 	const char *shortopts = o->mode == MODE_REPORT ? ":R:" : o->mode == MODE_LOADS ? ":o:t:d:" :
-	                        ":k:n:o:t:j:d:R:q";
+	                        o->mode == MODE_MICRO ? ":k:n:R:d:q" : ":k:n:o:t:j:d:R:q";
 	while ((c = getopt_long(n, args, shortopts, longopts, NULL)) != -1) {
 		if (c == 't')
 			c = OPT_TREE;
@@ -294,6 +314,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			add_only(o, optarg);
 		} else if (c == OPT_PRECISE) {
 			o->precise = 1;
+		} else if (c == OPT_MICRO) {
+			o->micro = 1;
+		} else if (c == OPT_QUICK) {
+			o->quick = 1;
 		} else if (c == OPT_RATE) {
 			o->rate = 1;
 		} else if (c == OPT_SECONDS) {
@@ -305,6 +329,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			usage_error("unknown option '%s'", args[optind - 1]);
 		}
 	}
+	if (o->mode == MODE_MICRO && optind < n)
+		usage_error("micro: unexpected argument '%s'", args[optind]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = optind; i < n; i++) {
@@ -321,6 +347,12 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->mode == MODE_LOADS && o->rate && o->nloads == 0)
 		add_load(o, "all");
+	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO) && o->label[0] == '\0') {
+		struct utsname u;
+		if (uname(&u) != 0)
+			err(EXIT_USAGE, "uname");
+		set_label(o, u.release, " (from uname -r; give one with -k)");
+	}
 	if (o->mode == MODE_RUN) {
 		if (o->target != NULL && o->tree == NULL)
 			usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
@@ -331,11 +363,5 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->target = KTREE_TARGET;
 		if (o->nloads == 0)
 			add_load(o, "all");
-		if (o->label[0] == '\0') {
-			struct utsname u;
-			if (uname(&u) != 0)
-				err(EXIT_USAGE, "uname");
-			set_label(o, u.release, " (from uname -r; give one with -k)");
-		}
 	}
 }

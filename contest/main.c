@@ -1,5 +1,6 @@
 /* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
 #include "loadrate.h"
+#include "microcmd.h"
 #include "opts.h"
 #include "report.h"
 #include "run.h"
@@ -23,7 +24,9 @@ int main(int argc, char **argv)
 	case MODE_LOADS:
 		return o.rate ? loadrate_main(&o) : loads_main();
 	case MODE_REPORT:
-		return report_main(&o);
+		return o.micro ? micro_report(o.results, o.labels, o.nlabels, stdout) : report_main(&o);
+	case MODE_MICRO:
+		return micro_main(&o);
 	case MODE_RUN:
 	default:
 		return run_main(&o);

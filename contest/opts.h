@@ -9,7 +9,7 @@
 #define OPTS_MAX_LOADS  64
 #define OPTS_MAX_LABELS 256
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_HELP, MODE_VERSION };
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_HELP, MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
@@ -38,6 +38,9 @@ struct opts {
 	const char *only[OPTS_MAX_LOADS];  /* --loads, canonical names */
 	size_t nonly;
 	int precise;
+	int micro;                /* report --micro */
+	/* micro */
+	int quick;                /* --quick */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */

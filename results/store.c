@@ -1,5 +1,6 @@
 /* store.c: the results directory: append-only LABEL.loads files, one per label. */
 #include "store.h"
+#include "mrec.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #define STORE_SUFFIX ".loads"
+#define MICRO_SUFFIX ".micro"
 #define STORE_BUF    8192   /* header plus the longest possible record */
 
 int store_path(const char *dir, const char *label, char *buf, size_t len)
@@ -52,20 +54,19 @@ static ssize_t write_once(int fd, const char *buf, size_t len)
 	return n;
 }
 
-int store_append(const char *dir, const struct rec *r)
+/* append_block: append text (len bytes, whole lines) to path with one
+ * write() on an O_APPEND descriptor under an exclusive flock, header first
+ * when the file is new, then fsync (and the directory's for a new file). On
+ * a short write the file is truncated back. 0, or -1 with errno. */
+static int append_block(const char *dir, const char *path, const char *header,
+                        const char *text, size_t len)
 {
-	char path[PATH_MAX], buf[STORE_BUF];
 	struct stat st;
-	size_t pos = 0;
+	char *buf = NULL;
+	size_t hl = 0;
 	ssize_t n;
-	int fd, len, e;
+	int fd, e;
 
-	if (rec_check(r, NULL) != 0) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (store_path(dir, r->label, path, sizeof path) != 0)
-		return -1;
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0)
 		return -1;
@@ -78,28 +79,21 @@ int store_append(const char *dir, const struct rec *r)
 		errno = EINVAL;
 		goto fail;
 	}
-	if (st.st_size == 0) {
-		len = rec_header(buf, sizeof buf);
-		if (len < 0 || (size_t)len >= sizeof buf) {
-			errno = EOVERFLOW;
-			goto fail;
-		}
-		pos = (size_t)len;
-	}
-	len = rec_format(r, buf + pos, sizeof buf - pos);
-	if (len < 0) {
-		errno = EOVERFLOW;
+	if (st.st_size == 0)
+		hl = strlen(header);
+	if ((buf = malloc(hl + len + 1)) == NULL)
 		goto fail;
-	}
-	pos += (size_t)len;
-	n = write_once(fd, buf, pos);
-	if (n < 0 || (size_t)n != pos || fsync(fd) != 0) {
-		e = (n >= 0 && (size_t)n != pos) ? EIO : errno;
+	memcpy(buf, header, hl);
+	memcpy(buf + hl, text, len);
+	n = write_once(fd, buf, hl + len);
+	if (n < 0 || (size_t)n != hl + len || fsync(fd) != 0) {
+		e = (n >= 0 && (size_t)n != hl + len) ? EIO : errno;
 		if (n > 0 && ftruncate(fd, st.st_size) == 0)
 			fsync(fd);
 		errno = e;
 		goto fail;
 	}
+	free(buf);
 	if (close(fd) != 0)
 		return -1;
 	if (st.st_size == 0 && sync_dir(dir) != 0)
@@ -107,9 +101,69 @@ int store_append(const char *dir, const struct rec *r)
 	return 0;
 fail:
 	e = errno;
+	free(buf);
 	close(fd);
 	errno = e;
 	return -1;
+}
+
+int store_append(const char *dir, const struct rec *r)
+{
+	char path[PATH_MAX], head[1024], line[STORE_BUF];
+	int len;
+
+	if (rec_check(r, NULL) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (store_path(dir, r->label, path, sizeof path) != 0)
+		return -1;
+	len = rec_header(head, sizeof head);
+	if (len < 0 || (size_t)len >= sizeof head || (len = rec_format(r, line, sizeof line)) < 0) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	return append_block(dir, path, head, line, (size_t)len);
+}
+
+int store_micro_append(const char *dir, const struct mrec *v, size_t n)
+{
+	char path[PATH_MAX], head[512];
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	int rc = -1;
+
+	if (n == 0)
+		return 0;
+	if (rec_label_check(v[0].label, NULL) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (util_path(path, sizeof path, "%s/%s%s", dir, v[0].label, MICRO_SUFFIX) != 0)
+		return -1;
+	mrec_header(head, sizeof head);
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(v[i].label, v[0].label) != 0) {
+			errno = EINVAL;
+			goto out;
+		}
+		if (cap - len < 1024) {
+			char *t = realloc(text, cap += 64 * 1024);
+			if (t == NULL)
+				goto out;
+			text = t;
+		}
+		int k = mrec_format(&v[i], text + len, cap - len);
+		if (k < 0) {
+			errno = EOVERFLOW;
+			goto out;
+		}
+		len += (size_t)k;
+	}
+	rc = append_block(dir, path, head, text, len);
+out:
+	free(text);
+	return rc;
 }
 
 int store_read_label(const char *dir, const char *label, struct rec_set *out)
@@ -136,28 +190,37 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* result_name: 1 when name is "LABEL.loads" with a valid LABEL. */
-static int result_name(const char *name)
+/* free_list: free n strings of v and v. */
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* result_name: 1 when name is "LABEL" + suffix with a valid LABEL. */
+static int result_name(const char *name, const char *suffix)
 {
 	char label[REC_LABEL_MAX + 1];
-	size_t n = strlen(name), sl = strlen(STORE_SUFFIX);
+	size_t n = strlen(name), sl = strlen(suffix);
 
-	if (n <= sl || n - sl > REC_LABEL_MAX || strcmp(name + n - sl, STORE_SUFFIX) != 0)
+	if (n <= sl || n - sl > REC_LABEL_MAX || strcmp(name + n - sl, suffix) != 0)
 		return 0;
 	memcpy(label, name, n - sl);
 	label[n - sl] = '\0';
 	return rec_label_check(label, NULL) == 0;
 }
 
-int store_read_all(const char *dir, struct rec_set *out)
+/* list_files: the names "LABEL" + suffix in dir with a valid LABEL, sorted,
+ * into *names (count *n). -1 (reported) when dir cannot be read. */
+static int list_files(const char *dir, const char *suffix, char ***names, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **names = NULL, path[PATH_MAX];
-	size_t n = 0, cap = 0, i;
-	struct stat st;
-	int rc = -1;
+	size_t cap = 0;
 
+	*names = NULL;
+	*n = 0;
 	if (d == NULL) {
 		warn("cannot read results directory '%s'", dir);
 		return -1;
@@ -166,47 +229,71 @@ int store_read_all(const char *dir, struct rec_set *out)
 		errno = 0;
 		if ((de = readdir(d)) == NULL)
 			break;
-		if (!result_name(de->d_name))
+		if (!result_name(de->d_name, suffix))
 			continue;
-		if (n == cap) {
+		if (*n == cap) {
 			size_t c = cap ? cap * 2 : 16;
-			char **v = realloc(names, c * sizeof *v);
+			char **v = realloc(*names, c * sizeof *v);
 			if (v == NULL)
-				goto nomem;
-			names = v;
+				goto fail;
+			*names = v;
 			cap = c;
 		}
-		if ((names[n] = strdup(de->d_name)) == NULL)
-			goto nomem;
-		n++;
+		if (((*names)[*n] = strdup(de->d_name)) == NULL)
+			goto fail;
+		(*n)++;
 	}
-	if (errno != 0) {
-		warn("cannot read results directory '%s'", dir);
-		goto out;
-	}
+	if (errno != 0)
+		goto fail;
+	closedir(d);
 	/* Read in name order so messages come in a stable order. */
-	if (n > 1)
-		qsort(names, n, sizeof *names, cmp_names);
-	for (i = 0; i < n; i++) {
+	if (*n > 1)
+		qsort(*names, *n, sizeof **names, cmp_names);
+	return 0;
+fail:
+	warn("cannot read results directory '%s'", dir);
+	free_list(*names, *n);
+	*names = NULL;
+	closedir(d);
+	return -1;
+}
+
+/* read_all: read every regular file of list_files with reader; a refused
+ * file counts in *bad. */
+static int read_all(const char *dir, const char *suffix, int (*reader)(const char *, void *),
+                    void *out, size_t *bad)
+{
+	char **names, path[PATH_MAX];
+	size_t n;
+	struct stat st;
+
+	if (list_files(dir, suffix, &names, &n) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
 		if (util_path(path, sizeof path, "%s/%s", dir, names[i]) != 0) {
 			warn("%s/%s", dir, names[i]);
-			out->bad++;
+			(*bad)++;
 			continue;
 		}
 		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		/* A refused file is reported by rec_read_file and counted as bad. */
-		if (rec_read_file(path, out) != 0)
-			out->bad++;
+		/* A refused file is reported by its reader and counted as bad. */
+		if (reader(path, out) != 0)
+			(*bad)++;
 	}
-	rc = 0;
-	goto out;
-nomem:
-	warn("%s", dir);
-out:
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	closedir(d);
-	return rc;
+	free_list(names, n);
+	return 0;
+}
+
+static int read_loads(const char *path, void *out) { return rec_read_file(path, out); }
+static int read_micro(const char *path, void *out) { return mrec_read_file(path, out); }
+
+int store_read_all(const char *dir, struct rec_set *out)
+{
+	return read_all(dir, STORE_SUFFIX, read_loads, out, &out->bad);
+}
+
+int store_micro_read_all(const char *dir, struct mrec_set *out)
+{
+	return read_all(dir, MICRO_SUFFIX, read_micro, out, &out->bad);
 }

@@ -1,7 +1,8 @@
-/* store.h: the results directory: one append-only file of records per label. */
+/* store.h: the results directory: append-only files per label, LABEL.loads and LABEL.micro. */
 #ifndef CONTEST_STORE_H
 #define CONTEST_STORE_H
 
+#include "mrec.h"
 #include "record.h"
 
 /* store_path: DIR/LABEL.loads into buf; -1 when it does not fit, or (errno
@@ -21,5 +22,13 @@ int store_read_label(const char *dir, const char *label, struct rec_set *out);
  * names are ignored). A file rec_read_file refuses is counted in out->bad and
  * the others are still read. -1 (reported) when dir cannot be read. */
 int store_read_all(const char *dir, struct rec_set *out);
+
+/* store_micro_append: append the lines of one microbenchmark suite run (all
+ * of one label) to DIR/LABEL.micro in one write, as store_append does. */
+int store_micro_append(const char *dir, const struct mrec *v, size_t n);
+
+/* store_micro_read_all: every line of every LABEL.micro file in dir, as
+ * store_read_all reads LABEL.loads files. */
+int store_micro_read_all(const char *dir, struct mrec_set *out);
 
 #endif

@@ -1,0 +1,382 @@
+/* bench_bw.c: bandwidth microbenchmarks (cached file read and mmap, memcpy, hand copy, memory read and write) in MB/s. */
+#include "micro.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* One operation moves one chunk; successive operations walk the whole
+ * buffer (or file) round and round, so every call sees memory outside the
+ * caches whatever n the harness asks for. */
+#define BW_CHUNK ((size_t)1 << 20)
+/* read() transfer size of bw_file_reread. */
+#define BW_IOSIZE ((size_t)64 << 10)
+#define BW_MIB ((size_t)1 << 20)
+
+/* Keeps sums alive: the compiler must compute what is stored here. */
+static volatile uint64_t bw_sink;
+
+/* The state every bandwidth loop shares. */
+struct bw_state {
+	unsigned char *src, *dst;  /* big anonymous buffers, size bytes each */
+	size_t size;               /* a multiple of BW_CHUNK */
+	size_t pos;                /* offset of the next chunk */
+	int fd;                    /* the cached file (size bytes), or -1 */
+	const unsigned char *map;  /* its mapping, or NULL */
+	unsigned char *iobuf;      /* BW_IOSIZE bytes for read() */
+};
+
+/* bw_parse_size: a sysfs cache size such as "32768K", "1M" or "512" in bytes; 0 when unreadable. */
+static size_t bw_parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	if (end == s)
+		return 0;
+	if (*end == 'K' || *end == 'k')
+		v <<= 10;
+	else if (*end == 'M' || *end == 'm')
+		v <<= 20;
+	else if (*end == 'G' || *end == 'g')
+		v <<= 30;
+	return (size_t)v;
+}
+
+/* bw_read_line: the first line of file path into buf (newline cut); 0, or -1. */
+static int bw_read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* bw_llc_bytes: size of the highest-level data or unified cache of CPU 0
+ * from sysfs; 0 when unknown (virtual machines often hide it). */
+static size_t bw_llc_bytes(void)
+{
+	const char *base = "/sys/devices/system/cpu/cpu0/cache";
+	size_t best = 0;
+	long best_level = 0;
+	char path[PATH_MAX], line[64];
+
+	for (int i = 0; i < 16; i++) {
+		long level;
+		size_t size;
+
+		if (util_path(path, sizeof(path), "%s/index%d/type", base, i) != 0 ||
+		    bw_read_line(path, line, sizeof(line)) != 0)
+			break;
+		if (strcmp(line, "Instruction") == 0)
+			continue;
+		if (util_path(path, sizeof(path), "%s/index%d/level", base, i) != 0 ||
+		    bw_read_line(path, line, sizeof(line)) != 0)
+			continue;
+		level = strtol(line, NULL, 10);
+		if (util_path(path, sizeof(path), "%s/index%d/size", base, i) != 0 ||
+		    bw_read_line(path, line, sizeof(line)) != 0)
+			continue;
+		size = bw_parse_size(line);
+		if (size && level >= best_level) {
+			best_level = level;
+			best = size;
+		}
+	}
+	return best;
+}
+
+/* bw_buffer_size: bytes of each buffer and of the file: max(8 x LLC, 64 MiB)
+ * in full mode, max(2 x LLC, 32 MiB) in quick mode (64 MiB and 32 MiB when
+ * the LLC is unknown), at most 512 MiB, a multiple of BW_CHUNK. */
+static size_t bw_buffer_size(const struct micro_opts *o)
+{
+	size_t llc = bw_llc_bytes();
+	size_t size = o->quick ? 32 * BW_MIB : 64 * BW_MIB;
+
+	if (llc && (o->quick ? 2 : 8) * llc > size)
+		size = (o->quick ? 2 : 8) * llc;
+	if (size > 512 * BW_MIB)
+		size = 512 * BW_MIB;
+	return (size + BW_CHUNK - 1) / BW_CHUNK * BW_CHUNK;
+}
+
+/* bw_next: the offset of the next chunk, advancing the cursor round the buffer. */
+static size_t bw_next(struct bw_state *s)
+{
+	size_t at = s->pos;
+
+	s->pos = at + BW_CHUNK >= s->size ? 0 : at + BW_CHUNK;
+	return at;
+}
+
+/* bw_sum: the sum of words[0..nw) (nw a multiple of 8), one 64-bit load
+ * per word (volatile: not vectorised nor merged), four accumulators so the
+ * additions do not limit the rate. */
+static uint64_t bw_sum(const volatile uint64_t *w, size_t nw)
+{
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+
+	for (size_t i = 0; i < nw; i += 8) {
+		a += w[i] + w[i + 4];
+		b += w[i + 1] + w[i + 5];
+		c += w[i + 2] + w[i + 6];
+		d += w[i + 3] + w[i + 7];
+	}
+	return a + b + c + d;
+}
+
+/* bw_copy_hand: copy nw words (a multiple of 8), eight 64-bit loads then
+ * eight 64-bit stores per step. Volatile accesses keep the compiler from
+ * turning the loop into a call to memcpy or vectorising it: it stays a
+ * plain word copy. */
+static void bw_copy_hand(volatile uint64_t *d, const volatile uint64_t *s, size_t nw)
+{
+	for (size_t i = 0; i < nw; i += 8) {
+		uint64_t w0 = s[i], w1 = s[i + 1], w2 = s[i + 2], w3 = s[i + 3];
+		uint64_t w4 = s[i + 4], w5 = s[i + 5], w6 = s[i + 6], w7 = s[i + 7];
+
+		d[i] = w0; d[i + 1] = w1; d[i + 2] = w2; d[i + 3] = w3;
+		d[i + 4] = w4; d[i + 5] = w5; d[i + 6] = w6; d[i + 7] = w7;
+	}
+}
+
+/* bw_fill: store v into nw words (a multiple of 8), one 64-bit store per
+ * word (volatile: neither a memset call nor vector stores). */
+static void bw_fill(volatile uint64_t *d, size_t nw, uint64_t v)
+{
+	for (size_t i = 0; i < nw; i += 8) {
+		d[i] = v; d[i + 1] = v; d[i + 2] = v; d[i + 3] = v;
+		d[i + 4] = v; d[i + 5] = v; d[i + 6] = v; d[i + 7] = v;
+	}
+}
+
+/* bw_file_loop: n times, read() one chunk of the cached file at the cursor
+ * into the 64 KiB buffer, BW_IOSIZE bytes per call. */
+static int bw_file_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++) {
+		size_t at = bw_next(s);
+
+		for (size_t off = 0; off < BW_CHUNK; off += BW_IOSIZE) {
+			ssize_t r = pread(s->fd, s->iobuf, BW_IOSIZE, (off_t)(at + off));
+			if (r < 0)
+				return micro_fail_errno("read");
+			if ((size_t)r != BW_IOSIZE)
+				return micro_fail("read: short read (%zd bytes)", r);
+		}
+	}
+	return 0;
+}
+
+/* bw_mmap_loop: n times, sum the words of one chunk of the mapped file. */
+static int bw_mmap_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+	uint64_t sum = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		sum += bw_sum((const volatile uint64_t *)(s->map + bw_next(s)), BW_CHUNK / 8);
+	bw_sink = sum;
+	return 0;
+}
+
+/* bw_libc_loop: n times, memcpy one chunk from src to dst. */
+static int bw_libc_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++) {
+		size_t at = bw_next(s);
+		memcpy(s->dst + at, s->src + at, BW_CHUNK);
+	}
+	return 0;
+}
+
+/* bw_hand_loop: n times, copy one chunk from src to dst with bw_copy_hand. */
+static int bw_hand_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++) {
+		size_t at = bw_next(s);
+		bw_copy_hand((volatile uint64_t *)(s->dst + at), (const volatile uint64_t *)(s->src + at), BW_CHUNK / 8);
+	}
+	return 0;
+}
+
+/* bw_read_loop: n times, sum the words of one chunk of src. */
+static int bw_read_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+	uint64_t sum = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		sum += bw_sum((const volatile uint64_t *)(s->src + bw_next(s)), BW_CHUNK / 8);
+	bw_sink = sum;
+	return 0;
+}
+
+/* bw_write_loop: n times, store a word into every word of one chunk of dst. */
+static int bw_write_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++)
+		bw_fill((volatile uint64_t *)(s->dst + bw_next(s)), BW_CHUNK / 8, i);
+	return 0;
+}
+
+/* bw_measure: one untimed pass over the whole buffer (so the harness
+ * calibrates on the steady state, not on a cold first chunk), then time
+ * loop and add metric name in MB/s (BW_CHUNK bytes per operation); not
+ * available when the loop failed or ran too fast to time. */
+static void bw_measure(const struct micro_opts *o, struct micro_set *set, const char *name,
+		       micro_loop_fn loop, struct bw_state *s)
+{
+	struct micro_value v;
+
+	s->pos = 0;
+	(void)loop(s, s->size / BW_CHUNK);  /* a failure recurs in the harness, with its reason */
+	if (micro_time_ns(o, loop, s, &v) != 0) {
+		micro_put(set, name, &v);
+		return;
+	}
+	if (v.value <= 0) {
+		micro_put_na(set, name, "too fast to time");
+		return;
+	}
+	micro_put_value(set, name, (double)BW_CHUNK / v.value * 1000.0, v.spread);
+}
+
+/* bw_map_anon: size bytes of private anonymous memory, every page touched
+ * (filled with a pattern) so no page fault lands in a timed loop; NULL on failure. */
+static unsigned char *bw_map_anon(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	for (size_t i = 0; i < size; i += 4096)
+		memset((unsigned char *)p + i, (int)(i >> 12) | 1, 4096);
+	return p;
+}
+
+/* bw_make_file: create name in dir (O_EXCL) holding size bytes of src,
+ * read it once so it is all in the page cache; the descriptor, or -1 with
+ * reason set (the file is removed then). */
+static int bw_make_file(const char *dir, const char *name, const unsigned char *src, size_t size,
+			unsigned char *iobuf, char *reason, size_t len)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if (util_path(path, sizeof(path), "%s/%s", dir, name) != 0) {
+		util_fmt(reason, len, "scratch path too long");
+		return -1;
+	}
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		util_fmt(reason, len, "create %s: %s", name, strerror(errno));
+		return -1;
+	}
+	for (size_t off = 0; off < size;) {
+		ssize_t w = write(fd, src + off, size - off);
+		if (w <= 0) {
+			util_fmt(reason, len, "write %s: %s", name, w < 0 ? strerror(errno) : "no progress");
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	for (size_t off = 0; off < size; off += BW_IOSIZE) {
+		ssize_t r = pread(fd, iobuf, BW_IOSIZE, (off_t)off);
+		if (r != (ssize_t)BW_IOSIZE) {
+			util_fmt(reason, len, "read %s: %s", name, r < 0 ? strerror(errno) : "short read");
+			goto fail;
+		}
+	}
+	return fd;
+fail:
+	close(fd);
+	util_rm_in(dir, name);
+	return -1;
+}
+
+/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 10^6 bytes):
+ * bw_file_reread, bw_mmap_reread, bw_bcopy_libc, bw_bcopy_hand,
+ * bw_mem_read, bw_mem_write. */
+void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
+{
+	static const char file_name[] = "bw_file";
+	struct bw_state s = { .fd = -1 };
+	char reason[128] = "";
+	uint64_t sum = 0;
+
+	s.size = bw_buffer_size(o);
+	s.src = bw_map_anon(s.size);
+	s.dst = s.src ? bw_map_anon(s.size) : NULL;
+	s.iobuf = malloc(BW_IOSIZE);
+	if (!s.src || !s.dst || !s.iobuf) {
+		util_fmt(reason, sizeof(reason), "cannot allocate 2 x %zu MiB: %s",
+			 s.size >> 20, strerror(errno));
+		micro_put_na(set, "bw_file_reread", reason);
+		micro_put_na(set, "bw_mmap_reread", reason);
+		micro_put_na(set, "bw_bcopy_libc", reason);
+		micro_put_na(set, "bw_bcopy_hand", reason);
+		micro_put_na(set, "bw_mem_read", reason);
+		micro_put_na(set, "bw_mem_write", reason);
+		goto out;
+	}
+
+	s.fd = bw_make_file(o->dir, file_name, s.src, s.size, s.iobuf, reason, sizeof(reason));
+	if (s.fd < 0) {
+		micro_put_na(set, "bw_file_reread", reason);
+		micro_put_na(set, "bw_mmap_reread", reason);
+	} else {
+		bw_measure(o, set, "bw_file_reread", bw_file_loop, &s);
+		void *m = mmap(NULL, s.size, PROT_READ, MAP_SHARED | MAP_POPULATE, s.fd, 0);
+		if (m == MAP_FAILED) {
+			util_fmt(reason, sizeof(reason), "mmap: %s", strerror(errno));
+			micro_put_na(set, "bw_mmap_reread", reason);
+		} else {
+			s.map = m;
+			sum += bw_sum((const volatile uint64_t *)s.map, s.size / 8);  /* fault in, untimed */
+			bw_measure(o, set, "bw_mmap_reread", bw_mmap_loop, &s);
+			munmap(m, s.size);
+			s.map = NULL;
+		}
+	}
+	bw_sink = sum;
+
+	bw_measure(o, set, "bw_bcopy_libc", bw_libc_loop, &s);
+	bw_measure(o, set, "bw_bcopy_hand", bw_hand_loop, &s);
+	bw_measure(o, set, "bw_mem_read", bw_read_loop, &s);
+	bw_measure(o, set, "bw_mem_write", bw_write_loop, &s);
+
+out:
+	if (s.fd >= 0) {
+		close(s.fd);
+		util_rm_in(o->dir, file_name);
+	}
+	if (s.src)
+		munmap(s.src, s.size);
+	if (s.dst)
+		munmap(s.dst, s.size);
+	free(s.iobuf);
+}

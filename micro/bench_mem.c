@@ -1,0 +1,328 @@
+/* bench_mem.c: measured CPU clock and memory load latencies (random pointer chase over growing working sets) in ns. */
+#include "micro.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "util.h"
+
+/* Dependent adds per operation of the clock loop. */
+#define MEM_ADDS 512
+/* Dependent loads per operation of the chase loop. */
+#define MEM_LOADS 64
+/* One link of the chain per cache line. */
+#define MEM_LINE 64
+/* Alignment asked of the chase buffer so huge pages can back it. */
+#define MEM_HUGE ((size_t)2 << 20)
+/* The curve: sizes MEM_MIN x 2^k and x 1.5 x 2^k, up to 256 MiB (quick: 32 MiB). */
+#define MEM_MIN ((size_t)8 << 10)
+#define MEM_MAX_FULL ((size_t)256 << 20)
+#define MEM_MAX_QUICK ((size_t)32 << 20)
+#define MEM_POINTS 40
+/* Plateaus: the curve is cut into at most MEM_SEGS pieces of at least
+ * MEM_WIDTH points, each piece's median MEM_LEVEL above the one before. */
+#define MEM_SEGS 6
+#define MEM_WIDTH 3
+#define MEM_LEVEL 2.0
+
+/* State of the clock loop: two registers of a dependent chain. */
+struct mem_adds {
+	uint64_t x, y;
+};
+
+/* State of the chase loop: where the chase stands. */
+struct mem_chase {
+	void **cur;
+};
+
+/* mem_adds_loop: n times, MEM_ADDS additions each depending on the one
+ * before (x += y); the empty asm makes x opaque between additions so the
+ * compiler can neither fold nor reorder them: one add per cycle on any
+ * current core, so ns per add gives the clock. */
+static int mem_adds_loop(void *state, uint64_t n)
+{
+	struct mem_adds *a = state;
+	uint64_t x = a->x, y = a->y;
+
+#define MEM_ADD1 x += y; __asm__ __volatile__("" : "+r"(x));
+#define MEM_ADD8 MEM_ADD1 MEM_ADD1 MEM_ADD1 MEM_ADD1 MEM_ADD1 MEM_ADD1 MEM_ADD1 MEM_ADD1
+#define MEM_ADD64 MEM_ADD8 MEM_ADD8 MEM_ADD8 MEM_ADD8 MEM_ADD8 MEM_ADD8 MEM_ADD8 MEM_ADD8
+	for (uint64_t i = 0; i < n; i++) {
+		MEM_ADD64 MEM_ADD64 MEM_ADD64 MEM_ADD64 MEM_ADD64 MEM_ADD64 MEM_ADD64 MEM_ADD64
+	}
+	a->x = x;
+	return 0;
+}
+
+/* mem_chase_loop: n times, MEM_LOADS loads each taking its address from the one before. */
+static int mem_chase_loop(void *state, uint64_t n)
+{
+	struct mem_chase *c = state;
+	void **p = c->cur;
+
+#define MEM_LD1 p = (void **)*p;
+#define MEM_LD8 MEM_LD1 MEM_LD1 MEM_LD1 MEM_LD1 MEM_LD1 MEM_LD1 MEM_LD1 MEM_LD1
+	for (uint64_t i = 0; i < n; i++) {
+		MEM_LD8 MEM_LD8 MEM_LD8 MEM_LD8 MEM_LD8 MEM_LD8 MEM_LD8 MEM_LD8
+	}
+	c->cur = p;
+	return 0;
+}
+
+/* mem_rand: splitmix64 step; a fixed seed gives the same chains every run. */
+static uint64_t mem_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/* mem_build_chain: link the lines of buf[0..size) into one random cycle
+ * (Sattolo's shuffle of the line numbers in idx, which holds size /
+ * MEM_LINE entries); returns the first link. */
+static void **mem_build_chain(unsigned char *buf, size_t size, uint32_t *idx)
+{
+	size_t lines = size / MEM_LINE;
+	uint64_t seed = 0x636f6e74657374ull ^ size;
+
+	for (size_t i = 0; i < lines; i++)
+		idx[i] = (uint32_t)i;
+	for (size_t i = lines - 1; i > 0; i--) {
+		size_t j = (size_t)(mem_rand(&seed) % i);
+		uint32_t t = idx[i];
+		idx[i] = idx[j];
+		idx[j] = t;
+	}
+	/* idx is now a single cycle: line i links to line idx[i] */
+	for (size_t i = 0; i < lines; i++)
+		*(void **)(buf + i * MEM_LINE) = buf + (size_t)idx[i] * MEM_LINE;
+	return (void **)buf;
+}
+
+/* mem_sizes: fill sizes[] with the curve's working sets; their number. */
+static int mem_sizes(const struct micro_opts *o, size_t *sizes)
+{
+	size_t max = o->quick ? MEM_MAX_QUICK : MEM_MAX_FULL;
+	int k = 0;
+
+	for (size_t s = MEM_MIN; s <= max && k < MEM_POINTS; s *= 2) {
+		sizes[k++] = s;
+		if (s + s / 2 <= max && k < MEM_POINTS)
+			sizes[k++] = s + s / 2;
+	}
+	return k;
+}
+
+/* mem_map_chase: a max-byte buffer aligned to MEM_HUGE, advised to use
+ * transparent huge pages (MADV_HUGEPAGE) so that beyond the reach of the
+ * 4 KiB TLB a load does not also pay a page walk: lat_main is meant to be
+ * the memory's latency (without it this VM's 256 MiB figure grows from
+ * ~200 to ~300 ns). Where THP is off the advice is ignored and the page
+ * walks stay in. *base and *len receive what to munmap. NULL on failure. */
+static unsigned char *mem_map_chase(size_t max, void **base, size_t *len)
+{
+	size_t total = max + MEM_HUGE;
+	unsigned char *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	*base = p;
+	*len = total;
+	p += (MEM_HUGE - (uintptr_t)p % MEM_HUGE) % MEM_HUGE;
+#ifdef MADV_HUGEPAGE
+	madvise(p, max, MADV_HUGEPAGE);  /* a hint: fine if refused */
+#endif
+	return p;
+}
+
+/* mem_median_of: median of t[from..to). */
+static double mem_median_of(const double *t, int from, int to)
+{
+	double v[MEM_POINTS];
+	int n = 0;
+
+	for (int i = from; i < to; i++)
+		v[n++] = t[i];
+	return micro_median(v, n);
+}
+
+/* The plateaus found on the curve. */
+struct mem_levels {
+	int n;                     /* plateaus (1 + jumps) */
+	int from[MEM_SEGS];        /* plateau i is the points [from[i], to[i]) */
+	int to[MEM_SEGS];
+	double lat[MEM_SEGS];      /* median latency of plateau i (ns) */
+	size_t cache[MEM_SEGS];    /* size guessed for the cache jump i leaves */
+};
+
+/* mem_fit: the least-squares cut of log t[0..k) into m constant pieces of
+ * at least MEM_WIDTH points each; stores the pieces' starts in from[0..m)
+ * (from[0] = 0). Returns 0, or -1 when k is too short for m pieces. */
+static int mem_fit(const double *t, int k, int m, int *from)
+{
+	double s1[MEM_POINTS + 1], s2[MEM_POINTS + 1];
+	double best[MEM_SEGS + 1][MEM_POINTS + 1];
+	int back[MEM_SEGS + 1][MEM_POINTS + 1];
+
+	if (m < 1 || m > MEM_SEGS || k > MEM_POINTS || k < m * MEM_WIDTH)
+		return -1;
+	s1[0] = s2[0] = 0;
+	for (int i = 0; i < k; i++) {
+		double l = log(t[i]);
+		s1[i + 1] = s1[i] + l;
+		s2[i + 1] = s2[i] + l * l;
+	}
+#define MEM_SSE(a, b) (s2[b] - s2[a] - (s1[b] - s1[a]) * (s1[b] - s1[a]) / ((b) - (a)))
+	for (int i = 0; i <= k; i++)
+		best[1][i] = i >= MEM_WIDTH ? MEM_SSE(0, i) : HUGE_VAL;
+	for (int g = 2; g <= m; g++) {
+		for (int i = 0; i <= k; i++) {
+			best[g][i] = HUGE_VAL;
+			back[g][i] = 0;
+			for (int j = (g - 1) * MEM_WIDTH; j + MEM_WIDTH <= i; j++) {
+				double c = best[g - 1][j] + MEM_SSE(j, i);
+				if (c < best[g][i]) {
+					best[g][i] = c;
+					back[g][i] = j;
+				}
+			}
+		}
+	}
+#undef MEM_SSE
+	for (int g = m, i = k; g >= 1; g--) {
+		from[g - 1] = g > 1 ? back[g][i] : 0;
+		i = from[g - 1];
+	}
+	return 0;
+}
+
+/* mem_find_levels: cut the curve t[] (ns at sizes[0..k)) into plateaus:
+ * the most pieces (at most MEM_SEGS) of the least-squares piecewise
+ * constant fit of log latency whose medians each rise MEM_LEVEL over the
+ * one before (so noise and slow drift are not levels). The cache between
+ * plateaus i and i + 1 is the largest size whose latency is still under
+ * the mean of their two levels, i.e. where most loads still hit. */
+static void mem_find_levels(const double *t, const size_t *sizes, int k, struct mem_levels *lv)
+{
+	struct mem_levels try;
+
+	memset(lv, 0, sizeof(*lv));
+	lv->n = 1;
+	lv->to[0] = k;
+	lv->lat[0] = mem_median_of(t, 0, k);
+	for (int m = 2; m <= MEM_SEGS; m++) {
+		int ok = 1;
+
+		memset(&try, 0, sizeof(try));
+		if (mem_fit(t, k, m, try.from) != 0)
+			break;
+		try.n = m;
+		for (int j = 0; j < m; j++) {
+			try.to[j] = j + 1 < m ? try.from[j + 1] : k;
+			try.lat[j] = mem_median_of(t, try.from[j], try.to[j]);
+			if (j > 0 && try.lat[j] < try.lat[j - 1] * MEM_LEVEL)
+				ok = 0;
+		}
+		if (ok)
+			*lv = try;
+	}
+	for (int j = 0; j + 1 < lv->n; j++) {
+		double mid = (lv->lat[j] + lv->lat[j + 1]) / 2;
+
+		lv->cache[j] = sizes[lv->to[j] - 1];
+		for (int i = lv->from[j]; i < lv->to[j + 1]; i++)
+			if (t[i] <= mid)
+				lv->cache[j] = sizes[i];
+	}
+}
+
+/* micro_group_mem: see micro.h. Metrics: mhz (MHz); curve_<bytes> for
+ * each working set, lat_l1, lat_l2, lat_main (ns per dependent load);
+ * cache_l1, cache_l2, cache_l3 (bytes, guessed from the curve's jumps).
+ * The spread of a plateau's latency is the median spread of its points. */
+void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
+{
+	static const char *cache_names[3] = { "cache_l1", "cache_l2", "cache_l3" };
+	struct mem_adds adds = { .x = 1, .y = 3 };
+	struct micro_value v;
+	size_t sizes[MEM_POINTS];
+	double t[MEM_POINTS], sp[MEM_POINTS];
+	int k = mem_sizes(o, sizes), got = 0;
+	char name[32], reason[128] = "";
+	void *base = NULL;
+	size_t len = 0;
+	unsigned char *buf;
+	uint32_t *idx;
+
+	/* the fastest sample: a preempted or slowed sample only adds time */
+	if (micro_time_ns(o, mem_adds_loop, &adds, &v) == 0 && v.min > 0)
+		micro_put_value(set, "mhz", 1000.0 / (v.min / MEM_ADDS), v.spread);
+	else if (v.ok)
+		micro_put_na(set, "mhz", "too fast to time");
+	else
+		micro_put(set, "mhz", &v);
+
+	buf = mem_map_chase(sizes[k - 1], &base, &len);
+	idx = malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx));
+	if (!buf || !idx)
+		util_fmt(reason, sizeof(reason), "cannot allocate %zu MiB: %s",
+			 sizes[k - 1] >> 20, strerror(errno));
+	for (int i = 0; i < k; i++) {
+		util_fmt(name, sizeof(name), "curve_%zu", sizes[i]);
+		if (!buf || !idx) {
+			micro_put_na(set, name, reason);
+			t[i] = 0;
+			continue;
+		}
+		struct mem_chase c = { .cur = mem_build_chain(buf, sizes[i], idx) };
+		/* warm up: one lap of the chain, at most 64 Ki loads */
+		mem_chase_loop(&c, (sizes[i] / MEM_LINE < 65536 ? sizes[i] / MEM_LINE : 65536) / MEM_LOADS + 1);
+		if (micro_time_ns(o, mem_chase_loop, &c, &v) != 0 || v.value <= 0) {
+			if (v.ok)
+				util_strlcpy(v.reason, "too fast to time", sizeof(v.reason));
+			v.ok = 0;
+			micro_put(set, name, &v);
+			t[i] = 0;
+			continue;
+		}
+		t[i] = v.value / MEM_LOADS;
+		sp[i] = v.spread;
+		micro_put_value(set, name, t[i], v.spread);
+		got++;
+	}
+	if (buf)
+		munmap(base, len);
+	free(idx);
+
+	if (got < k) {
+		if (!reason[0])
+			util_fmt(reason, sizeof(reason), "%d of %d curve points failed", k - got, k);
+		micro_put_na(set, "lat_l1", reason);
+		micro_put_na(set, "lat_l2", reason);
+		micro_put_na(set, "lat_main", reason);
+		for (int j = 0; j < 3; j++)
+			micro_put_na(set, cache_names[j], reason);
+		return;
+	}
+	struct mem_levels lv;
+	mem_find_levels(t, sizes, k, &lv);
+	micro_put_value(set, "lat_l1", lv.lat[0], mem_median_of(sp, lv.from[0], lv.to[0]));
+	if (lv.n >= 2)
+		micro_put_value(set, "lat_l2", lv.lat[1], mem_median_of(sp, lv.from[1], lv.to[1]));
+	else
+		micro_put_na(set, "lat_l2", "no jump in the curve");
+	micro_put_value(set, "lat_main", t[k - 1], sp[k - 1]);
+	for (int j = 0; j < 3; j++) {
+		if (lv.n >= j + 2)
+			micro_put_value(set, cache_names[j], (double)lv.cache[j], 0);
+		else
+			micro_put_na(set, cache_names[j], "no jump in the curve");
+	}
+}

@@ -1,0 +1,368 @@
+/* bench_proc.c: the "processor, processes" microbenchmarks: null call and I/O, stat, open/close, select, signals, fork, exec, shell. */
+#include "micro.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+enum { PROC_NSOCK = 100 };             /* sockets select() watches */
+
+#define PROC_TRUE "/bin/true"          /* the tiny program exec and sh run */
+#define PROC_SH "/bin/sh"
+/* The shell command: "|| exit 1" makes /bin/true a command of a list, so the
+ * shell must fork and exec it (no exec-in-place of a sole last command). */
+#define PROC_SH_CMD PROC_TRUE " || exit 1"
+
+/* proc_put_us: add metric name from a harness value in ns as microseconds. */
+static void proc_put_us(struct micro_set *set, const char *name, struct micro_value *v)
+{
+	if (v->ok)
+		micro_put_value(set, name, v->value / 1000.0, v->spread);
+	else
+		micro_put(set, name, v);
+}
+
+/* proc_measure_us: time loop through the harness and add it as name (us). */
+static void proc_measure_us(const struct micro_opts *o, struct micro_set *set, const char *name,
+			    micro_loop_fn loop, void *state)
+{
+	struct micro_value v;
+
+	micro_time_ns(o, loop, state, &v);
+	proc_put_us(set, name, &v);
+}
+
+/* null_call_loop: n getppid system calls, made raw so libc cannot cache them. */
+static int null_call_loop(void *state, uint64_t n)
+{
+	(void)state;
+	for (uint64_t i = 0; i < n; i++)
+		if (syscall(SYS_getppid) < 0)
+			return micro_fail_errno("getppid");
+	return 0;
+}
+
+/* null_read_loop: n 1-byte reads from the descriptor *state (/dev/zero). */
+static int null_read_loop(void *state, uint64_t n)
+{
+	int fd = *(int *)state;
+	char c;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (read(fd, &c, 1) != 1)
+			return micro_fail_errno("read /dev/zero");
+	return 0;
+}
+
+/* null_write_loop: n 1-byte writes to the descriptor *state (/dev/null). */
+static int null_write_loop(void *state, uint64_t n)
+{
+	int fd = *(int *)state;
+	char c = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (write(fd, &c, 1) != 1)
+			return micro_fail_errno("write /dev/null");
+	return 0;
+}
+
+/* proc_null_io: null_io, the mean of a 1-byte read of /dev/zero and a
+ * 1-byte write to /dev/null; the spread is the larger of the two. */
+static void proc_null_io(const struct micro_opts *o, struct micro_set *set)
+{
+	struct micro_value r, w;
+	int zfd = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	int nfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (zfd < 0 || nfd < 0) {
+		micro_put_na(set, "null_io", "cannot open /dev/zero or /dev/null");
+	} else if (micro_time_ns(o, null_read_loop, &zfd, &r) != 0) {
+		micro_put(set, "null_io", &r);
+	} else if (micro_time_ns(o, null_write_loop, &nfd, &w) != 0) {
+		micro_put(set, "null_io", &w);
+	} else {
+		micro_put_value(set, "null_io", (r.value + w.value) / 2000.0,
+				r.spread > w.spread ? r.spread : w.spread);
+	}
+	if (zfd >= 0)
+		close(zfd);
+	if (nfd >= 0)
+		close(nfd);
+}
+
+/* stat_loop: n stat() calls of the path *state. */
+static int stat_loop(void *state, uint64_t n)
+{
+	const char *path = state;
+	struct stat st;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (stat(path, &st) != 0)
+			return micro_fail_errno("stat");
+	return 0;
+}
+
+/* open_close_loop: n open() + close() pairs of the path *state. */
+static int open_close_loop(void *state, uint64_t n)
+{
+	const char *path = state;
+
+	for (uint64_t i = 0; i < n; i++) {
+		int fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return micro_fail_errno("open");
+		if (close(fd) != 0)
+			return micro_fail_errno("close");
+	}
+	return 0;
+}
+
+/* proc_files: stat and open_close of a file created in o->dir (removed after). */
+static void proc_files(const struct micro_opts *o, struct micro_set *set)
+{
+	char path[4096], why[128];
+	int fd = -1;
+
+	if (util_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
+	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0) {
+		util_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
+		micro_put_na(set, "stat", why);
+		micro_put_na(set, "open_close", why);
+		return;
+	}
+	close(fd);
+	proc_measure_us(o, set, "stat", stat_loop, path);
+	proc_measure_us(o, set, "open_close", open_close_loop, path);
+	unlink(path);
+}
+
+/* The descriptors select() watches. */
+struct select_state {
+	int fd[PROC_NSOCK];
+	int nfd;          /* how many are open */
+	int maxfd;
+	fd_set set;
+};
+
+/* select_loop: n select() calls with zero timeout over the listening sockets. */
+static int select_loop(void *state, uint64_t n)
+{
+	struct select_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++) {
+		fd_set r = s->set;
+		struct timeval tv = { 0, 0 };
+		if (select(s->maxfd + 1, &r, NULL, NULL, &tv) < 0)
+			return micro_fail_errno("select");
+	}
+	return 0;
+}
+
+/* proc_select: select_tcp, select() over 100 TCP sockets listening on
+ * 127.0.0.1 (ephemeral ports, nobody connects, so none is ready). */
+static void proc_select(const struct micro_opts *o, struct micro_set *set)
+{
+	struct select_state s = { .nfd = 0, .maxfd = -1 };
+	char why[128] = "";
+
+	FD_ZERO(&s.set);
+	while (s.nfd < PROC_NSOCK && !why[0]) {
+		struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = 0,
+					 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0) {
+			util_fmt(why, sizeof(why), "socket: %s", strerror(errno));
+			break;
+		}
+		s.fd[s.nfd++] = fd;
+		if (fd >= FD_SETSIZE)
+			util_fmt(why, sizeof(why), "descriptor %d beyond FD_SETSIZE", fd);
+		else if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 ||
+			 listen(fd, SOMAXCONN) != 0)
+			util_fmt(why, sizeof(why), "bind/listen 127.0.0.1: %s", strerror(errno));
+		else {
+			FD_SET(fd, &s.set);
+			if (fd > s.maxfd)
+				s.maxfd = fd;
+		}
+	}
+	if (why[0])
+		micro_put_na(set, "select_tcp", why);
+	else
+		proc_measure_us(o, set, "select_tcp", select_loop, &s);
+	for (int i = 0; i < s.nfd; i++)
+		close(s.fd[i]);
+}
+
+static volatile sig_atomic_t proc_caught;
+
+/* proc_on_usr1: the handler whose cost sig_hndl measures: counts. */
+static void proc_on_usr1(int sig)
+{
+	(void)sig;
+	proc_caught++;
+}
+
+/* sig_inst_loop: n sigaction() installs of the SIGUSR1 handler. */
+static int sig_inst_loop(void *state, uint64_t n)
+{
+	struct sigaction sa;
+
+	(void)state;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = proc_on_usr1;
+	sigemptyset(&sa.sa_mask);
+	for (uint64_t i = 0; i < n; i++)
+		if (sigaction(SIGUSR1, &sa, NULL) != 0)
+			return micro_fail_errno("sigaction");
+	return 0;
+}
+
+/* sig_hndl_loop: n kill(getpid(), SIGUSR1), each caught by the handler. */
+static int sig_hndl_loop(void *state, uint64_t n)
+{
+	pid_t self = *(pid_t *)state;
+
+	proc_caught = 0;
+	for (uint64_t i = 0; i < n; i++)
+		if (kill(self, SIGUSR1) != 0)
+			return micro_fail_errno("kill");
+	if ((uint64_t)proc_caught != n)
+		return micro_fail("%llu of %llu signals caught", (unsigned long long)proc_caught,
+				  (unsigned long long)n);
+	return 0;
+}
+
+/* proc_signals: sig_inst and sig_hndl; SIGUSR1's disposition and the
+ * signal mask are restored afterwards. */
+static void proc_signals(const struct micro_opts *o, struct micro_set *set)
+{
+	struct sigaction sa, old;
+	sigset_t usr1, oldmask;
+	pid_t self = getpid();
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = proc_on_usr1;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	if (sigaction(SIGUSR1, &sa, &old) != 0) {
+		micro_put_na(set, "sig_inst", "sigaction SIGUSR1 failed");
+		micro_put_na(set, "sig_hndl", "sigaction SIGUSR1 failed");
+		return;
+	}
+	sigprocmask(SIG_UNBLOCK, &usr1, &oldmask);
+	proc_measure_us(o, set, "sig_inst", sig_inst_loop, NULL);
+	proc_measure_us(o, set, "sig_hndl", sig_hndl_loop, &self);
+	sigprocmask(SIG_SETMASK, &oldmask, NULL);
+	sigaction(SIGUSR1, &old, NULL);
+}
+
+/* proc_reap: wait for child pid (killing it if waiting fails); 0 when it
+ * exited with status 0, else -1 with a reason. */
+static int proc_reap(pid_t pid, const char *what)
+{
+	int st;
+
+	for (;;) {
+		if (waitpid(pid, &st, 0) == pid)
+			break;
+		if (errno == EINTR)
+			continue;
+		int e = errno;
+		kill(pid, SIGKILL);
+		if (waitpid(pid, &st, 0) == pid)
+			break;
+		errno = e;
+		return micro_fail_errno("waitpid");
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return micro_fail("%s: child status 0x%x", what, (unsigned)st);
+	return 0;
+}
+
+/* proc_spawn: fork a child that dies with us and runs argv[0] with an
+ * empty environment (or just _exits when argv is NULL); wait for it.
+ * 0 when it exited with status 0, else -1 with a reason. */
+static int proc_spawn(char *const argv[], pid_t parent)
+{
+	static char *const envp[] = { NULL };
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return micro_fail_errno("fork");
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		if (argv)
+			execve(argv[0], argv, envp);
+		_exit(argv ? 127 : 0);
+	}
+	return proc_reap(pid, argv ? argv[0] : "fork");
+}
+
+/* The program a spawn loop runs (NULL: none) and the parent's pid. */
+struct spawn_state {
+	char *const *argv;
+	pid_t self;
+};
+
+/* spawn_loop: n fork (+ exec of argv) + wait, each child reaped. */
+static int spawn_loop(void *state, uint64_t n)
+{
+	struct spawn_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (proc_spawn(s->argv, s->self) != 0)
+			return -1;
+	return 0;
+}
+
+/* proc_spawns: fork_proc (fork + _exit + wait), exec_proc (fork + execve
+ * /bin/true + wait) and sh_proc (fork + /bin/sh -c "/bin/true || exit 1" + wait). */
+static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
+{
+	static char *const true_argv[] = { PROC_TRUE, NULL };
+	static char *const sh_argv[] = { PROC_SH, "-c", PROC_SH_CMD, NULL };
+	struct spawn_state s = { .argv = NULL, .self = getpid() };
+
+	proc_measure_us(o, set, "fork_proc", spawn_loop, &s);
+	if (access(PROC_TRUE, X_OK) != 0) {
+		micro_put_na(set, "exec_proc", PROC_TRUE " not executable");
+		micro_put_na(set, "sh_proc", PROC_TRUE " not executable");
+		return;
+	}
+	s.argv = true_argv;
+	proc_measure_us(o, set, "exec_proc", spawn_loop, &s);
+	if (access(PROC_SH, X_OK) != 0) {
+		micro_put_na(set, "sh_proc", PROC_SH " not executable");
+		return;
+	}
+	s.argv = sh_argv;
+	proc_measure_us(o, set, "sh_proc", spawn_loop, &s);
+}
+
+/* micro_group_proc: see micro.h. Adds null_call, null_io, stat,
+ * open_close, select_tcp, sig_inst, sig_hndl, fork_proc, exec_proc and
+ * sh_proc, all in microseconds per operation. */
+void micro_group_proc(const struct micro_opts *o, struct micro_set *set)
+{
+	proc_measure_us(o, set, "null_call", null_call_loop, NULL);
+	proc_null_io(o, set);
+	proc_files(o, set);
+	proc_select(o, set);
+	proc_signals(o, set);
+	proc_spawns(o, set);
+}

@@ -1,0 +1,104 @@
+/* micro.h: the microbenchmark harness (calibrate, subtract overhead, repeat, median) and the metric sink. */
+#ifndef CONTEST_MICRO_H
+#define CONTEST_MICRO_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* How hard the harness works: the full suite or --quick. */
+struct micro_opts {
+	double min_sec;   /* one sample lasts at least this long (calibrated) */
+	int samples;      /* samples per metric; the median is kept */
+	int quick;        /* 1: smaller working sets and fewer files too */
+	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
+	char dir[4096];   /* scratch directory for files; created and removed by the suite */
+};
+
+/* micro_opts_init: defaults for the full suite (quick = 0) or --quick. */
+void micro_opts_init(struct micro_opts *o, int quick);
+
+/* One measured figure. */
+struct micro_value {
+	double value;     /* per operation: microseconds, ns or MB/s by metric */
+	double spread;    /* (max - min) / median of the samples; 0 for one sample */
+	double min;       /* the fastest sample, per operation (interference only adds time) */
+	int ok;           /* 0: not available, see reason */
+	char reason[128];
+};
+
+/* A benchmark's loop: perform the operation n times; 0, or -1 with a reason
+ * stored through micro_fail (the metric becomes not available). */
+typedef int (*micro_loop_fn)(void *state, uint64_t n);
+
+/* micro_time_ns: the harness. Calibrates n so that one call of loop(state, n)
+ * lasts at least o->min_sec, takes o->samples samples, subtracts the cost of
+ * the harness's own empty loop of the same n, and stores the median
+ * nanoseconds per operation and the spread in *out. Returns 0, or -1 with
+ * out->ok = 0 and out->reason set when the loop failed. */
+int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
+		  struct micro_value *out);
+
+/* micro_fail: record why the current loop failed (printf format); the
+ * harness copies it into the metric's reason. Returns -1 for `return micro_fail(...)`. */
+int micro_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* micro_fail_errno: micro_fail("WHAT: strerror(errno)"). */
+int micro_fail_errno(const char *what);
+
+/* micro_median: median of v[0..n) (sorts v). */
+double micro_median(double *v, int n);
+/* micro_spread: (max - min) / median of v[0..n); 0 when n < 2 or median 0. */
+double micro_spread(const double *v, int n, double median);
+
+/* The metrics one suite run produces, by name (see results/render_micro.c
+ * for the section and column of each name). */
+#define MICRO_MAX 96
+
+struct micro_metric {
+	char name[32];
+	struct micro_value v;
+};
+
+struct micro_set {
+	int n;
+	struct micro_metric m[MICRO_MAX];
+};
+
+/* micro_put: add metric name with value v (copied) to set. */
+void micro_put(struct micro_set *set, const char *name, const struct micro_value *v);
+/* micro_put_value: add an available metric with a value and spread. */
+void micro_put_value(struct micro_set *set, const char *name, double value, double spread);
+/* micro_put_na: add a not-available metric with its reason. */
+void micro_put_na(struct micro_set *set, const char *name, const char *reason);
+/* micro_get: the metric called name, or NULL. */
+const struct micro_metric *micro_get(const struct micro_set *set, const char *name);
+
+/* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
+int micro_pin(int cpu);
+
+/* A group of benchmarks: runs them all, adds every metric it owns to set
+ * (failed ones as not available), cleans up everything it started or
+ * created even on failure. Returns nothing: failures are metrics. */
+typedef void (*micro_group_fn)(const struct micro_opts *o, struct micro_set *set);
+
+/* The groups, one file each, in suite order. */
+void micro_group_proc(const struct micro_opts *o, struct micro_set *set); /* bench_proc.c */
+void micro_group_ctx(const struct micro_opts *o, struct micro_set *set);  /* bench_ctx.c */
+void micro_group_ipc(const struct micro_opts *o, struct micro_set *set);  /* bench_ipc.c */
+void micro_group_fs(const struct micro_opts *o, struct micro_set *set);   /* bench_fs.c */
+void micro_group_bw(const struct micro_opts *o, struct micro_set *set);   /* bench_bw.c */
+void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* bench_mem.c */
+
+/* micro_suite_cpu: the CPU the suite runs on: the highest this process may
+ * use (CPU 0 takes most device interrupts). */
+int micro_suite_cpu(void);
+
+/* micro_suite: run every group in order with the whole process (and so every
+ * child) bound to o->cpu, files in a new scratch directory under parent
+ * (o->dir is set to it; removed afterwards, also on failure). Stops between
+ * groups when *stop becomes non-zero. Returns 0, or -1 with the reason in
+ * errbuf (interrupted, scratch directory). */
+int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
+                volatile sig_atomic_t *stop, char *errbuf, size_t errlen);
+
+#endif

@@ -1,0 +1,33 @@
+# micro.sh: contest micro --quick stores a suite run; report --micro prints the six sections with every column filled.
+. tests/e2e/lib.sh
+T=$SCRATCH/tb
+R=$SCRATCH/res
+expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CONTEST" micro -R "$R" io_load
+expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
+expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"
+"$CONTEST" micro --quick -k a -R "$R" -d "$T" >"$SCRATCH/out" 2>"$SCRATCH/err"
+check "micro exits 0" test $? -eq 0
+check "progress says how it went" grep -q 'micro run 1/1: .* 0 not available' "$SCRATCH/err"
+check "testbed created for it is gone" test ! -e "$T"
+check "results file with its header" test "$(head -n 1 "$R/a.micro")" = "$(printf 'contest-micro\t1')"
+check "placement recorded" grep -q "$(printf '\tquick\tcpu[0-9]*\t')" "$R/a.micro"
+"$CONTEST" micro --quick -q -k a -R "$R" -d "$T" >"$SCRATCH/out2" 2>&1
+check "second run accumulates" grep -q "$(printf '^a\t2\t')" "$R/a.micro"
+"$CONTEST" report --micro -R "$R" >"$SCRATCH/rep" 2>"$SCRATCH/rep.err"
+check "report --micro exits 0" test $? -eq 0
+check "the run printed its summary" grep -q '^Processor, Processes' "$SCRATCH/out"
+# each section: its title, then two rows (one per run) with every column filled
+fields() { # fields TITLE: the field counts of the section's rows
+	awk -v t="$1" 'index($0, t) == 1 {s = 1; next} s && /^--------- -/ {r = 1; next}
+		r && /^$/ {exit} r {print NF}' "$SCRATCH/rep" | sort -u | tr '\n' ' '; }
+check "Processor, Processes: 13 columns" test "$(fields 'Processor, Processes')" = "13 "
+check "Context switching: 9 columns" test "$(fields 'Context switching')" = "9 "
+check "Local latencies: 10 columns" test "$(fields '*Local* Communication latencies')" = "10 "
+check "File & VM: 9 columns" test "$(fields 'File & VM system latencies')" = "9 "
+check "Local bandwidths: 11 columns" test "$(fields '*Local* Communication bandwidths')" = "11 "
+check "Memory latencies: 6 columns and guesses" sh -c "test \$(awk '/^Memory latencies/{s=1} s && /^a |^[^ ]+ +a /{print NF; exit}' '$SCRATCH/rep') -ge 6"
+check "two rows per section" test "$(grep -c ' a  ' "$SCRATCH/rep")" -ge 12
+check "report --micro of one label" sh -c "'$CONTEST' report --micro -R '$R' a | grep -q '^Processor, Processes'"
+expect_fail "report --micro of an unknown label" 2 "no microbenchmark results for label 'zz'" "$CONTEST" report --micro -R "$R" zz
+check "no strays" no_strays "$SCRATCH"
+done_tests

@@ -1,0 +1,177 @@
+/* test_micro_report.c: LABEL.micro files (format, parse, store) and the lmbench summary layout against golden text. */
+#include "mrec.h"
+#include "render_micro.h"
+#include "store.h"
+#include "t.h"
+#include "util.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static const char *const metrics[] = {
+	"mhz", "null_call", "null_io", "stat", "open_close", "select_tcp", "sig_inst", "sig_hndl",
+	"fork_proc", "exec_proc", "sh_proc", "ctx_2p_0k", "ctx_2p_16k", "ctx_2p_64k", "ctx_8p_16k",
+	"ctx_8p_64k", "ctx_16p_16k", "ctx_16p_64k", "lat_pipe", "lat_unix", "lat_udp", "lat_rpc_udp",
+	"lat_tcp", "lat_rpc_tcp", "lat_tcp_conn", "fs_create_0k", "fs_delete_0k", "fs_create_10k",
+	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", "bw_pipe", "bw_unix", "bw_tcp",
+	"bw_file_reread", "bw_mmap_reread", "bw_bcopy_libc", "bw_bcopy_hand", "bw_mem_read",
+	"bw_mem_write", "lat_l1", "lat_l2", "lat_main", "cache_l1", "cache_l2", "cache_l3", NULL,
+};
+
+/* add_run: one suite run of label with every metric = base * (index + 1),
+ * except the ones made not available by na (a metric name or NULL). */
+static void add_run(struct mrec_set *set, const char *label, int run, double base, const char *na)
+{
+	for (int i = 0; metrics[i] != NULL; i++) {
+		struct mrec m = { .run = run, .spread = 0.01 };
+		util_strlcpy(m.label, label, sizeof m.label);
+		util_strlcpy(m.timestamp, "2026-11-30T12:00:00Z", sizeof m.timestamp);
+		util_strlcpy(m.host, "benchtest-machine", sizeof m.host);
+		util_strlcpy(m.kernel, "6.1.0", sizeof m.kernel);
+		util_strlcpy(m.version, "0.1.0", sizeof m.version);
+		util_strlcpy(m.mode, "full", sizeof m.mode);
+		util_strlcpy(m.placement, "cpu1", sizeof m.placement);
+		util_strlcpy(m.metric, metrics[i], sizeof m.metric);
+		m.value = base * (i + 1);
+		if (strncmp(metrics[i], "cache_", 6) == 0)
+			m.value = (double)(32768 << (5 * (i - 44)));
+		if (na && strcmp(na, metrics[i]) == 0) {
+			m.value = NAN;
+			util_strlcpy(m.reason, "socket: Permission denied", sizeof m.reason);
+		}
+		T_CHECK(mrec_set_add(set, &m) == 0);
+	}
+}
+
+static char *render(const struct mrec_set *set, const char *const *labels, size_t n)
+{
+	static char *buf;
+	size_t len;
+	free(buf);
+	FILE *f = open_memstream(&buf, &len);
+	T_CHECK(render_micro(f, set, labels, n) == 0);
+	fclose(f);
+	return buf;
+}
+
+static void test_numbers(void)
+{
+	char b[32];
+	const double v[] = { 1287.4, 405.2, 39.84, 5.214, 0.4649, 0.04649, NAN };
+	const char *want[] = { "1287", "405", "39.8", "5.21", "0.46", "0.046", "" };
+	for (int i = 0; i < 7; i++) {
+		render_micro_num(v[i], b, sizeof b);
+		T_STREQ(b, want[i]);
+	}
+}
+
+static const char golden[] =
+"Processor, Processes - times in microseconds - smaller is better\n"
+"----------------------------------------------------------------\n"
+"Host      OS            Mhz  null null      open selct sig  sig  fork exec sh\n"
+"                             call I/O  stat clos TCP   inst hndl proc proc proc\n"
+"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----\n"
+"benchtest 2.6.0-test4-m 0.10 0.20 0.30 0.40 0.50  0.60 0.70 0.80 0.90 1.00 1.10\n"
+"benchtest 2.6.0-test4-m 10.0 20.0 30.0 40.0 50.0  60.0 70.0 80.0 90.0  100  110\n"
+"\n"
+"Context switching - times in microseconds - smaller is better\n"
+"-------------------------------------------------------------\n"
+"Host      OS            2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n"
+"                        ctxsw ctxsw  ctxsw  ctxsw  ctxsw  ctxsw   ctxsw\n"
+"--------- ------------- ----- ------ ------ ------ ------ ------- -------\n"
+"benchtest 2.6.0-test4-m  1.20   1.30   1.40   1.50   1.60    1.70    1.80\n"
+"benchtest 2.6.0-test4-m   120    130    140    150    160     170     180\n"
+"\n"
+"*Local* Communication latencies in microseconds - smaller is better\n"
+"-------------------------------------------------------------------\n"
+"Host      OS            2p/0K Pipe  AF   UDP   RPC/  TCP   RPC/  TCP\n"
+"                        ctxsw       UNIX       UDP         TCP   conn\n"
+"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n"
+"benchtest 2.6.0-test4-m  1.20  1.90 2.00  2.10  2.20  2.30  2.40 2.50\n"
+"benchtest 2.6.0-test4-m   120   190        210   220   230   240  250\n"
+"\n"
+"File & VM system latencies in microseconds - smaller is better\n"
+"--------------------------------------------------------------\n"
+"Host      OS            0K File       10K File      Mmap    Prot  Page\n"
+"                        Create Delete Create Delete Latency Fault Fault\n"
+"--------- ------------- ------ ------ ------ ------ ------- ----- -----\n"
+"benchtest 2.6.0-test4-m   2.60   2.70   2.80   2.90    3.00  3.10  3.20\n"
+"benchtest 2.6.0-test4-m    260    270    280    290     300   310   320\n"
+"\n"
+"*Local* Communication bandwidths in MB/s - bigger is better\n"
+"-----------------------------------------------------------\n"
+"Host      OS            Pipe AF   TCP  File   Mmap   Bcopy  Bcopy  Mem  Mem\n"
+"                             UNIX      reread reread (libc) (hand) read write\n"
+"--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----\n"
+"benchtest 2.6.0-test4-m 3.30 3.40 3.50   3.60   3.70   3.80   3.90 4.00  4.10\n"
+"benchtest 2.6.0-test4-m  330  340  350    360    370    380    390  400   410\n"
+"\n"
+"Memory latencies in nanoseconds - smaller is better\n"
+"    (WARNING - may not be correct, check graphs)\n"
+"------------------------------------------------\n"
+"Host      OS            Mhz  L1 $  L2 $   Main mem Guesses\n"
+"--------- ------------- ---- ----- ------ -------- -------------------\n"
+"benchtest 2.6.0-test4-m 0.10  4.20   4.30     4.40 L1 32K L2 1M L3 32M\n"
+"benchtest 2.6.0-test4-m 10.0   420    430      440 L1 32K L2 1M L3 32M\n";
+
+static void test_layout(void)
+{
+	struct mrec_set set = { 0 };
+
+	add_run(&set, "2.6.0-test4-mm4", 2, 10, "lat_unix");
+	add_run(&set, "2.6.0-test4-mm4", 1, 0.1, NULL);
+	add_run(&set, "other", 1, 1, NULL);
+	const char *labels[] = { "2.6.0-test4-mm4" };
+	T_STREQ(render(&set, labels, 1), golden);
+	/* every label, first recorded first; a row per run */
+	const char *all = render(&set, NULL, 0);
+	T_CHECK(strstr(all, "benchtest other         1.00") != NULL);
+	T_CHECK(strstr(all, "benchtest 2.6.0-test4-m 10.0") < strstr(all, "benchtest other "));
+	mrec_set_free(&set);
+}
+
+static void test_files(void)
+{
+	char dir[] = "/tmp/contest-test-micro.XXXXXX", path[PATH_MAX];
+	struct mrec_set set = { 0 }, back = { 0 };
+
+	T_CHECK(mkdtemp(dir) != NULL);
+	add_run(&set, "k", 1, 1, "bw_tcp");
+	util_strlcpy(set.v[0].reason, "tab\there\nnewline", sizeof set.v[0].reason);
+	T_CHECK(store_micro_append(dir, set.v, set.n) == 0);
+	T_CHECK(store_micro_append(dir, set.v, set.n) == 0);
+	T_CHECK(store_micro_read_all(dir, &back) == 0);
+	T_CHECK(back.n == 2 * set.n && back.bad == 0);
+	T_STREQ(back.v[0].reason, "tab here newline");
+	T_CHECK(isnan(back.v[34].value) && strcmp(back.v[34].metric, "bw_tcp") == 0);
+	T_STREQ(back.v[34].reason, "socket: Permission denied");
+	T_NEAR(back.v[5].value, 6, 1e-9);
+	T_STREQ(back.v[5].placement, "cpu1");
+	mrec_set_free(&back);
+	/* a malformed line is skipped and counted; the file's header is checked */
+	util_path(path, sizeof path, "%s/k.micro", dir);
+	FILE *f = fopen(path, "a");
+	fputs("k\t1\tT\th\tk\tv\tfull\tcpu1\tnull_call\tabc\t0\t-\n", f);
+	fclose(f);
+	T_CHECK(store_micro_read_all(dir, &back) == 0);
+	T_CHECK(back.bad == 1 && back.n == 2 * set.n);
+	mrec_set_free(&back);
+	util_path(path, sizeof path, "%s/x.micro", dir);
+	f = fopen(path, "w");
+	fputs("contest-loads\t1\n", f);
+	fclose(f);
+	T_CHECK(store_micro_read_all(dir, &back) == 0 && back.bad == 2);  /* k.micro:97 and x.micro */
+	mrec_set_free(&back);
+	mrec_set_free(&set);
+	T_CHECK(util_rm_in("/tmp", dir + 5) == 0);
+}
+
+int main(void)
+{
+	test_numbers();
+	test_layout();
+	test_files();
+	return t_done();
+}
