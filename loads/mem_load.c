@@ -46,14 +46,13 @@ static int swap_active(void)
 }
 
 /* mem_prepare: choose the mode; without swap create the map file at its full
- * size with its blocks allocated. per_unit is the pages of one pass. */
+ * size with its blocks allocated. */
 static int mem_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf, size_t errlen)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t bytes = map_bytes(env, page);
 	int fd, rc;
 
-	prep->per_unit = (double)(bytes / page);
 	prep->path[0] = '\0';
 	if (swap_active()) {
 		prep->mode = MODE_ANON;
@@ -176,8 +175,8 @@ const struct load_desc load_mem_load = {
 	.name = "mem_load",
 	.what = "repeatedly writes one word per page of 110% of MEM, pages visited with a large prime stride "
 	        "(anonymous memory with swap, else a shared mapping of a testbed file)",
-	.unit = "one pass over 110% of MEM (counted per page)",
-	.per_unit = 1,  /* set by prepare to the pages of one pass */
+	.unit = "10,000 pages referenced",
+	.per_unit = 10000,
 	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
 	.flags = 0,

@@ -3,7 +3,8 @@
 #
 # usage: scripts/bench-loads.sh [MEM [SECONDS]]   (default 1G and 10)
 # Runs `contest loads --rate` (each load alone, no compile) and compares:
-#   io_load      with dd if=/dev/zero bs=1M count=MEM conv=fdatasync
+#   io_load      with dd if=/dev/zero bs=1M count=MEM conv=notrunc,fdatasync
+#                rewriting an existing MEM file, as io_load does each pass
 #   read_load    with dd of=/dev/null bs=1M of a MEM file, cold cache (root: drop_caches)
 #   list_load    with ls -lRa over the same directories (lines per second)
 # and prints process_load's hop rate and mem_load's pages/s and major faults
@@ -32,8 +33,9 @@ rm -rf "$TB/t"
 work() { awk -v l="$1" '$1 == l {print $4}' "$TB/rate"; }
 
 echo "== plain tools"
-t0=$(now)
 dd if=/dev/zero of="$TB/dd.dat" bs=1M count="$mb" conv=fdatasync 2>/dev/null
+t0=$(now)
+dd if=/dev/zero of="$TB/dd.dat" bs=1M count="$mb" conv=notrunc,fdatasync 2>/dev/null
 t1=$(now)
 ddw=$(rate "$t0" "$t1" $((mb * 1048576)))
 drop
