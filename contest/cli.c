@@ -52,6 +52,11 @@ void opts_usage(void)
 "      --loads L1,L2      only these loads\n"
 "      --precise          one more decimal in every column\n"
 "      --micro            the microbenchmark summary (lmbench layout) instead\n"
+"      --stats            spread, 95%% confidence intervals, and each label's\n"
+"                         difference from the baseline with Welch's t-test\n"
+"      --baseline LABEL   the label compared against (default: the first)\n"
+"      --format FMT       text (default), csv, json, markdown, html\n"
+"      --output FILE      write the report to FILE (default: stdout)\n"
 "\n"
 "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
 "130 interrupted.\n");
@@ -119,7 +124,8 @@ static void add_only(struct opts *o, char *list)
 }
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
-       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK };
+       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK,
+       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
@@ -167,6 +173,10 @@ static const struct option micro_longopts[] = {
 static const struct option report_longopts[] = {
 	{ "results", required_argument, NULL, 'R' },
 	{ "micro", no_argument, NULL, OPT_MICRO },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "loads", required_argument, NULL, OPT_LOADS },
 	{ "precise", no_argument, NULL, OPT_PRECISE },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -274,6 +284,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->scale = "default";
 	o->lead = 3;
 	o->rate_seconds = 10;
+	o->format = "text";
 	o->progress = PROGRESS_AUTO;
 	o->mode = mode_of(argc, argv, &first);
 
@@ -316,6 +327,25 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->precise = 1;
 		} else if (c == OPT_MICRO) {
 			o->micro = 1;
+		} else if (c == OPT_STATS) {
+			o->stats = 1;
+		} else if (c == OPT_BASELINE) {
+			const char *why;
+			if (rec_label_check(optarg, &why) != 0)
+				errx(EXIT_USAGE, "--baseline: bad label '%s': %s", optarg, why);
+			o->baseline = optarg;
+		} else if (c == OPT_FORMAT) {
+			static const char *const formats[] = { "text", "csv", "json", "markdown", "html", NULL };
+			int k;
+			for (k = 0; formats[k] && strcmp(formats[k], optarg) != 0; k++)
+				;
+			if (formats[k] == NULL)
+				usage_error("--format: '%s' is not text, csv, json, markdown or html", optarg);
+			o->format = optarg;
+		} else if (c == OPT_OUTPUT) {
+			if (*optarg == '\0')
+				usage_error("--output: empty file name%s", "");
+			o->output = optarg;
 		} else if (c == OPT_QUICK) {
 			o->quick = 1;
 		} else if (c == OPT_RATE) {
@@ -329,6 +359,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			usage_error("unknown option '%s'", args[optind - 1]);
 		}
 	}
+	if (o->baseline != NULL && !o->stats)
+		usage_error("--baseline '%s' needs --stats", o->baseline);
 	if (o->mode == MODE_MICRO && optind < n)
 		usage_error("micro: unexpected argument '%s'", args[optind]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)

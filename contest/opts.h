@@ -39,6 +39,10 @@ struct opts {
 	size_t nonly;
 	int precise;
 	int micro;                /* report --micro */
+	int stats;                /* report --stats */
+	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
+	const char *format;       /* --format: text csv json markdown html */
+	const char *output;       /* --output FILE, or NULL: stdout */
 	/* micro */
 	int quick;                /* --quick */
 	/* loads */

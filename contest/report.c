@@ -1,12 +1,27 @@
 /* report.c: the report and loads commands: read results, summarise, render; list loads. */
 #include "report.h"
+#include "compare.h"
+#include "microcmd.h"
 #include "registry.h"
 #include "render.h"
 #include "store.h"
 #include "summary.h"
 #include "util.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* fchmod_default: give a mkstemp file (0600) the mode a new file gets
+ * under the umask, as a plain redirection would. */
+static void fchmod_default(const char *path)
+{
+	mode_t um = umask(0);
+	umask(um);
+	chmod(path, 0666 & ~um);
+}
 
 int report_print(const struct report_req *req, FILE *out)
 {
@@ -45,10 +60,71 @@ int report_print(const struct report_req *req, FILE *out)
 	}
 	if (sum.nloads == 0)
 		warnx("no results for the loads asked for in %s", req->results);
-	render_text(out, &sum, req->precise);
+	long base = -1;
+	if (req->stats || strcmp(req->format, "text") != 0) {
+		base = compare_baseline(&sum, req->baseline);
+		if (base < 0 && req->baseline != NULL) {
+			warnx("--baseline: no results for label '%s' in %s", req->baseline, req->results);
+			status = EXIT_USAGE;
+			base = compare_baseline(&sum, NULL);
+		}
+	}
+	if (strcmp(req->format, "csv") == 0) {
+		render_csv(out, &sum, base);
+	} else if (strcmp(req->format, "json") == 0) {
+		render_json(out, &sum, &set, base);
+	} else if (strcmp(req->format, "markdown") == 0) {
+		render_markdown(out, &sum, req->stats ? base : -1);
+	} else if (strcmp(req->format, "html") == 0) {
+		struct mrec_set micro = { 0 };
+		if (store_micro_read_all(req->results, &micro) != 0 || micro.bad > 0)
+			status = EXIT_USAGE;
+		render_html(out, &sum, req->stats ? base : -1, &micro);
+		mrec_set_free(&micro);
+	} else {
+		render_text(out, &sum, req->precise, req->stats ? base : -1);
+	}
 	fflush(out);
 	summary_free(&sum);
 	rec_set_free(&set);
+	return status;
+}
+
+/* report_to_file: report into path through a temporary file beside it,
+ * renamed into place once written (never a half-written report). */
+static int report_to_file(const struct report_req *req, const char *path)
+{
+	char tmp[PATH_MAX];
+	int fd, status;
+	FILE *f;
+
+	if (util_path(tmp, sizeof tmp, "%s.XXXXXX", path) != 0) {
+		warnx("--output '%s': path too long", path);
+		return EXIT_USAGE;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		warn("--output '%s'", path);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return EXIT_USAGE;
+	}
+	status = req->micro ? micro_report(req->results, req->labels, req->nlabels, f)
+	                    : report_print(req, f);
+	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
+	bad |= fclose(f) != 0;
+	if (bad || (status != 0 && status != EXIT_USAGE)) {
+		warn("--output '%s': cannot write", path);
+		unlink(tmp);
+		return EXIT_USAGE;
+	}
+	fchmod_default(tmp);
+	if (rename(tmp, path) != 0) {
+		warn("--output '%s'", path);
+		unlink(tmp);
+		return EXIT_USAGE;
+	}
 	return status;
 }
 
@@ -56,8 +132,16 @@ int report_main(const struct opts *o)
 {
 	struct report_req req = {
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
-		.only = o->only, .nonly = o->nonly, .precise = o->precise,
+		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
+		.baseline = o->baseline, .format = o->format, .micro = o->micro,
 	};
+
+	if (o->micro && strcmp(o->format, "text") != 0)
+		errx(EXIT_USAGE, "--micro prints text; --format html includes the microbenchmark tables");
+	if (o->output != NULL)
+		return report_to_file(&req, o->output);
+	if (o->micro)
+		return micro_report(o->results, o->labels, o->nlabels, stdout);
 	return report_print(&req, stdout);
 }
 

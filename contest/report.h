@@ -13,6 +13,10 @@ struct report_req {
 	const char *const *only;    /* nonly == 0: every load */
 	size_t nonly;
 	int precise;
+	int stats;                  /* --stats */
+	const char *baseline;       /* --baseline, or NULL: the first label */
+	const char *format;         /* text csv json markdown html */
+	int micro;                  /* --micro (with --output) */
 };
 
 /* report_print: print the tables of req to out. Returns 0; EXIT_USAGE

@@ -383,7 +383,7 @@ int run_main(struct opts *o)
 	}
 	progress_clear(&r.prog);
 	const char *labels[1] = { o->label };
-	struct report_req req = { .results = r.results, .labels = labels, .nlabels = 1 };
+	struct report_req req = { .results = r.results, .labels = labels, .nlabels = 1, .format = "text" };
 	report_print(&req, stdout);
 	return status;
 }

@@ -1,5 +1,6 @@
 /* render_text.c: the classic text tables of contract section 3, one block per load. */
 #include "render.h"
+#include "compare.h"
 
 #include <math.h>
 #include <string.h>
@@ -69,7 +70,94 @@ static void render_block(FILE *out, const struct summary *s, size_t w, size_t l,
 	}
 }
 
-void render_text(FILE *out, const struct summary *s, int precise)
+/* pct: a signed percentage, "+3.1%", or "-" when not available. */
+static const char *pct(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		return "-";
+	if (fabs(v) < 0.05)
+		v = 0;
+	snprintf(buf, len, "%+.1f%%", v);
+	return buf;
+}
+
+/* say_fig: one figure of a row against the baseline, in words. */
+static void say_fig(FILE *out, const char *name, const struct cmp_fig *f)
+{
+	char a[32], b[32], c[32];
+
+	if (!isfinite(f->pct)) {
+		fprintf(out, "%s %+.2f", name, f->diff);
+		if (f->tested)
+			fprintf(out, " (95%% CI %+.2f to %+.2f, p = %.2g)", f->lo, f->hi, f->p);
+	} else {
+		fprintf(out, "%s %s", name, pct(f->pct, a, sizeof a));
+		if (f->tested)
+			fprintf(out, " (95%% CI %s to %s, p = %.2g)", pct(f->lo_pct, b, sizeof b),
+			        pct(f->hi_pct, c, sizeof c), f->p);
+	}
+	if (f->tested)
+		fprintf(out, f->significant ? " *" : ", no significant difference");
+}
+
+/* render_stats_block: the --stats form of one load's block: means with their
+ * 95% intervals and standard deviations, then each label against the baseline. */
+static void render_stats_block(FILE *out, const struct summary *s, size_t w, size_t l,
+                               int width, size_t base)
+{
+	char b[9][64];
+	size_t k;
+
+	fprintf(out, "%s:\n", s->loads[l]);
+	fprintf(out, "%-*s[runs]   Time    +-95%%   sd      CPU%%    Loads   +-95%%   LCPU%%   Ratio   +-95%%\n",
+	        width, "Kernel");
+	for (k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n + c->failed == 0)
+			continue;
+		fprintf(out, "%-*s%6d   ", width, s->labels[k], c->n);
+		put_fig(out, fig(c->time, 2, b[0], sizeof b[0]));
+		put_fig(out, fig(c->st[FIG_TIME].ci95, 2, b[1], sizeof b[1]));
+		put_fig(out, fig(c->st[FIG_TIME].sd, 2, b[2], sizeof b[2]));
+		put_fig(out, fig(c->cpu_pct, 1, b[3], sizeof b[3]));
+		put_fig(out, fig(c->loads, 1, b[4], sizeof b[4]));
+		put_fig(out, fig(c->st[FIG_LOADS].ci95, 1, b[5], sizeof b[5]));
+		put_fig(out, fig(c->lcpu_pct, 1, b[6], sizeof b[6]));
+		put_fig(out, fig(c->ratio, 2, b[7], sizeof b[7]));
+		fprintf(out, "%s\n", fig(c->ratio_ci95, 2, b[8], sizeof b[8]));
+	}
+	for (k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k), *bc = summary_cell(s, w, l, base);
+		struct cmp_row r;
+		if (k == base || c->n == 0)
+			continue;
+		fprintf(out, "  %s vs %s: ", s->labels[k], s->labels[base]);
+		if (bc->n == 0) {
+			fprintf(out, "the baseline has no runs here\n");
+			continue;
+		}
+		compare_row(s, w, l, k, base, &r);
+		if (!r.time.tested) {
+			fprintf(out, "the test needs at least 2 runs of each (%s has %d, %s has %d); ",
+			        s->labels[k], c->n, s->labels[base], bc->n);
+		}
+		say_fig(out, "Time", &r.time);
+		if (c->loads != 0 || bc->loads != 0) {
+			fprintf(out, "; ");
+			say_fig(out, "Loads", &r.loads);
+		}
+		fputc('\n', out);
+	}
+	for (k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n > 0 && c->detail[0] != '\0')
+			fprintf(out, "  %s: %s\n", s->labels[k], c->detail);
+		if (c->failed > 0)
+			fprintf(out, "  %s: %d failed run(s) not averaged\n", s->labels[k], c->failed);
+	}
+}
+
+void render_text(FILE *out, const struct summary *s, int precise, long baseline)
 {
 	int width = KERNEL_WIDTH;
 
@@ -82,7 +170,11 @@ void render_text(FILE *out, const struct summary *s, int precise)
 		if (s->nworkloads > 1)
 			fprintf(out, "Workload: %s\n", s->workloads[w]);
 		for (size_t l = 0; l < s->nloads; l++)
-			if (has_rows(s, w, l))
+			if (!has_rows(s, w, l))
+				continue;
+			else if (baseline >= 0)
+				render_stats_block(out, s, w, l, width, (size_t)baseline);
+			else
 				render_block(out, s, w, l, width, precise);
 	}
 }

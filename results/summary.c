@@ -130,29 +130,50 @@ static int keep(const struct rec *r, const char *const *labels, size_t nlabels,
 	       (nonly == 0 || in_list(only, nonly, r->load));
 }
 
-/* Sums of one cell's available figures: time, cpu_pct, loads, lcpu_pct. */
+/* Sums of one cell's available figures: time, cpu_pct, loads, lcpu_pct;
+ * then the sums of their squared deviations from the means. */
 struct acc {
-	double sum[4];
+	double sum[4], dev[4];
 	int cnt[4];
 };
 
-/* accumulate: add every record of set that passes the selections to its cell. */
+/* cell_at: the index of r's cell, or -1 when r is not selected. */
+static long cell_at(const struct summary *s, const struct rec *r,
+                    const char *const *labels, size_t nlabels,
+                    const char *const *only, size_t nonly)
+{
+	char kb[sizeof r->workload + 16];
+
+	if (!keep(r, labels, nlabels, only, nonly))
+		return -1;
+	long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
+	long l = index_of(s->loads, s->nloads, r->load);
+	long k = index_of(s->labels, s->nlabels, r->label);
+	if (w < 0 || l < 0 || k < 0)
+		return -1;
+	return (long)(((size_t)w * s->nloads + (size_t)l) * s->nlabels + (size_t)k);
+}
+
+/* accumulate: add every record of set that passes the selections to its
+ * cell: counts and sums, or (deviations) the squared deviations from the
+ * means finish computed. */
 static void accumulate(struct summary *s, struct acc *acc, const struct rec_set *set,
                        const char *const *labels, size_t nlabels,
-                       const char *const *only, size_t nonly)
+                       const char *const *only, size_t nonly, int deviations)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
-		if (!keep(r, labels, nlabels, only, nonly))
+		long at = cell_at(s, r, labels, nlabels, only, nonly);
+		if (at < 0)
 			continue;
-		char kb[sizeof r->workload + 16];
-		long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
-		long l = index_of(s->loads, s->nloads, r->load);
-		long k = index_of(s->labels, s->nlabels, r->label);
-		if (w < 0 || l < 0 || k < 0)
-			continue;
-		size_t at = ((size_t)w * s->nloads + (size_t)l) * s->nlabels + (size_t)k;
 		struct sum_cell *c = &s->cells[at];
+		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
+		if (deviations) {
+			for (int j = 0; j < 4 && !r->failed; j++)
+				if (!isnan(fig[j]))
+					acc[at].dev[j] += (fig[j] - c->st[j].mean) * (fig[j] - c->st[j].mean);
+			continue;
+		}
 		if (r->failed) {
 			c->failed++;
 			continue;
@@ -162,7 +183,6 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 		else if (strcmp(c->detail, r->detail) != 0)
 			c->detail = "mixed";
 		c->n++;
-		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
 		for (int j = 0; j < 4; j++) {
 			if (isnan(fig[j]))
 				continue;
@@ -214,10 +234,33 @@ static void finish(struct summary *s, const struct acc *acc, const double *base)
 		if (c->detail == NULL)
 			c->detail = "";
 		double *m[4] = { &c->time, &c->cpu_pct, &c->loads, &c->lcpu_pct };
-		for (int j = 0; j < 4; j++)
+		for (int j = 0; j < 4; j++) {
 			*m[j] = acc[i].cnt[j] ? acc[i].sum[j] / acc[i].cnt[j] : NAN;
+			c->st[j] = (struct stat_desc){ .n = acc[i].cnt[j], .mean = *m[j], .sd = NAN,
+			                               .ci95 = NAN };
+		}
 		double b = base[(i / (s->nloads * s->nlabels)) * s->nlabels + i % s->nlabels];
+		c->base = b;
 		c->ratio = (b > 0 && isfinite(b)) ? c->time / b : NAN;
+	}
+}
+
+/* spread: standard deviations and 95% confidence intervals from the
+ * deviations; the Ratio's interval is Time's scaled by the same base. */
+static void spread(struct summary *s, const struct acc *acc)
+{
+	size_t total = s->nworkloads * s->nloads * s->nlabels;
+
+	for (size_t i = 0; i < total; i++) {
+		struct sum_cell *c = &s->cells[i];
+		for (int j = 0; j < 4; j++) {
+			int n = acc[i].cnt[j];
+			if (n < 2)
+				continue;
+			c->st[j].sd = sqrt(acc[i].dev[j] / (n - 1));
+			c->st[j].ci95 = stat_t_quantile(0.975, n - 1) * c->st[j].sd / sqrt(n);
+		}
+		c->ratio_ci95 = (c->base > 0 && isfinite(c->base)) ? c->st[0].ci95 / c->base : NAN;
 	}
 }
 
@@ -264,8 +307,10 @@ int summary_build(struct summary *s, const struct rec_set *set,
 	if (s->cells == NULL || acc == NULL || base == NULL ||
 	    no_load_means(s, set, labels, nlabels, base) != 0)
 		goto out;
-	accumulate(s, acc, set, labels, nlabels, only, nonly);
+	accumulate(s, acc, set, labels, nlabels, only, nonly, 0);
 	finish(s, acc, base);
+	accumulate(s, acc, set, labels, nlabels, only, nonly, 1);
+	spread(s, acc);
 	rc = 0;
 out:
 	ents_free(&ew);

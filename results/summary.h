@@ -3,6 +3,10 @@
 #define CONTEST_SUMMARY_H
 
 #include "record.h"
+#include "stats.h"
+
+/* The figures of a row, as indexes of sum_cell.st. */
+enum { FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU };
 
 /* One row of a block: the ok runs of one label, one load, one workload
  * (identity and jobs). */
@@ -11,6 +15,9 @@ struct sum_cell {
 	int failed;       /* failed runs, not averaged */
 	double time, cpu_pct, loads, lcpu_pct;  /* arithmetic means over the n runs (NaN when n == 0) */
 	double ratio;     /* time / same label and workload's no_load mean time; NaN when none */
+	double ratio_ci95;   /* half-width of Ratio's 95% interval: Time's over that mean */
+	double base;      /* that no_load mean time (NaN when none) */
+	struct stat_desc st[4];  /* time, cpu_pct, loads, lcpu_pct: n, mean, sd, ci95 */
 	const char *detail;  /* the runs' load detail ("" none, "mixed" when they differ); points into the set */
 };
 

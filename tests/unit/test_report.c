@@ -53,7 +53,21 @@ static const char *text(const struct summary *s, int precise)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	render_text(f, s, precise);
+	render_text(f, s, precise, -1);
+	fclose(f);
+	return buf;
+}
+
+/* stats_text: render s with --stats against baseline label index b into buf. */
+static const char *stats_text(const struct summary *s, long b)
+{
+	size_t len;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	render_text(f, s, 0, b);
 	fclose(f);
 	return buf;
 }
@@ -421,8 +435,48 @@ static void test_wide_figures(void)
 	summary_free(&s);
 }
 
+/* --stats: spread, intervals and the comparison against the baseline, from
+ * fixed runs whose statistics are known: a = 10, 11, 12 (mean 11, sd 1,
+ * ci95 2.484 = 4.303 / sqrt 3); c = 10.5, 11, 11.5 (same mean: p = 1);
+ * b = 20, 21, 22 (+90.9%: diff 10, se sqrt(2/3), Welch t = 12.25, df = 4,
+ * t(0.975, 4) = 2.776 so CI 10 +- 2.267 = +70.3% to +111.5%, p = 0.000255);
+ * d one run. io_load: a and b identical (p = 1). */
+static void test_stats(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const double a[] = { 10, 11, 12 }, b[] = { 20, 21, 22 }, c[] = { 10.5, 11, 11.5 };
+
+	for (int i = 0; i < 3; i++) {
+		add(&set, "a", "no_load", "T1", WL, a[i], 90, 0, 0, 0);
+		add(&set, "b", "no_load", "T2", WL, b[i], 90, 0, 0, 0);
+		add(&set, "c", "no_load", "T3", WL, c[i], 90, 0, 0, 0);
+		add(&set, "a", "io_load", "T1", WL, a[i] * 2, 50, 10 + i, 5, 0);
+		add(&set, "b", "io_load", "T2", WL, a[i] * 2, 50, 10 + i, 5, 0);
+	}
+	add(&set, "d", "no_load", "T4", WL, 11, 90, 0, 0, 0);
+	build(&s, &set, NULL, 0, NULL, 0);
+	const struct sum_cell *ca = summary_cell(&s, 0, 0, 0);
+	T_NEAR(ca->st[FIG_TIME].sd, 1, 1e-9);
+	T_NEAR(ca->st[FIG_TIME].ci95, 4.302653 / sqrt(3), 1e-5);
+	T_NEAR(ca->ratio_ci95, 4.302653 / sqrt(3) / 11, 1e-5);
+	const char *t = stats_text(&s, 0);
+	T_CHECK(strstr(t, "no_load:\nKernel         [runs]   Time    +-95%   sd      CPU%    Loads   +-95%   LCPU%   Ratio   +-95%\n"
+	                  "a                   3   11.00   2.48    1.00    90.0    0.0     0.0     0.0     1.00    0.23\n") != NULL);
+	T_CHECK(strstr(t, "  b vs a: Time +90.9% (95% CI +70.3% to +111.5%, p = 0.00026) *\n") != NULL);
+	T_CHECK(strstr(t, "  c vs a: Time +0.0% (95% CI -18.9% to +18.9%, p = 1), no significant difference\n") != NULL);
+	T_CHECK(strstr(t, "  d vs a: the test needs at least 2 runs of each (d has 1, a has 3); Time +0.0%\n") != NULL);
+	T_CHECK(strstr(t, "  b vs a: Time +0.0% (95% CI -20.6% to +20.6%, p = 1), no significant difference; "
+	                  "Loads +0.0% (95% CI -20.6% to +20.6%, p = 1), no significant difference\n") != NULL);
+	/* the classic text is untouched without --stats */
+	T_CHECK(strstr(text(&s, 0), "+-95%") == NULL);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 int main(void)
 {
+	test_stats();
 	test_contract_example();
 	test_averaging();
 	test_long_label();

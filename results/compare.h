@@ -1,0 +1,33 @@
+/* compare.h: each label's difference from a baseline label, per workload and load, with Welch's t-test. */
+#ifndef CONTEST_COMPARE_H
+#define CONTEST_COMPARE_H
+
+#include "summary.h"
+
+#define CMP_ALPHA 0.05   /* p below this is marked significant ("*") */
+
+/* One figure (Time or Loads) of a row against the baseline row. */
+struct cmp_fig {
+	int tested;        /* 1: both sides have at least 2 runs, the test ran */
+	double diff;       /* row mean - baseline mean */
+	double lo, hi;     /* 95% confidence interval of diff */
+	double pct, lo_pct, hi_pct;  /* the same in percent of the baseline mean; NaN when it is 0 */
+	double p;          /* Welch's two-sided p-value (NaN when not tested) */
+	int significant;   /* tested and p < CMP_ALPHA */
+};
+
+struct cmp_row {
+	int is_baseline;   /* this row is the baseline's */
+	int has_base;      /* the baseline has runs of this workload and load */
+	struct cmp_fig time, loads;
+};
+
+/* compare_baseline: the label index of name in s (the first label when name
+ * is NULL); -1 when s has no such label. */
+long compare_baseline(const struct summary *s, const char *name);
+
+/* compare_row: row k of workload w, load l against the baseline label b. */
+void compare_row(const struct summary *s, size_t w, size_t l, size_t k, size_t b,
+                 struct cmp_row *out);
+
+#endif

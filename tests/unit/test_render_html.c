@@ -1,0 +1,269 @@
+/* test_render_html.c: unit tests of the HTML report: structure, escaping, chart elements and self-containment. */
+#include "t.h"
+#include "mrec.h"
+#include "record.h"
+#include "render.h"
+#include "summary.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define WL "builtin-1:default"
+#define HOSTILE "<script>alert('x')</script> & \"q\""
+#define HOSTILE_ESC "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
+
+static const char *const order[] = { "no_load", "io_load", NULL };
+
+/* add: append one ok run to set. */
+static void add(struct rec_set *set, const char *label, const char *load, const char *workload,
+                double time, double loads, const char *detail)
+{
+	struct rec r;
+
+	rec_init(&r);
+	util_strlcpy(r.label, label, sizeof r.label);
+	util_strlcpy(r.load, load, sizeof r.load);
+	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:%02dZ", (int)(set->n % 60));
+	util_strlcpy(r.workload, workload, sizeof r.workload);
+	util_strlcpy(r.detail, detail, sizeof r.detail);
+	r.run = (int)set->n + 1;
+	r.jobs = 4;
+	r.time = time;
+	r.cpu_pct = 90 + time / 100;
+	r.loads = loads;
+	r.lcpu_pct = isnan(loads) ? NAN : 20;
+	T_CHECK(rec_set_add(set, &r) == 0);
+}
+
+/* add_failed: append one failed run to set. */
+static void add_failed(struct rec_set *set, const char *label, const char *load, const char *workload)
+{
+	struct rec r;
+
+	rec_init(&r);
+	util_strlcpy(r.label, label, sizeof r.label);
+	util_strlcpy(r.load, load, sizeof r.load);
+	util_strlcpy(r.timestamp, "2026-01-02T00:00:00Z", sizeof r.timestamp);
+	util_strlcpy(r.workload, workload, sizeof r.workload);
+	util_strlcpy(r.reason, "load exited", sizeof r.reason);
+	r.run = (int)set->n + 1;
+	r.jobs = 4;
+	r.failed = 1;
+	T_CHECK(rec_set_add(set, &r) == 0);
+}
+
+/* count: occurrences of needle in hay. */
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* has_word: word occurs in hay, case-insensitively, not inside a longer
+ * word ("nanoseconds" is fine, "-nan" and ">inf<" are not). */
+static int has_word(const char *hay, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = hay; *p; p++)
+		if (strncasecmp(p, word, n) == 0 && (p == hay || !isalpha((unsigned char)p[-1])) &&
+		    !isalpha((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+static char *buf;   /* the last html() */
+
+/* html: render s into buf. */
+static const char *html(const struct summary *s, long baseline, const struct mrec_set *micro)
+{
+	size_t len;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	T_CHECK(f != NULL);
+	render_html(f, s, baseline, micro);
+	T_CHECK(fclose(f) == 0);
+	return buf;
+}
+
+/* two_labels: labels A and B, no_load and io_load, 3 runs each; B is ~10%
+ * slower under io_load and its io_load detail is hostile. */
+static void two_labels(struct rec_set *set, const char *workload)
+{
+	add(set, "2.6.0", "no_load", workload, 80, NAN, "");
+	add(set, "2.6.0", "no_load", workload, 81, NAN, "");
+	add(set, "2.6.0", "no_load", workload, 82, NAN, "");
+	add(set, "2.6.1-mm2", "no_load", workload, 80.5, NAN, "");
+	add(set, "2.6.1-mm2", "no_load", workload, 81, NAN, "");
+	add(set, "2.6.1-mm2", "no_load", workload, 81.5, NAN, "");
+	add(set, "2.6.0", "io_load", workload, 100, 5, "dd");
+	add(set, "2.6.0", "io_load", workload, 101, 6, "dd");
+	add(set, "2.6.0", "io_load", workload, 102, 7, "dd");
+	add(set, "2.6.1-mm2", "io_load", workload, 110, 5, HOSTILE);
+	add(set, "2.6.1-mm2", "io_load", workload, 111, 5, HOSTILE);
+	add(set, "2.6.1-mm2", "io_load", workload, 112, 5, HOSTILE);
+}
+
+/* self_contained: checks every page must pass. */
+static void self_contained(const char *h)
+{
+	T_CHECK(strncmp(h, "<!DOCTYPE html>", 15) == 0);
+	T_CHECK(strstr(h, "<script") == NULL);
+	T_CHECK(strstr(h, "http://") == NULL && strstr(h, "https://") == NULL);
+	T_CHECK(!has_word(h, "nan") && !has_word(h, "inf"));
+	T_CHECK(count(h, "<table") == count(h, "</table>"));
+	T_CHECK(count(h, "<svg") == count(h, "</svg>"));
+	T_CHECK(strstr(h, "</html>") != NULL);
+}
+
+static void test_basic(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	two_labels(&set, WL);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	T_CHECK(s.nworkloads == 1 && s.nloads == 2 && s.nlabels == 2);
+
+	h = html(&s, -1, NULL);
+	self_contained(h);
+	T_CHECK(count(h, "<svg") == 1);
+	T_CHECK(count(h, "<rect class=\"bar\"") == 4);
+	T_CHECK(count(h, "class=\"err\"") == 4);
+	T_CHECK(count(h, "class=\"ref\"") == 1);
+	T_CHECK(count(h, "<rect class=\"key\"") == 2);
+	T_CHECK(count(h, "<table>") == 2);
+	T_CHECK(strstr(h, "Workload:") == NULL);
+	T_CHECK(strstr(h, HOSTILE_ESC) != NULL);
+	T_CHECK(strstr(h, "2.6.0") != NULL && strstr(h, "2.6.1-mm2") != NULL);
+	T_CHECK(strstr(h, "<caption>no_load</caption>") != NULL);
+	T_CHECK(strstr(h, "<caption>io_load</caption>") != NULL);
+	T_CHECK(strstr(h, "<title>contest: 2.6.0, 2.6.1-mm2</title>") != NULL);
+	T_CHECK(strstr(h, "<li>2.6.0: dd</li>") != NULL);
+	T_CHECK(strstr(h, "<li>2.6.1-mm2: " HOSTILE_ESC "</li>") != NULL);
+	/* The text report's figures: Time 0 decimals, CPU% 1, Loads "-" when NaN, Ratio 2. */
+	T_CHECK(strstr(h, "<tr><td>2.6.0</td><td class=\"num\">3</td><td class=\"num\">81</td>"
+	                  "<td class=\"num\">90.8</td><td class=\"num\">-</td><td class=\"num\">-</td>"
+	                  "<td class=\"num\">1.00</td></tr>") != NULL);
+	T_CHECK(strstr(h, "<td class=\"num\">111</td>") != NULL);
+	T_CHECK(strstr(h, "<td class=\"num\">1.37</td>") != NULL);   /* 111 / 81 */
+	T_CHECK(strstr(h, "vs 2.6.0") == NULL && strstr(h, "Microbenchmarks") == NULL);
+	T_CHECK(strstr(h, "<pre") == NULL);
+
+	/* With a baseline: the comparison columns. */
+	h = html(&s, 0, NULL);
+	self_contained(h);
+	T_CHECK(strstr(h, "<th>Time &#177;95%</th><th>vs 2.6.0</th>") != NULL);
+	T_CHECK(count(h, "<td class=\"vs\">baseline</td>") == 2);
+	T_CHECK(strstr(h, "<td class=\"vs sig\">+9.9% [") != NULL);   /* 111 vs 101 */
+	T_CHECK(strstr(h, " *</td>") != NULL);
+	T_CHECK(strstr(h, "no significant difference") != NULL);   /* no_load: 81 vs 81 */
+	T_CHECK(strstr(h, "&#177;2.48") != NULL);   /* t(0.975, 2) * 1 / sqrt(3) */
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_missing_and_workloads(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	two_labels(&set, WL);
+	two_labels(&set, "tree<b>&\"1\"");
+	add(&set, "x", "io_load", WL, 100, 3, "");         /* no no_load: Ratio NaN, no bar */
+	add_failed(&set, "x", "no_load", WL);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	T_CHECK(s.nworkloads == 2 && s.nlabels == 3);
+	h = html(&s, 2, NULL);
+	self_contained(h);
+	T_CHECK(count(h, "<svg") == 2);
+	T_CHECK(count(h, "<rect class=\"bar\"") == 8);
+	T_CHECK(count(h, "class=\"err\"") == 8);
+	T_CHECK(count(h, "<table>") == 4);
+	T_CHECK(strstr(h, "<h2>Workload: builtin-1:default -j4</h2>") != NULL);
+	T_CHECK(strstr(h, "Workload: tree&lt;b&gt;&amp;&quot;1&quot; -j4</h2>") != NULL);
+	T_CHECK(strstr(h, "<li>x: 1 failed run(s) not averaged</li>") != NULL);
+	/* x is the baseline: only 1 run of io_load, none ok of no_load. */
+	T_CHECK(strstr(h, ", needs 2 runs each</td>") != NULL);
+	T_CHECK(strstr(h, "the baseline has no runs here") != NULL);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+static void test_micro(void)
+{
+	static const char *const metrics[] = { "mhz", "null_call", "lat_pipe", "bw_pipe", NULL };
+	struct mrec_set micro = { 0 };
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	for (int i = 0; metrics[i] != NULL; i++) {
+		struct mrec m = { .run = 1, .spread = 0.01, .value = 1.5 * (i + 1) };
+		util_strlcpy(m.label, "2.6.0", sizeof m.label);
+		util_strlcpy(m.timestamp, "2026-01-01T00:00:00Z", sizeof m.timestamp);
+		util_strlcpy(m.host, "host<&>", sizeof m.host);
+		util_strlcpy(m.mode, "full", sizeof m.mode);
+		util_strlcpy(m.metric, metrics[i], sizeof m.metric);
+		T_CHECK(mrec_set_add(&micro, &m) == 0);
+	}
+	two_labels(&set, WL);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	h = html(&s, -1, &micro);
+	self_contained(h);
+	T_CHECK(count(h, "<h2>Microbenchmarks</h2>") == 1);
+	T_CHECK(count(h, "<pre class=\"micro\">") == 1);
+	T_CHECK(strstr(h, "Processor, Processes") != NULL);
+	T_CHECK(strstr(h, "host&lt;&amp;&gt;") != NULL);
+	T_CHECK(strstr(h, "host<") == NULL);
+
+	/* An empty set is no section. */
+	struct mrec_set none = { 0 };
+	h = html(&s, -1, &none);
+	T_CHECK(strstr(h, "Microbenchmarks") == NULL && strstr(h, "<pre") == NULL);
+
+	if (getenv("HTML_SAMPLE")) {   /* a page to look at */
+		FILE *f = fopen(getenv("HTML_SAMPLE"), "w");
+		if (f) {
+			render_html(f, &s, 0, &micro);
+			fclose(f);
+		}
+	}
+	summary_free(&s);
+	rec_set_free(&set);
+	mrec_set_free(&micro);
+}
+
+static void test_empty(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	const char *h = html(&s, -1, NULL);
+	self_contained(h);
+	T_CHECK(count(h, "<svg") == 0 && count(h, "<table") == 0);
+	summary_free(&s);
+}
+
+int main(void)
+{
+	test_basic();
+	test_missing_and_workloads();
+	test_micro();
+	test_empty();
+	free(buf);
+	return t_done();
+}
