@@ -246,7 +246,7 @@ static int ctx_self_loop(void *state, uint64_t n)
 }
 
 /* ctx_baseline: time the no-switch baseline for a working set of bytes
- * into *v (ns per pass): the lowest of CTX_BASE_RUNS harness medians. A
+ * into *v (ns per pass): the fastest sample of CTX_BASE_RUNS harness runs. A
  * process that never sleeps loses whole time slices to any other load on
  * its CPU, which a ring of sleepers does not, so the least disturbed
  * baseline is the fair one to subtract. */
@@ -269,8 +269,10 @@ static void ctx_baseline(const struct micro_opts *o, size_t bytes, struct micro_
 			*v = t;
 			break;
 		}
-		if (!v->ok || t.value < v->value)
+		if (!v->ok || t.min < v->value) {
 			*v = t;
+			v->value = t.min;
+		}
 	}
 	ctx_close(&s.fd[0]);
 	ctx_close(&s.fd[1]);

@@ -21,7 +21,7 @@ enum {
 	FS_TRIES = 3,                   /* delete measurements tried before giving up */
 };
 #define FS_POOL_BYTES (256ull * FS_MB) /* ... and at most this much data */
-#define FS_FILL_SEC 5.0                /* at most this long filling the pool (quick: a quarter) */
+#define FS_FILL_SEC 5.0                /* at most this long filling the pool (quick: half) */
 #define FS_MAP_BYTES (8u * FS_MB)      /* the region mmap_lat maps */
 
 /* fs_put_us: add metric name from a harness value in ns as microseconds. */
@@ -151,7 +151,7 @@ static void fs_delete_measure(const struct micro_opts *o, struct fs_pool *p, uin
 			      struct micro_value *v)
 {
 	uint64_t pilot = o->quick ? FS_PILOT / 4 : FS_PILOT, want;
-	double deadline = util_now() + (o->quick ? FS_FILL_SEC / 4 : FS_FILL_SEC), t, per;
+	double deadline = util_now() + (o->quick ? FS_FILL_SEC / 2 : FS_FILL_SEC), t, per;
 	struct micro_opts o2;
 
 	memset(v, 0, sizeof(*v));
