@@ -1,4 +1,4 @@
-# Makefile: builds contest into build/ (BUILD=DIR for another), runs its tests (make check) and benchmarks (make bench).
+# Makefile: builds contest into build/ (BUILD=DIR for another), runs its tests (make check), benchmarks (make bench) and fuzz targets (make fuzz).
 BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -17,8 +17,17 @@ SAN_OBJ  := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all check bench bench-loads install uninstall clean
-.SECONDARY: $(SAN_OBJ)
+# make fuzz: libFuzzer targets of tests/fuzz/, built with clang into $(BUILD)/fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+# -Wno-unused-but-set-variable: clang 14 warns on volatile sinks (loads/selftest.c).
+FUZZ_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -Wno-unused-but-set-variable
+FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: all check bench bench-loads fuzz fuzz-build install uninstall clean
+.SECONDARY: $(SAN_OBJ) $(FUZZ_OBJ)
 
 all: $(BUILD)/contest
 
@@ -40,6 +49,24 @@ $(BUILD)/tests/%: tests/unit/%.c $(SAN_OBJ)
 # check: unit tests under ASan+UBSan, then end-to-end tests of $(BUILD)/contest.
 check: $(BUILD)/contest $(TEST_BIN)
 	@CONTEST=$(abspath $(BUILD))/contest sh tests/run.sh $(TEST_BIN)
+
+# fuzz: each target for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/; needs clang.
+fuzz:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+		echo "make fuzz: $(FUZZ_CC) not found; install it (apt-get install clang)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory fuzz-build
+	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-build: $(FUZZ_BIN)
+	@:
+
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 bench: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench.sh

@@ -295,7 +295,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			args[n++] = argv[i];
 	args[n] = NULL;
 	opterr = 0;
-	optind = 1;
+	optind = 0;     /* a full reset (glibc, musl): no state left from a parse that errx ended */
 
 	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts :
 	                                o->mode == MODE_LOADS ? loads_longopts :
@@ -315,6 +315,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		}
 		if (c == ':')
 			usage_error("option '%s' needs an argument", args[optind - 1]);
+		if (c == '?' && optopt > 0 && optopt < 256 && (optopt == ':' || !strchr(shortopts, optopt))) {
+			/* an unknown letter, maybe inside "-qZ": optind need not have passed its word */
+			char letter[3] = { '-', (char)optopt, '\0' };
+			usage_error("unknown option '%s'", letter);
+		}
 		if (c == '?')
 			usage_error("unknown option '%s'", args[optind - 1]);
 		if (c == 'R') {

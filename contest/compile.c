@@ -1,14 +1,18 @@
 /* compile.c: run one command of the workload (make, make clean), timed with wait4 and the monotonic clock. */
 #include "compile.h"
+#include "guard.h"
 #include "proc.h"
 #include "sig.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +36,89 @@ static _Noreturn void exec_child(pid_t parent, const char *dir, char *const argv
 	_exit(127);
 }
 
+/* log_dir: open the directory of log (util_dir_open: nobody else may swap
+ * its entries) and point *base at log's last component. The descriptor, or
+ * -1 with a one-line reason in why. */
+static int log_dir(const char *log, const char **base, char *why, size_t len)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(log, '/');
+
+	*base = slash ? slash + 1 : log;
+	if (slash == NULL)
+		util_strlcpy(dir, ".", sizeof dir);
+	else if (slash == log)
+		util_strlcpy(dir, "/", sizeof dir);
+	else if (util_path(dir, sizeof dir, "%.*s", (int)(slash - log), log) != 0) {
+		util_fmt(why, len, "%s: %s", log, strerror(errno));
+		return -1;
+	}
+	return util_dir_open(dir, why, len);
+}
+
+/* log_create: make log afresh: what is at its name goes when it is a link
+ * or contest's own (util_rm_own; another user's is refused), then a new
+ * file is created with O_EXCL|O_NOFOLLOW, so no link, FIFO or hard link
+ * planted there is ever written or truncated. The descriptor (read and
+ * write), or -1 with a one-line reason in errbuf. */
+static int log_create(const char *log, char *errbuf, size_t errlen)
+{
+	char why[512];
+	const char *base;
+	struct stat st;
+	int dfd = log_dir(log, &base, why, sizeof why), fd = -1;
+
+	if (dfd < 0) {
+		snprintf(errbuf, errlen, "cannot open log: %s", why);
+		return -1;
+	}
+	if (util_rm_own(dfd, base) != 0) {
+		if (errno == EPERM && fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u, not to contest; "
+			         "remove it or use another testbed", log, (unsigned)st.st_uid);
+		else
+			snprintf(errbuf, errlen, "cannot replace log %s: %s", log, strerror(errno));
+	} else if ((fd = openat(dfd, base, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	                        0644)) < 0) {
+		snprintf(errbuf, errlen, "cannot open log %s: %s", log, strerror(errno));
+	}
+	close(dfd);
+	return fd;
+}
+
+/* space_note: when a failed command ran out of space: ": " and the error
+ * its log shows last (ENOSPC or EDQUOT, in the C locale's words), else
+ * ": the file system of X is full" when the log's or dir's file system has
+ * no block or inode left; "" otherwise. */
+static void space_note(int logfd, const char *dir, const char *log, char *buf, size_t len)
+{
+	static const int errs[] = { ENOSPC, EDQUOT };
+	char tail[65536];
+	struct statvfs sv;
+	struct stat st;
+	off_t from = 0;
+	ssize_t n;
+
+	buf[0] = '\0';
+	if (fstat(logfd, &st) == 0 && st.st_size > (off_t)sizeof tail - 1)
+		from = st.st_size - (off_t)(sizeof tail - 1);
+	n = pread(logfd, tail, sizeof tail - 1, from);
+	n = n > 0 ? n : 0;
+	for (ssize_t i = 0; i < n; i++)
+		if (tail[i] == '\0')
+			tail[i] = ' ';
+	tail[n] = '\0';
+	for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
+		if (strstr(tail, strerror(errs[i])) != NULL) {
+			util_fmt(buf, len, ": %s", strerror(errs[i]));
+			return;
+		}
+	if (fstatvfs(logfd, &sv) == 0 && (sv.f_bavail == 0 || (sv.f_files > 0 && sv.f_favail == 0)))
+		util_fmt(buf, len, ": the file system of %s is full", log);
+	else if (statvfs(dir, &sv) == 0 && (sv.f_bavail == 0 || (sv.f_files > 0 && sv.f_favail == 0)))
+		util_fmt(buf, len, ": the file system of %s is full", dir);
+}
+
 int compile_run(const char *dir, char *const argv[], const char *log,
                 void (*tick)(void *arg, double elapsed), void *arg,
                 struct compile_result *res, char *errbuf, size_t errlen)
@@ -41,11 +128,8 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	double t0;
 
 	memset(res, 0, sizeof *res);
-	logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (logfd < 0) {
-		snprintf(errbuf, errlen, "cannot open log %s: %s", log, strerror(errno));
+	if ((logfd = log_create(log, errbuf, errlen)) < 0)
 		return COMPILE_FAILED;
-	}
 	fflush(NULL);
 	sig_ticker(0.5);
 	t0 = util_now();
@@ -59,7 +143,6 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	if (pid == 0)
 		exec_child(parent, dir, argv, logfd);
 	setpgid(pid, pid);
-	close(logfd);
 	for (;;) {
 		r = wait4(pid, &st, 0, &res->ru);
 		if (r == pid)
@@ -78,27 +161,42 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	if (r != pid) {
 		int done = 0;
 		proc_group_stop(pid, 2.0, &done, &st);
+		guard_release(pid);
+		close(logfd);
 		return sig_caught ? COMPILE_INTR : COMPILE_FAILED;
 	}
 	/* make is gone; anything it left behind in its group goes too */
 	if (kill(-pid, 0) == 0)
 		proc_group_stop(pid, 1.0, NULL, NULL);
+	guard_release(pid);
 	res->wstatus = st;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		close(logfd);
 		return COMPILE_OK;
-	char how[96];
+	}
+	char how[96], note[160];
 	proc_describe(st, how, sizeof how);
-	snprintf(errbuf, errlen, "%s %s (log: %s)", argv[0], how, log);
+	space_note(logfd, dir, log, note, sizeof note);
+	close(logfd);
+	snprintf(errbuf, errlen, "%s %s%s (log: %s)", argv[0], how, note, log);
 	return COMPILE_FAILED;
 }
 
 void compile_log_tail(const char *log, int n)
 {
-	FILE *f = fopen(log, "re");
 	char *lines[64] = { 0 };
 	char buf[512];
-	int count = 0;
+	const char *base;
+	int count = 0, dfd, fd = -1;
+	FILE *f = NULL;
 
+	/* only the log contest made: never a link or another file put in its place */
+	if ((dfd = log_dir(log, &base, buf, sizeof buf)) >= 0) {
+		fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0 && (!util_own_file(dfd, fd) || (f = fdopen(fd, "re")) == NULL))
+			close(fd);
+		close(dfd);
+	}
 	if (f == NULL || n <= 0)
 		goto out;
 	if (n > 64)

@@ -14,16 +14,20 @@ struct compile_result {
 enum { COMPILE_OK = 0, COMPILE_FAILED = -1, COMPILE_INTR = -2 };
 
 /* compile_run: run argv (searched in PATH) in dir, in its own process group,
- * with stdin from /dev/null and stdout+stderr to log (truncated). make's
- * variables inherited from a calling make (MAKEFLAGS ...) are removed. While
- * it runs, tick(arg, elapsed) is called about twice a second when non-NULL.
- * Returns COMPILE_OK (exit status 0), COMPILE_FAILED (reason in errbuf), or
- * COMPILE_INTR when sig_caught was set (the command is stopped first). */
+ * with stdin from /dev/null and stdout+stderr to log, made afresh (what is at
+ * its name goes when it is a link or contest's own; the new file is created
+ * O_EXCL|O_NOFOLLOW; a directory anybody may write without the sticky bit
+ * is refused). make's variables inherited from a calling make (MAKEFLAGS
+ * ...) are removed. While it runs, tick(arg, elapsed) is called about twice
+ * a second when non-NULL. Returns COMPILE_OK (exit status 0), COMPILE_FAILED
+ * (reason in errbuf; when the command ran out of disk space, the reason says
+ * so), or COMPILE_INTR when sig_caught was set (the command is stopped first). */
 int compile_run(const char *dir, char *const argv[], const char *log,
                 void (*tick)(void *arg, double elapsed), void *arg,
                 struct compile_result *res, char *errbuf, size_t errlen);
 
-/* compile_log_tail: print the last n lines of log on stderr, indented. */
+/* compile_log_tail: print the last n lines of log on stderr, indented;
+ * nothing when log is not contest's own regular file (a link, say). */
 void compile_log_tail(const char *log, int n);
 
 #endif

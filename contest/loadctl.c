@@ -1,5 +1,6 @@
 /* loadctl.c: the controller side of a background load: start, sample the window, stop. */
 #include "loadctl.h"
+#include "guard.h"
 #include "proc.h"
 #include "util.h"
 
@@ -87,6 +88,7 @@ int loadctl_stop(struct loadctl *lc, double grace)
 			      lc->d->name, proc_group_count(lc->pgid), (int)lc->pgid);
 			rc = -1;
 		}
+		guard_release(lc->pgid);
 		lc->pgid = 0;
 	}
 	if (lc->ctr != NULL) {

@@ -1,8 +1,10 @@
 /* loadrate.c: `contest loads --rate`: each load alone for a few seconds: its work rate, CPU and the system's major faults. */
 #include "loadrate.h"
-#include "builtin.h"
+#include "guard.h"
 #include "ktree.h"
 #include "loadctl.h"
+#include "lock.h"
+#include "run.h"
 #include "sig.h"
 #include "util.h"
 
@@ -56,9 +58,16 @@ static int rate_one(const struct load_desc *d, const struct load_env *env, doubl
 	double t0, t;
 	int rc = 0;
 
-	if (d->prepare != NULL && d->prepare(env, &prep, why, sizeof why) != 0) {
-		rc = 1;
-		goto out;
+	if (d->prepare != NULL) {
+		rc = run_prepare_load(d, env, &prep, why, sizeof why);
+		if (rc == 1 || sig_caught) {
+			rc = EXIT_INTR;
+			goto out;
+		}
+		if (rc != 0) {
+			rc = 1;
+			goto out;
+		}
 	}
 	sync();
 	if (loadctl_start(&lc, d, env, &prep, why, sizeof why) != 0) {
@@ -105,14 +114,24 @@ int loadrate_main(struct opts *o)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	if (util_mkdirs(o->testbed) != 0 || realpath(o->testbed, testbed) == NULL)
 		err(EXIT_USAGE, "testbed '%s'", o->testbed);
+	if (lock_take(testbed, "testbed", "-d", why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
+	lock_sweep(testbed, 1);
+	guard_start();
 	for (size_t i = 0; i < o->nloads; i++)
 		need_tree |= (o->loads[i]->flags & LOAD_F_TREE) != 0;
 	if (o->tree != NULL) {
 		if (ktree_check(o->tree, tree, sizeof tree, why, sizeof why) != 0)
 			errx(EXIT_USAGE, "%s", why);
-	} else if (need_tree &&
-	           builtin_prepare(testbed, o->scale, tree, sizeof tree, why, sizeof why) != 0) {
-		errx(EXIT_USAGE, "%s", why);
+	} else if (need_tree) {
+		int rc = run_builtin_tree(testbed, o->scale, tree, sizeof tree, why, sizeof why);
+		if (rc == 1) {
+			warnx("interrupted by %s while generating the built-in workload; no load was run",
+			      strsignal(sig_caught));
+			return EXIT_INTR;
+		}
+		if (rc != 0)
+			errx(EXIT_USAGE, "%s", why);
 	}
 	if (o->other != NULL && realpath(o->other, other) == NULL)
 		util_strlcpy(other, o->other, sizeof other);
@@ -123,7 +142,7 @@ int loadrate_main(struct opts *o)
 	for (size_t i = 0; i < o->nloads; i++) {
 		if (o->loads[i]->flags & LOAD_F_NOPROC)
 			continue;
-		int rc = rate_one(o->loads[i], &env, o->rate_seconds);
+		int rc = sig_caught ? EXIT_INTR : rate_one(o->loads[i], &env, o->rate_seconds);
 		if (rc == EXIT_INTR) {
 			warnx("interrupted by %s during %s; it was stopped and its files removed",
 			      strsignal(sig_caught), o->loads[i]->name);

@@ -1,5 +1,6 @@
 /* microcmd.c: `contest micro`: run the microbenchmark suite for one label, store it, show the summary. */
 #include "microcmd.h"
+#include "lock.h"
 #include "micro.h"
 #include "render_micro.h"
 #include "sig.h"
@@ -127,12 +128,20 @@ static void timestamp(char *buf, size_t len)
 
 int micro_main(struct opts *o)
 {
-	char testbed[PATH_MAX], results[PATH_MAX], why[256], ts[40];
+	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40];
 	int made_tb, made_res, first, status = 0;
 
 	sig_install();
 	dir_abs("testbed", o->testbed, testbed, &made_tb);
 	dir_abs("results directory", o->results, results, &made_res);
+	/* one contest per testbed and per results directory, for its whole life */
+	if (lock_take(testbed, "testbed", "-d", why, sizeof why) != 0 ||
+	    lock_take(results, "results directory", "-R", why, sizeof why) != 0) {
+		warnx("%s", why);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	lock_sweep(testbed, 1);
 	if ((first = last_run(results, o->label)) < 0) {
 		warnx("refusing to append to the microbenchmark results of label '%s' in '%s'", o->label,
 		      o->results);
@@ -187,9 +196,13 @@ int micro_main(struct opts *o)
 			status = rc;
 	}
 out:
-	if (made_tb)
+	if (made_tb) {
+		lock_drop(testbed);
 		rmdir(testbed);  /* only when left empty */
-	if (made_res)
+	}
+	if (made_res) {
+		lock_drop(results);
 		rmdir(results);
+	}
 	return status;
 }

@@ -1,5 +1,7 @@
 /* proc.c: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
 #include "proc.h"
+#include "guard.h"
+#include "lock.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -91,6 +93,8 @@ int proc_child_setup(pid_t parent)
 	int fd;
 
 	setpgid(0, 0);
+	guard_enlist();  /* killed with its whole group if contest is killed outright */
+	lock_child();
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);

@@ -6,8 +6,10 @@
 #include <sys/types.h>
 
 /* proc_child_setup: call first in a child forked by the controller: own
- * process group, default signal handling, SIGKILL when the parent dies,
- * stdin from /dev/null. Returns -1 when the parent is already gone. */
+ * process group (enlisted with the guard, so the whole group is killed if
+ * contest is killed outright), no inherited lock, default signal handling,
+ * SIGKILL when the parent dies, stdin from /dev/null. Returns -1 when the
+ * parent is already gone. */
 int proc_child_setup(pid_t parent);
 
 /* proc_describe: "exited with status N" or "killed by signal N (Name)". */

@@ -14,13 +14,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* fchmod_default: give a mkstemp file (0600) the mode a new file gets
- * under the umask, as a plain redirection would. */
-static void fchmod_default(const char *path)
+/* fchmod_default: give a mkstemp file (0600), open as fd, the mode a new
+ * file gets under the umask, as a plain redirection would (through the
+ * descriptor: a name may have been replaced by a link). */
+static void fchmod_default(int fd)
 {
 	mode_t um = umask(0);
 	umask(um);
-	chmod(path, 0666 & ~um);
+	if (fchmod(fd, 0666 & ~um) != 0) {
+		/* harmless: the report stays readable by its owner */
+	}
 }
 
 int report_print(const struct report_req *req, FILE *out)
@@ -112,6 +115,7 @@ static int report_to_file(const struct report_req *req, const char *path)
 	}
 	status = req->micro ? micro_report(req->results, req->labels, req->nlabels, f)
 	                    : report_print(req, f);
+	fchmod_default(fileno(f));
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
 	bad |= fclose(f) != 0;
 	if (bad || (status != 0 && status != EXIT_USAGE)) {
@@ -119,7 +123,6 @@ static int report_to_file(const struct report_req *req, const char *path)
 		unlink(tmp);
 		return EXIT_USAGE;
 	}
-	fchmod_default(tmp);
 	if (rename(tmp, path) != 0) {
 		warn("--output '%s'", path);
 		unlink(tmp);

@@ -2,8 +2,10 @@
 #include "run.h"
 #include "builtin.h"
 #include "compile.h"
+#include "guard.h"
 #include "ktree.h"
 #include "loadctl.h"
+#include "lock.h"
 #include "progress.h"
 #include "registry.h"
 #include "report.h"
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -94,6 +97,93 @@ static enum step_result failed(struct rec *rec, const char *fmt, const char *wha
 	return STEP_FAILED;
 }
 
+/* phase: what the run does now: words for an interrupt message, and the
+ * progress line's phase (NULL: unchanged). */
+static void phase(struct runner *r, const char *what, const char *shown)
+{
+	r->phase = what;
+	if (shown != NULL)
+		progress_phase(&r->prog, shown);
+}
+
+/* What a child preparing a load shares with contest. */
+struct prep_job {
+	const struct load_desc *d;
+	const struct load_env *env;
+	struct load_prep prep;
+	char why[256];
+};
+
+/* prep_fn: in the child: the load's prepare. */
+static int prep_fn(void *arg)
+{
+	struct prep_job *j = arg;
+	return j->d->prepare(j->env, &j->prep, j->why, sizeof j->why);
+}
+
+int run_prepare_load(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
+                     char *why, size_t len)
+{
+	struct prep_job *j = mmap(NULL, sizeof *j, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int rc;
+
+	if (j == MAP_FAILED) {
+		util_fmt(why, len, "%s: cannot prepare it: %s", d->name, strerror(errno));
+		return -1;
+	}
+	j->d = d;
+	j->env = env;
+	j->prep = *prep;
+	j->why[0] = '\0';
+	rc = sig_in_child(prep_fn, j, j->why, sizeof j->why);
+	*prep = j->prep;
+	if (rc == -2)
+		util_fmt(why, len, "%s: preparing it: %s", d->name, j->why);
+	else
+		util_strlcpy(why, j->why, len);
+	munmap(j, sizeof *j);
+	return rc == -2 ? -1 : rc;
+}
+
+/* What the child generating the built-in tree shares with contest. */
+struct tree_job {
+	const char *testbed, *scale;
+	char dir[PATH_MAX];
+	char why[512];
+};
+
+/* tree_fn: in the child: generate the tree when it is missing. */
+static int tree_fn(void *arg)
+{
+	struct tree_job *j = arg;
+	return builtin_prepare(j->testbed, j->scale, j->dir, sizeof j->dir, j->why, sizeof j->why);
+}
+
+int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t dirlen, char *why,
+                     size_t len)
+{
+	struct tree_job *j = mmap(NULL, sizeof *j, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int rc;
+
+	if (j == MAP_FAILED) {
+		util_fmt(why, len, "cannot generate the built-in workload: %s", strerror(errno));
+		return -1;
+	}
+	j->testbed = testbed;
+	j->scale = scale;
+	j->dir[0] = j->why[0] = '\0';
+	rc = sig_in_child(tree_fn, j, j->why, sizeof j->why);
+	if (rc == 1)
+		lock_sweep(testbed, 0);  /* the half-generated tree */
+	if (rc == -2)
+		util_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
+	else
+		util_strlcpy(why, j->why, len);
+	util_strlcpy(dir, j->dir, dirlen);
+	munmap(j, sizeof *j);
+	return rc == -2 ? -1 : rc;
+}
+
 /* lead: the load's head start; STEP_INTR when interrupted. */
 static enum step_result lead(struct runner *r)
 {
@@ -118,12 +208,11 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	int rc;
 	enum step_result out = STEP_OK;
 
-	r->phase = "starting the load";
+	phase(r, "starting the load", NULL);
 	if (loadctl_start(&lc, d, &r->env, prep, why, sizeof why) != 0)
 		return failed(rec, "%s", why);
 	if (lc.pgid != 0) {
-		r->phase = "the load's lead";
-		progress_phase(&r->prog, "load lead");
+		phase(r, "the load's lead", "load lead");
 		if (lead(r) == STEP_INTR) {
 			out = STEP_INTR;
 			goto stop;
@@ -133,8 +222,11 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 			goto stop;
 		}
 	}
-	r->phase = "the compile";
-	progress_phase(&r->prog, "compiling");
+	phase(r, "the compile", "compiling");
+	if (sig_caught) {
+		out = STEP_INTR;
+		goto stop;
+	}
 	loadctl_sample(&lc, &a);
 	rc = make_cmd(r, 0, &res, why, sizeof why);
 	loadctl_sample(&lc, &b);
@@ -159,7 +251,8 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	rec->loads = (double)(b.work - a.work) / prep->per_unit;
 	rec->lcpu_pct = (b.cpu - a.cpu) / res.time * 100;
 stop:
-	r->phase = "stopping the load";
+	if (out != STEP_INTR && !sig_caught)
+		r->phase = "stopping the load";  /* else the message names where it came */
 	if (lc.pgid != 0)
 		progress_phase(&r->prog, "stopping load");
 	if (loadctl_stop(&lc, 2.0) != 0 && out == STEP_OK)
@@ -181,47 +274,50 @@ static void timestamp(char *buf, size_t len)
 }
 
 /* step: one run of load d: warm-up if needed, clean, prepare, flush,
- * measure, clean up the load. */
+ * measure, clean up the load. STEP_INTR when an interrupt arrived at any
+ * point (r->phase says where): the run is then not recorded. */
 static enum step_result step(struct runner *r, const struct load_desc *d, struct rec *rec)
 {
 	char why[256];
-	enum step_result out;
+	enum step_result out = STEP_OK;
 	struct load_prep prep = { .per_unit = d->per_unit };
+	int rc;
 
 	rec->flushed = 0;
 	if ((d->flags & LOAD_F_WARM) && !r->warm) {
-		r->phase = "the warm-up compile";
-		progress_phase(&r->prog, "warm-up compile");
-		out = make_cmd(r, 1, NULL, why, sizeof why) == COMPILE_OK ? STEP_OK : STEP_FAILED;
-		if (out == STEP_OK) {
-			int rc = make_cmd(r, 0, NULL, why, sizeof why);
-			out = rc == COMPILE_OK ? STEP_OK : rc == COMPILE_INTR ? STEP_INTR : STEP_FAILED;
-		}
-		if (out != STEP_OK)
+		phase(r, "the warm-up compile", "warm-up compile");
+		rc = make_cmd(r, 1, NULL, why, sizeof why);
+		if (rc == COMPILE_OK)
+			rc = make_cmd(r, 0, NULL, why, sizeof why);
+		if (rc != COMPILE_OK)
 			return sig_caught ? STEP_INTR : failed(rec, "warm-up compile failed: %s", why);
 	}
 	r->warm = 0;
-	r->phase = "make clean";
-	progress_phase(&r->prog, "make clean");
+	phase(r, "make clean", "make clean");
 	if (make_cmd(r, 1, NULL, why, sizeof why) != COMPILE_OK)
 		return sig_caught ? STEP_INTR : failed(rec, "make clean failed: %s", why);
-	out = STEP_OK;
+	if (sig_caught)
+		return STEP_INTR;
 	if (d->prepare != NULL) {
-		r->phase = "preparing the load";
-		progress_phase(&r->prog, "preparing load");
-		if (d->prepare(&r->env, &prep, why, sizeof why) != 0)
-			out = sig_caught ? STEP_INTR : failed(rec, "%s", why);
+		/* in a child, so an interrupt need not wait for a large file to be written */
+		phase(r, "preparing the load", "preparing load");
+		rc = run_prepare_load(d, &r->env, &prep, why, sizeof why);
+		if (rc == 1 || sig_caught)
+			out = STEP_INTR;
+		else if (rc != 0)
+			out = failed(rec, "%s", why);
 		util_strlcpy(rec->detail, prep.detail, sizeof rec->detail);
 	}
 	if (out == STEP_OK && !(d->flags & LOAD_F_WARM)) {
-		r->phase = "flushing caches";
-		progress_phase(&r->prog, "flushing caches");
+		phase(r, "flushing caches", "flushing caches");
 		rec->flushed = flush_caches(r);
 	}
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
 	if (d->cleanup != NULL)
 		d->cleanup(&r->env, &prep);
+	if (sig_caught)
+		return STEP_INTR;  /* also when it came while the load stopped: not recorded */
 	if (out == STEP_OK && (d->flags & LOAD_F_NOPROC))
 		r->warm = 1;
 	return out;
@@ -252,12 +348,21 @@ static _Noreturn void setup_fail(const char *fmt, const char *a, const char *b, 
 {
 	int e = errno;
 	for (int i = 1; i >= 0; i--)
-		if (created[i][0] != '\0')
+		if (created[i][0] != '\0') {
+			lock_drop(created[i]);
 			rmdir(created[i]);
+		}
 	errno = e;
 	if (with_errno)
 		err(EXIT_USAGE, fmt, a, b);
 	errx(EXIT_USAGE, fmt, a, b);
+}
+
+/* setup_intr: interrupted before the first run: say so, exit 130. */
+static _Noreturn void setup_intr(const char *what)
+{
+	warnx("interrupted by %s while %s; no run was started", strsignal(sig_caught), what);
+	exit(EXIT_INTR);
 }
 
 /* absolute: make dir (creating it) and store its absolute path; exit 2 on failure. */
@@ -288,8 +393,11 @@ static void tree_setup(struct runner *r)
 
 	if (ktree_check(r->o->tree, r->tree, sizeof r->tree, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
-	if (compile_run(r->tree, argv, r->log, NULL, NULL, &res, why, sizeof why) != COMPILE_OK)
+	if (compile_run(r->tree, argv, r->log, NULL, NULL, &res, why, sizeof why) != COMPILE_OK) {
+		if (sig_caught)
+			setup_intr("identifying the kernel tree (make kernelversion)");
 		setup_fail("kernel tree '%s': make kernelversion failed: %s", r->o->tree, why, 0);
+	}
 	if ((f = fopen(r->log, "re")) != NULL) {
 		if (fgets(version, sizeof version, f) == NULL)
 			version[0] = '\0';
@@ -318,6 +426,11 @@ static void setup(struct runner *r, struct opts *o)
 	uname(&r->uts);
 	absolute("testbed", o->testbed, r->testbed, created[0]);
 	absolute("results directory", o->results, r->results, created[1]);
+	/* one contest per testbed and per results directory, for its whole life */
+	if (lock_take(r->testbed, "testbed", "-d", why, sizeof why) != 0 ||
+	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0)
+		setup_fail("%s%s", why, "", 0);
+	lock_sweep(r->testbed, 1);
 	if (store_read_label(r->results, o->label, &prev) != 0)
 		setup_fail("refusing to append to the results of label '%s' in '%s'", o->label, o->results, 0);
 	for (size_t i = 0; i < prev.n; i++)
@@ -330,7 +443,10 @@ static void setup(struct runner *r, struct opts *o)
 	if (o->tree != NULL) {
 		tree_setup(r);
 	} else {
-		if (builtin_prepare(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why) != 0)
+		int rc = run_builtin_tree(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why);
+		if (rc == 1)
+			setup_intr("generating the built-in workload");
+		if (rc != 0)
 			setup_fail("%s%s", why, "", 0);
 		builtin_identity(o->scale, r->workload, sizeof r->workload);
 	}
@@ -348,7 +464,10 @@ int run_main(struct opts *o)
 
 	sig_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	guard_start();
 	setup(&r, o);
+	if (sig_caught)
+		setup_intr("setting up");
 	nsteps = (int)(o->runs * (long)o->nloads);
 	progress_init(&r.prog, o->progress, nsteps);
 	/* interleaved: every condition once per round, so drift spreads over all */
@@ -365,9 +484,9 @@ int run_main(struct opts *o)
 			sr = step(&r, d, &rec);
 			if (sr == STEP_INTR) {
 				progress_clear(&r.prog);
-				warnx("interrupted by %s during %s of %s run %ld/%ld; it is not recorded, "
-				      "%d completed run(s) are kept in %s", strsignal(sig_caught), r.phase,
-				      d->name, round + 1, o->runs, k - 1, r.results);
+				warnx("interrupted by %s during %s run %ld/%ld (%s); it is not recorded, "
+				      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name,
+				      round + 1, o->runs, r.phase, k - 1, r.results);
 				return EXIT_INTR;
 			}
 			if (store_append(r.results, &rec) != 0) {
@@ -379,6 +498,13 @@ int run_main(struct opts *o)
 			if (rec.failed)
 				status = EXIT_RUNFAIL;
 			progress_done(&r.prog, &rec, util_now() - t0);
+			if (sig_caught) {
+				progress_clear(&r.prog);
+				warnx("interrupted by %s while recording %s run %ld/%ld; it is recorded, "
+				      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name,
+				      round + 1, o->runs, k, r.results);
+				return EXIT_INTR;
+			}
 		}
 	}
 	progress_clear(&r.prog);

@@ -1,8 +1,15 @@
-/* sig.c: interrupt handling of the controller: catch, record, and let blocking calls return. */
+/* sig.c: interrupt handling of the controller: catch, record, let blocking calls return, run untimed work where an interrupt can end it. */
 #include "sig.h"
+#include "guard.h"
+#include "proc.h"
+#include "util.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 volatile sig_atomic_t sig_caught;
 
@@ -35,4 +42,46 @@ void sig_ticker(double interval)
 	it.it_interval.tv_usec = (suseconds_t)((interval - (double)(time_t)interval) * 1e6);
 	it.it_value = it.it_interval;
 	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
+{
+	pid_t parent = getpid(), pid, r = -1;
+	int st = 0, done = 0;
+	char how[96];
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		util_fmt(why, len, "fork: %s", strerror(errno));
+		return -2;
+	}
+	if (pid == 0) {
+		if (proc_child_setup(parent) != 0)
+			_exit(127);
+		_exit(fn(arg) == 0 ? 0 : 1);
+	}
+	setpgid(pid, pid);
+	sig_ticker(0.5);  /* a signal just before waitpid is seen at the next tick */
+	while (!sig_caught) {
+		r = waitpid(pid, &st, 0);
+		if (r == pid || (r < 0 && errno != EINTR))
+			break;
+	}
+	sig_ticker(0);
+	if (r == pid)
+		done = 1;
+	proc_group_stop(pid, 1.0, &done, &st);  /* what it left running, or all of it */
+	guard_release(pid);
+	if (r != pid && sig_caught)
+		return 1;
+	if (!done) {
+		util_fmt(why, len, "waitpid: %s", strerror(errno));
+		return -2;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) <= 1)
+		return WEXITSTATUS(st) == 0 ? 0 : -1;
+	proc_describe(st, how, sizeof how);
+	util_fmt(why, len, "its process %s", how);
+	return -2;
 }

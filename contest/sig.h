@@ -3,6 +3,7 @@
 #define CONTEST_SIG_H
 
 #include <signal.h>
+#include <stddef.h>
 
 /* The interrupting signal caught so far, 0 when none. */
 extern volatile sig_atomic_t sig_caught;
@@ -14,5 +15,14 @@ void sig_install(void);
 
 /* sig_ticker: SIGALRM every interval seconds (0 stops it). */
 void sig_ticker(double interval);
+
+/* sig_in_child: run fn(arg) in a forked child (its own process group, dying
+ * with contest, see proc_child_setup) and wait for it, so an interrupt need
+ * not wait for fn: when sig_caught is set, the child's whole group is ended.
+ * fn's results, and its one-line reason when it fails, must be written to
+ * MAP_SHARED memory. Returns 0 when fn returned 0, -1 when it failed, 1 when
+ * interrupted, -2 when the child could not be run or died without
+ * returning (how, in why). */
+int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len);
 
 #endif

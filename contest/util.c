@@ -16,6 +16,8 @@
 
 static const char *progname = "contest";
 
+void (*util_exit_hook)(int status) = NULL;
+
 void util_set_progname(const char *name) { progname = name; }
 
 static void vmsg(int with_errno, const char *fmt, va_list ap)
@@ -55,6 +57,8 @@ void errx(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(0, fmt, ap);
 	va_end(ap);
+	if (util_exit_hook != NULL)
+		util_exit_hook(code);
 	exit(code);
 }
 
@@ -64,6 +68,8 @@ void err(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(1, fmt, ap);
 	va_end(ap);
+	if (util_exit_hook != NULL)
+		util_exit_hook(code);
 	exit(code);
 }
 
@@ -209,6 +215,62 @@ int util_mkdirs(const char *path)
 	return 0;
 }
 
+int util_dir_open(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		util_fmt(why, len, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX)) {
+		util_fmt(why, len, "%s is writable by anybody and not sticky (mode %04o): another user "
+		         "could replace contest's files in it; use a directory of your own",
+		         path, (unsigned)(st.st_mode & 07777));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int util_trusted(int fd, uid_t uid)
+{
+	struct stat st;
+
+	if (uid == geteuid())
+		return 1;
+	return fstat(fd, &st) == 0 && st.st_uid == uid;
+}
+
+int util_own_file(int dirfd, int file)
+{
+	struct stat st;
+
+	return fstat(file, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+	       util_trusted(dirfd, st.st_uid);
+}
+
+int util_mkdir_at(int fd, const char *name, mode_t mode)
+{
+	struct stat st;
+	int d;
+
+	if (mkdirat(fd, name, mode) != 0)
+		return -1;
+	d = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (d < 0)
+		return -1;
+	if (fstat(d, &st) != 0 || st.st_uid != geteuid()) {
+		close(d);
+		errno = EPERM;
+		return -1;
+	}
+	return d;
+}
+
 int util_rm_at(int fd, const char *name)
 {
 	struct dirent *de;
@@ -244,13 +306,39 @@ int util_rm_at(int fd, const char *name)
 	return rc;
 }
 
+int util_rm_own(int fd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISLNK(st.st_mode) && !util_trusted(fd, st.st_uid)) {
+		errno = EPERM;
+		return -1;
+	}
+	return util_rm_at(fd, name);
+}
+
+int util_rm_same(int fd, const char *name, const struct stat *was)
+{
+	struct stat st;
+
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (st.st_dev != was->st_dev || st.st_ino != was->st_ino) {
+		errno = EEXIST;
+		return -1;
+	}
+	return util_rm_at(fd, name);
+}
+
 int util_rm_in(const char *dir, const char *name)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
 
 	if (fd < 0)
 		return -1;
-	rc = util_rm_at(fd, name);
+	rc = util_rm_own(fd, name);
 	e = errno;
 	close(fd);
 	errno = e;

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
+
+struct stat;
 
 #define CONTEST_VERSION "0.1.0"
 
@@ -17,9 +20,14 @@ void util_set_progname(const char *name);
 void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* warn: like warnx, followed by ": strerror(errno)". */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* errx/err: like warnx/warn, then exit with status code. */
+/* errx/err: like warnx/warn, then exit with status code (util_exit_hook first, when set). */
 _Noreturn void errx(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void err(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* util_exit_hook: for tests only; NULL (the default) in the product. When set,
+ * errx and err call it with the exit status after the message instead of
+ * exiting; it must not return (a fuzz target longjmps back), and exit follows
+ * if it does. */
+extern void (*util_exit_hook)(int status);
 
 /* util_parse_size: parse "512M", "2G", "1.5G", "4096" (bytes; K M G T binary).
  * Returns 0 and stores bytes, or -1 when s is not a positive size. */
@@ -47,11 +55,45 @@ void util_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format
 /* util_mkdirs: mkdir -p with mode 0755; 0 or -1 with errno. */
 int util_mkdirs(const char *path);
 
+/* Files in a shared directory (the testbed may be /tmp): contest works
+ * relative to a directory descriptor, creates with O_EXCL|O_NOFOLLOW, never
+ * follows a link it did not make, and deletes only what is its own. */
+
+/* util_dir_open: open directory path for the *at calls, refusing one in
+ * which anybody may replace the entries: writable by others and not sticky
+ * (group members are trusted). The descriptor (O_CLOEXEC), or -1 with a
+ * one-line reason naming path in why. */
+int util_dir_open(const char *path, char *why, size_t len);
+/* util_trusted: 1 when an entry of directory fd owned by uid counts as
+ * contest's own: uid is the effective uid, or the directory's owner (who can
+ * replace any entry of it anyway); else 0. */
+int util_trusted(int fd, uid_t uid);
+/* util_own_file: 1 when descriptor file, opened in directory dirfd, is a
+ * regular file with a single link owned by a trusted user (util_trusted):
+ * not a device, FIFO or hard link to a file elsewhere; else 0. */
+int util_own_file(int dirfd, int file);
+/* util_mkdir_at: create directory name in fd (mode, under the umask) and
+ * open it without following links; the directory opened must be one of the
+ * effective uid (not one swapped in by another user). Its descriptor
+ * (O_CLOEXEC), or -1 with errno (EEXIST: name exists; EPERM: swapped). */
+int util_mkdir_at(int fd, const char *name, mode_t mode);
+
 /* util_rm_at: remove name inside directory fd, recursively, never
  * following symbolic links (a link is removed, not its target). A missing
  * name is not an error. 0, or -1 with errno. */
 int util_rm_at(int fd, const char *name);
-/* util_rm_in: util_rm_at relative to directory dir. */
+/* util_rm_own: util_rm_at, but only when name is a symbolic link (the link
+ * goes) or a trusted entry (util_trusted): what another user made is left.
+ * A missing name is not an error. 0, or -1 with errno (EPERM: name belongs
+ * to another user). */
+int util_rm_own(int fd, const char *name);
+/* util_rm_same: util_rm_at, but only while name still is the file or
+ * directory st describes (device and inode, not following a link; keep it
+ * open meanwhile, or its inode number may be reused). A missing name is not
+ * an error. 0, or -1 with errno (EEXIST: name is another file now, left
+ * alone). */
+int util_rm_same(int fd, const char *name, const struct stat *st);
+/* util_rm_in: util_rm_own relative to directory dir. */
 int util_rm_in(const char *dir, const char *name);
 
 #endif

@@ -32,17 +32,21 @@ int tar_need(const char *name, char *errbuf, size_t errlen)
 }
 
 /* tar_line_end: classify the finished line: a message, the totals, or one
- * listed entry (returns 1 for an entry, else 0). */
+ * listed entry (returns 1 for an entry, else 0). The message kept is the
+ * last one before tar's closing "Exiting with failure status ...", which
+ * says nothing of the cause (such as "Cannot open: No space left on device"). */
 static int tar_line_end(struct tar_line *l, struct tar_out *out)
 {
 	static const char tot[] = "Total bytes written: ";
+	static const char closing[] = "tar: Exiting with failure status";
 
 	l->buf[l->len] = '\0';
 	l->len = 0;
 	if (l->buf[0] == '\0')
 		return 0;
 	if (strncmp(l->buf, "tar: ", 5) == 0) {
-		util_strlcpy(out->msg, l->buf, sizeof out->msg);
+		if (strncmp(l->buf, closing, sizeof closing - 1) != 0 || out->msg[0] == '\0')
+			util_strlcpy(out->msg, l->buf, sizeof out->msg);
 		return 0;
 	}
 	if (strncmp(l->buf, tot, sizeof tot - 1) == 0) {
@@ -52,7 +56,8 @@ static int tar_line_end(struct tar_line *l, struct tar_out *out)
 	return 1;
 }
 
-int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out)
+int tar_run(char *const argv[], int in_fd, int out_fd, int dir_fd, struct load_counter *c,
+            struct tar_out *out)
 {
 	struct tar_line l = { .len = 0 };
 	char buf[16384];
@@ -61,7 +66,7 @@ int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out)
 	ssize_t n;
 
 	memset(out, 0, sizeof *out);
-	pid = load_spawn_piped(argv, &rfd);
+	pid = load_spawn(argv, in_fd, out_fd, dir_fd, &rfd);
 	if (pid < 0)
 		return -1;
 	for (;;) {
@@ -103,13 +108,13 @@ void tar_why(int st, const struct tar_out *out, char *buf, size_t len)
 	util_fmt(buf, len, "tar %s%s%s", how, out->msg[0] ? ": " : "", out->msg);
 }
 
-int tar_create(const char *name, const char *tree, const char *archive, struct tar_out *out,
+int tar_create(const char *name, const char *tree, int archive_fd, struct tar_out *out,
                char *errbuf, size_t errlen)
 {
-	char *argv[] = { "tar", "-cvf", (char *)archive, "--totals", "--exclude=*.o",
-	                 "--exclude=vmlinux", "-C", (char *)tree, ".", NULL };
+	char *argv[] = { "tar", "-cvf", archive_fd < 0 ? "/dev/null" : "-", "--totals",
+	                 "--exclude=*.o", "--exclude=vmlinux", "-C", (char *)tree, ".", NULL };
 	char why[256];
-	int st = tar_run(argv, NULL, out);
+	int st = tar_run(argv, -1, archive_fd, -1, NULL, out);
 
 	if (st < 0) {
 		util_fmt(errbuf, errlen, "%s: cannot run tar: %s", name, strerror(errno));
@@ -128,11 +133,12 @@ int tar_create(const char *name, const char *tree, const char *archive, struct t
 }
 
 /* ctar_prepare: check tar and the tree, count the tree's entries (an archive
- * to /dev/null) for per_unit, check space for one archive, remove a stale one. */
+ * to /dev/null) for per_unit, remove a stale archive, check space for one. */
 static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
                         size_t errlen)
 {
 	struct tar_out o;
+	int dfd, rc;
 
 	if (env->tree == NULL || env->tree[0] == '\0') {
 		util_fmt(errbuf, errlen, "ctar_load needs the workload's source tree");
@@ -140,13 +146,16 @@ static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char
 	}
 	if (tar_need("ctar_load", errbuf, errlen) != 0)
 		return -1;
-	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0 ||
-	    util_rm_in(env->testbed, CTAR_FILE) != 0) {
-		util_fmt(errbuf, errlen, "ctar_load: cannot remove a stale %s/%s: %s", env->testbed,
-		         CTAR_FILE, strerror(errno));
+	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0) {
+		util_fmt(errbuf, errlen, "ctar_load: %s/%s: %s", env->testbed, CTAR_FILE,
+		         strerror(errno));
 		return -1;
 	}
-	if (tar_create("ctar_load", env->tree, "/dev/null", &o, errbuf, errlen) != 0)
+	if ((dfd = load_dir("ctar_load", env->testbed, errbuf, errlen)) < 0)
+		return -1;
+	rc = load_clear("ctar_load", dfd, env->testbed, CTAR_FILE, errbuf, errlen);
+	close(dfd);
+	if (rc != 0 || tar_create("ctar_load", env->tree, -1, &o, errbuf, errlen) != 0)
 		return -1;
 	if (load_need_space("ctar_load", env->testbed, o.bytes, errbuf, errlen) != 0)
 		return -1;
@@ -154,23 +163,36 @@ static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char
 	return 0;
 }
 
-/* ctar_body: forever, archive the tree into prep->path with tar -cv,
- * counting the listed entries; status 1 (a file changed while read) is fine. */
+/* ctar_body: create the archive (O_EXCL, never through a link), then
+ * forever: empty it and archive the tree into it with tar -cv (the archive
+ * on tar's stdout), counting the listed entries; status 1 (a file changed
+ * while read) is fine. */
 static void ctar_body(const struct load_env *env, const struct load_prep *prep,
                       struct load_counter *c)
 {
-	char *argv[] = { "tar", "-cvf", (char *)prep->path, "--exclude=*.o", "--exclude=vmlinux",
+	char *argv[] = { "tar", "-cvf", "-", "--exclude=*.o", "--exclude=vmlinux",
 	                 "-C", (char *)env->tree, ".", NULL };
 	struct tar_out o;
-	char why[256];
+	char why[512];
+	int dfd, fd;
 
+	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+		load_fail(c, "%s", why);
+	fd = openat(dfd, CTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		load_fail(c, "cannot create %s: %s", prep->path, strerror(errno));
+	close(dfd);
 	for (;;) {
-		int st = tar_run(argv, c, &o);
+		int st;
+
+		if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
+			load_fail(c, "cannot empty %s: %s", prep->path, strerror(errno));
+		st = tar_run(argv, -1, fd, -1, c, &o);
 		if (st < 0)
 			load_fail(c, "cannot run tar: %s", strerror(errno));
 		if (!WIFEXITED(st) || WEXITSTATUS(st) > 1) {
 			tar_why(st, &o, why, sizeof why);
-			load_fail(c, "archiving %s: %s", env->tree, why);
+			load_fail(c, "archiving %s into %s: %s", env->tree, prep->path, why);
 		}
 		if (o.entries == 0)
 			load_fail(c, "tar listed no entries of %s", env->tree);
@@ -181,8 +203,7 @@ static void ctar_body(const struct load_env *env, const struct load_prep *prep,
 static void ctar_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	if (util_rm_in(env->testbed, CTAR_FILE) != 0)
-		warn("ctar_load: cannot remove %s/%s", env->testbed, CTAR_FILE);
+	load_cleanup("ctar_load", env->testbed, CTAR_FILE);
 }
 
 const struct load_desc load_ctar_load = {

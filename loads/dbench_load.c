@@ -104,8 +104,8 @@ static int db_version(char *ver, size_t len)
 static int dbench_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
                           size_t errlen)
 {
-	char ver[32], dir[PATH_MAX];
-	int n = db_clients(env), have = 0, real = 0;
+	char ver[32];
+	int n = db_clients(env), have = 0, real = 0, tb, dfd;
 
 	if (prep->mode == DB_EMU) {
 		util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (forced)");
@@ -127,21 +127,44 @@ static int dbench_prepare(const struct load_env *env, struct load_prep *prep, ch
 	if (real)
 		util_fmt(prep->detail, sizeof prep->detail, "real dbench (%s)", ver);
 	prep->mode = real ? DB_REAL : DB_EMU;
-	if (util_rm_in(env->testbed, DB_DIR) != 0) {
-		util_fmt(errbuf, errlen, "dbench_load: cannot remove a stale %s/%s: %s", env->testbed,
-		         DB_DIR, strerror(errno));
+	if ((tb = load_dir("dbench_load", env->testbed, errbuf, errlen)) < 0)
+		return -1;
+	if (load_clear("dbench_load", tb, env->testbed, DB_DIR, errbuf, errlen) != 0 ||
+	    load_need_space("dbench_load", env->testbed,
+	                    (uint64_t)n * (prep->mode == DB_REAL ? DB_REAL_BYTES : DB_EMU_BYTES),
+	                    errbuf, errlen) != 0) {
+		close(tb);
 		return -1;
 	}
-	if (load_need_space("dbench_load", env->testbed,
-	                    (uint64_t)n * (prep->mode == DB_REAL ? DB_REAL_BYTES : DB_EMU_BYTES),
-	                    errbuf, errlen) != 0)
-		return -1;
-	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, DB_DIR) != 0 || mkdir(dir, 0755) != 0) {
+	dfd = util_mkdir_at(tb, DB_DIR, 0755);
+	close(tb);
+	if (dfd < 0) {
 		util_fmt(errbuf, errlen, "dbench_load: cannot create %s/%s: %s", env->testbed, DB_DIR,
 		         strerror(errno));
 		return -1;
 	}
+	close(dfd);
 	return 0;
+}
+
+/* db_open: in the load: open testbed/DB_DIR, the clients' directory prepare
+ * made (a directory of contest's user, never through a link); fails the load
+ * when it is not that. */
+static int db_open(const struct load_env *env, struct load_counter *c)
+{
+	char why[512];
+	struct stat st;
+	int tb = util_dir_open(env->testbed, why, sizeof why), fd;
+
+	if (tb < 0)
+		load_fail(c, "%s", why);
+	fd = openat(tb, DB_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		load_fail(c, "cannot open %s/%s: %s", env->testbed, DB_DIR, strerror(errno));
+	if (fstat(fd, &st) != 0 || st.st_uid != geteuid())
+		load_fail(c, "%s/%s is not the directory contest made", env->testbed, DB_DIR);
+	close(tb);
+	return fd;
 }
 
 /* db_line: one line of dbench's output: a progress line ("  N  LINES  X MB/sec
@@ -165,18 +188,17 @@ static int db_line(const char *line, long *lines, char *msg, size_t msglen)
 }
 
 /* db_real: run dbench N clients forever (restarting it should its 100000 s
- * end), counting loadfile operations: its per-client line count x N, the
+ * end) in the clients' directory dfd (its working directory, "-D ."),
+ * counting loadfile operations: its per-client line count x N, the
  * increase between progress lines (a decrease, as on its counter wrapping,
  * only re-bases). */
-static _Noreturn void db_real(const struct load_env *env, const struct load_prep *prep,
+static _Noreturn void db_real(const struct load_env *env, const struct load_prep *prep, int dfd,
                               struct load_counter *c)
 {
-	char dir[PATH_MAX], nstr[16], line[256], msg[160], buf[4096], how[96];
-	char *argv[] = { "dbench", "-c", (char *)prep->path, "-D", dir, "-t", "100000", nstr, NULL };
+	char nstr[16], line[256], msg[160], buf[4096], how[96];
+	char *argv[] = { "dbench", "-c", (char *)prep->path, "-D", ".", "-t", "100000", nstr, NULL };
 	int n = db_clients(env);
 
-	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, DB_DIR) != 0)
-		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
 	snprintf(nstr, sizeof nstr, "%d", n);
 	for (;;) {
 		int rfd, st, progressed = 0;
@@ -186,7 +208,7 @@ static _Noreturn void db_real(const struct load_env *env, const struct load_prep
 		pid_t pid;
 
 		msg[0] = '\0';
-		pid = load_spawn_piped(argv, &rfd);
+		pid = load_spawn(argv, -1, -1, dfd, &rfd);
 		if (pid < 0)
 			load_fail(c, "cannot start dbench: %s", strerror(errno));
 		while ((r = read(rfd, buf, sizeof buf)) != 0) {
@@ -318,11 +340,12 @@ static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng,
 	return ops + 1;
 }
 
-/* db_client: emulated client k: its own directory, then rounds forever,
- * adding each round's operations to c. */
-static _Noreturn void db_client(const struct load_env *env, int k, struct load_counter *c)
+/* db_client: emulated client k: its own directory clientK made in the
+ * clients' directory dfd, then rounds forever, adding each round's
+ * operations to c. */
+static _Noreturn void db_client(const struct load_env *env, int dfd, int k, struct load_counter *c)
 {
-	char top[PATH_MAX], name[32], path[PATH_MAX];
+	char name[32], path[PATH_MAX];
 	uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1) ^ (uint64_t)getpid();
 	char *buf = malloc(DB_MAXFILE);
 	int bfd;
@@ -331,28 +354,29 @@ static _Noreturn void db_client(const struct load_env *env, int k, struct load_c
 	if (buf == NULL)
 		load_fail(c, "client %d: cannot allocate a buffer: %s", k, strerror(errno));
 	memset(buf, 'd', DB_MAXFILE);
-	if (util_path(top, sizeof top, "%s/%s", env->testbed, DB_DIR) != 0 ||
-	    util_path(path, sizeof path, "%s/%s", top, name) != 0)
+	if (util_path(path, sizeof path, "%s/%s/%s", env->testbed, DB_DIR, name) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
-	if (util_rm_in(top, name) != 0 || mkdir(path, 0755) != 0 ||
-	    (bfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+	if (util_rm_own(dfd, name) != 0 || (bfd = util_mkdir_at(dfd, name, 0755)) < 0)
 		load_fail(c, "cannot create %s: %s", path, strerror(errno));
 	for (;;)
 		load_add(c, db_round(bfd, path, buf, &rng, c));
 }
 
-/* dbench_body: the real dbench, or N emulated clients under supervision. */
+/* dbench_body: the real dbench, or N emulated clients under supervision,
+ * all in the clients' directory prepare made. */
 static void dbench_body(const struct load_env *env, const struct load_prep *prep,
                         struct load_counter *c)
 {
+	int dfd = db_open(env, c);
+
 	if (prep->mode == DB_REAL)
-		db_real(env, prep, c);
+		db_real(env, prep, dfd, c);
 	for (int k = 0; k < db_clients(env); k++) {
 		pid_t pid = load_fork();
 		if (pid < 0)
 			load_fail(c, "cannot fork client %d: %s", k, strerror(errno));
 		if (pid == 0)
-			db_client(env, k, c);
+			db_client(env, dfd, k, c);
 	}
 	load_supervise(c);
 }
@@ -361,8 +385,7 @@ static void dbench_body(const struct load_env *env, const struct load_prep *prep
 static void dbench_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	if (util_rm_in(env->testbed, DB_DIR) != 0)
-		warn("dbench_load: cannot remove %s/%s", env->testbed, DB_DIR);
+	load_cleanup("dbench_load", env->testbed, DB_DIR);
 }
 
 const struct load_desc load_dbench_load = {

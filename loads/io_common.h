@@ -7,15 +7,15 @@
 #include "load.h"
 
 /* io_prepare_in: for load NAME writing dir/file: remove a stale dir/file left
- * by a crash (that exact name only), then check that dir has bytes free.
- * 0, or -1 with a one-line reason in errbuf. */
+ * by a crash (that exact name only, when it is contest's own or a link), then
+ * check that dir has bytes free. 0, or -1 with a one-line reason in errbuf. */
 int io_prepare_in(const char *load, const char *dir, const char *file, uint64_t bytes,
                   char *errbuf, size_t errlen);
 
-/* io_write_forever: create dir/file (O_EXCL, no symlink) and, forever, write
- * bytes of zeros to it with 1 MiB write()s from offset 0, then fdatasync and
- * drop its pages from the cache, then truncate it and start again. Adds every
- * byte written to c; any error fails the load. */
+/* io_write_forever: create dir/file (O_EXCL, no symlink, relative to dir
+ * opened once) and, forever, write bytes of zeros to it with 1 MiB write()s
+ * from offset 0, then fdatasync and drop its pages from the cache. Adds every
+ * byte written to c; any error (ENOSPC among them) fails the load with it. */
 _Noreturn void io_write_forever(const char *dir, const char *file, uint64_t bytes,
                                 struct load_counter *c);
 

@@ -15,11 +15,14 @@
 int io_prepare_in(const char *load, const char *dir, const char *file, uint64_t bytes,
                   char *errbuf, size_t errlen)
 {
-	if (util_rm_in(dir, file) != 0) {
-		util_fmt(errbuf, errlen, "%s: cannot remove the stale %s/%s: %s", load, dir, file,
-		         strerror(errno));
+	int fd = load_dir(load, dir, errbuf, errlen), rc;
+
+	if (fd < 0)
 		return -1;
-	}
+	rc = load_clear(load, fd, dir, file, errbuf, errlen);
+	close(fd);
+	if (rc != 0)
+		return -1;
 	return load_need_space(load, dir, bytes, errbuf, errlen);
 }
 
@@ -45,18 +48,21 @@ static int write_all(int fd, const char *buf, size_t len)
 
 void io_write_forever(const char *dir, const char *file, uint64_t bytes, struct load_counter *c)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], why[512];
 	char *zeros;
-	int fd;
+	int dfd, fd;
 
 	if (util_path(path, sizeof path, "%s/%s", dir, file) != 0)
 		load_fail(c, "%s/%s: %s", dir, file, strerror(errno));
 	zeros = calloc(1, IO_CHUNK);
 	if (zeros == NULL)
 		load_fail(c, "cannot allocate the write buffer: %s", strerror(errno));
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if ((dfd = util_dir_open(dir, why, sizeof why)) < 0)
+		load_fail(c, "%s", why);
+	fd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		load_fail(c, "cannot create %s: %s", path, strerror(errno));
+	close(dfd);
 	/* Each pass rewrites the same blocks from the start, as dd conv=notrunc
 	 * would: pure write-back traffic, without freeing and reallocating (and,
 	 * on file systems mounted with discard, discarding) MEM bytes per pass. */
@@ -100,8 +106,7 @@ static void io_load_body(const struct load_env *env, const struct load_prep *pre
 static void io_load_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	if (util_rm_in(env->testbed, "io_load.dat") != 0)
-		warn("io_load: cannot remove %s/io_load.dat", env->testbed);
+	load_cleanup("io_load", env->testbed, "io_load.dat");
 }
 
 const struct load_desc load_io_load = {

@@ -54,8 +54,7 @@ static void io_other_cleanup(const struct load_env *env, const struct load_prep 
 	(void)prep;
 	if (env->other == NULL || stat(env->other, &st) != 0 || !S_ISDIR(st.st_mode))
 		return;
-	if (util_rm_in(env->other, "io_other.dat") != 0)
-		warn("io_other: cannot remove %s/io_other.dat", env->other);
+	load_cleanup("io_other", env->other, "io_other.dat");
 }
 
 const struct load_desc load_io_other = {

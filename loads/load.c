@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,15 +59,24 @@ void load_supervise(struct load_counter *c)
 	}
 }
 
-/* exec_tool: in a forked worker: stdin from /dev/null, stdout to out_fd and
- * stderr to err_fd (-1: /dev/null), then exec argv; never returns. */
-static _Noreturn void exec_tool(char *const argv[], int out_fd, int err_fd)
+/* exec_tool: in a forked worker: stdin from in_fd, stdout to out_fd and
+ * stderr to err_fd (each -1: /dev/null), working directory dir_fd (-1:
+ * unchanged), then exec argv; never returns. */
+static _Noreturn void exec_tool(char *const argv[], int in_fd, int out_fd, int err_fd, int dir_fd)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	int fds[3] = { in_fd, out_fd, err_fd };
 
-	if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
-	    dup2(out_fd >= 0 ? out_fd : null, STDOUT_FILENO) < 0 ||
-	    dup2(err_fd >= 0 ? err_fd : null, STDERR_FILENO) < 0)
+	if (null < 0)
+		_exit(127);
+	/* above 2 first, so that no dup2 below overwrites a descriptor still needed */
+	for (int i = 0; i < 3; i++)
+		if ((fds[i] = fcntl(fds[i] >= 0 ? fds[i] : null, F_DUPFD_CLOEXEC, 3)) < 0)
+			_exit(127);
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			_exit(127);
+	if (dir_fd >= 0 && fchdir(dir_fd) != 0)
 		_exit(127);
 	execvp(argv[0], argv);
 	_exit(127);
@@ -80,14 +90,14 @@ int load_run_tool(char *const argv[], int out_fd)
 	if (pid < 0)
 		return -1;
 	if (pid == 0)
-		exec_tool(argv, out_fd, -1);
+		exec_tool(argv, -1, out_fd, -1, -1);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -1;
 	return st;
 }
 
-int load_spawn_piped(char *const argv[], int *rfd)
+int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd)
 {
 	int fds[2], e;
 	pid_t pid;
@@ -96,7 +106,7 @@ int load_spawn_piped(char *const argv[], int *rfd)
 		return -1;
 	pid = load_fork();
 	if (pid == 0)
-		exec_tool(argv, fds[1], fds[1]);
+		exec_tool(argv, in_fd, out_fd >= 0 ? out_fd : fds[1], fds[1], dir_fd);
 	e = errno;
 	close(fds[1]);
 	if (pid < 0) {
@@ -106,6 +116,51 @@ int load_spawn_piped(char *const argv[], int *rfd)
 	}
 	*rfd = fds[0];
 	return pid;
+}
+
+int load_spawn_piped(char *const argv[], int *rfd)
+{
+	return load_spawn(argv, -1, -1, -1, rfd);
+}
+
+int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen)
+{
+	char why[512];
+	int fd = util_dir_open(dir, why, sizeof why);
+
+	if (fd < 0)
+		util_fmt(errbuf, errlen, "%s: %s", name, why);
+	return fd;
+}
+
+int load_clear(const char *name, int dfd, const char *dir, const char *file, char *errbuf,
+               size_t errlen)
+{
+	struct stat st;
+
+	if (util_rm_own(dfd, file) == 0)
+		return 0;
+	if (errno == EPERM && fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !util_trusted(dfd, st.st_uid))
+		util_fmt(errbuf, errlen, "%s: %s/%s is in the way and belongs to uid %u, not to contest; "
+		         "remove it or use another testbed", name, dir, file, (unsigned)st.st_uid);
+	else
+		util_fmt(errbuf, errlen, "%s: cannot remove %s/%s: %s", name, dir, file,
+		         strerror(errno));
+	return -1;
+}
+
+void load_cleanup(const char *name, const char *dir, const char *file)
+{
+	char why[512];
+	int fd = util_dir_open(dir, why, sizeof why);
+
+	/* an unusable directory or another user's entry failed prepare, which said so */
+	if (fd < 0)
+		return;
+	if (util_rm_own(fd, file) != 0 && errno != EPERM)
+		warn("%s: cannot remove %s/%s", name, dir, file);
+	close(fd);
 }
 
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)

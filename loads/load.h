@@ -91,6 +91,33 @@ int load_run_tool(char *const argv[], int out_fd);
  * *rfd. Returns the pid, or -1 (errno) when it could not be started. */
 int load_spawn_piped(char *const argv[], int *rfd);
 
+/* load_spawn: load_spawn_piped with stdin from in_fd (-1: /dev/null),
+ * stdout to out_fd (-1: the pipe; stderr always goes to the pipe) and the
+ * working directory dir_fd (-1: unchanged): a tool is given descriptors
+ * contest opened, never a testbed path to resolve. */
+int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd);
+
+/* Files in the testbed (or -o): every load opens the directory with
+ * load_dir and works relative to it: new files with O_CREAT|O_EXCL|
+ * O_NOFOLLOW, new directories with util_mkdir_at, never following a link
+ * that is in the way, removing only its own entries (util.h). */
+
+/* load_dir: util_dir_open(dir) for load NAME; the descriptor, or -1 with
+ * "NAME: reason" in errbuf. */
+int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen);
+
+/* load_clear: remove the stale file or directory dir/file (dir open as dfd)
+ * left by a killed run: a symbolic link goes (not its target), an entry of
+ * contest's own goes, another user's is left. 0 (also when there is none),
+ * or -1 with a one-line reason naming dir/file in errbuf. */
+int load_clear(const char *name, int dfd, const char *dir, const char *file, char *errbuf,
+               size_t errlen);
+
+/* load_cleanup: for a load's cleanup: remove dir/file as load_clear does,
+ * with a warning naming it when that fails (not for another user's entry,
+ * which prepare refused already). */
+void load_cleanup(const char *name, const char *dir, const char *file);
+
 /* load_need_space: 0 when dir's file system has bytes free (plus 5% and
  * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
  * is" (or the statvfs error) in errbuf. */

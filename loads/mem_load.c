@@ -51,7 +51,7 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t bytes = map_bytes(env, page);
-	int fd, rc;
+	int dfd, fd, rc;
 
 	prep->path[0] = '\0';
 	if (swap_active()) {
@@ -66,13 +66,15 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 		prep->path[0] = '\0';
 		return -1;
 	}
-	if (unlink(prep->path) != 0 && errno != ENOENT) {
-		util_fmt(errbuf, errlen, "mem_load: removing stale %s: %s", prep->path, strerror(errno));
+	if ((dfd = load_dir("mem_load", env->testbed, errbuf, errlen)) < 0)
+		return -1;
+	if (load_clear("mem_load", dfd, env->testbed, map_name, errbuf, errlen) != 0 ||
+	    load_need_space("mem_load", env->testbed, bytes, errbuf, errlen) != 0) {
+		close(dfd);
 		return -1;
 	}
-	if (load_need_space("mem_load", env->testbed, bytes, errbuf, errlen) != 0)
-		return -1;
-	fd = open(prep->path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = openat(dfd, map_name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	close(dfd);
 	if (fd < 0) {
 		util_fmt(errbuf, errlen, "mem_load: creating %s: %s", prep->path, strerror(errno));
 		return -1;
@@ -137,9 +139,20 @@ static void mem_body(const struct load_env *env, const struct load_prep *prep, s
 		close(fd);
 	}
 	if (prep->mode == MODE_FILE) {
-		fd = open(prep->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		struct stat st;
+		char why[512];
+		int dfd = util_dir_open(env->testbed, why, sizeof why);
+
+		if (dfd < 0)
+			load_fail(c, "%s", why);
+		fd = openat(dfd, map_name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)
 			load_fail(c, "opening %s: %s", prep->path, strerror(errno));
+		/* what prepare made, not a link to a file elsewhere put in its place */
+		if (!util_own_file(dfd, fd) || fstat(fd, &st) != 0 || (uint64_t)st.st_size != bytes)
+			load_fail(c, "%s is not contest's file of %llu bytes", prep->path,
+			          (unsigned long long)bytes);
+		close(dfd);
 		area = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 		close(fd);
 	} else {
@@ -167,8 +180,7 @@ static void mem_body(const struct load_env *env, const struct load_prep *prep, s
 static void mem_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	if (util_rm_in(env->testbed, map_name) != 0)
-		warn("mem_load: removing %s/%s", env->testbed, map_name);
+	load_cleanup("mem_load", env->testbed, map_name);
 }
 
 const struct load_desc load_mem_load = {

@@ -13,12 +13,13 @@
 #define READ_CHUNK (1u << 20)
 #define READ_FILE "read_load.dat"
 
-/* is_complete: 1 when the file open as fd is a regular file of size bytes. */
-static int is_complete(int fd, uint64_t size)
+/* is_complete: 1 when the file open as fd (in directory dfd) is contest's
+ * own regular file (util_own_file) of size bytes. */
+static int is_complete(int dfd, int fd, uint64_t size)
 {
 	struct stat st;
 
-	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == size;
+	return util_own_file(dfd, fd) && fstat(fd, &st) == 0 && (uint64_t)st.st_size == size;
 }
 
 /* fill: fill buf (len a multiple of 8) with the next words of a xorshift64*
@@ -36,20 +37,23 @@ static void fill(unsigned char *buf, size_t len, uint64_t *state)
 	}
 }
 
-/* create_file: write path with size bytes of pseudo-random data and
- * fdatasync it. 0, or -1 with a reason in errbuf (the partial file removed). */
-static int create_file(const char *path, uint64_t size, char *errbuf, size_t errlen)
+/* create_file: create name in directory dfd (path for messages), O_EXCL and
+ * never through a link, with size bytes of pseudo-random data, and fdatasync
+ * it. 0, or -1 with a reason in errbuf (the partial file removed). */
+static int create_file(int dfd, const char *name, const char *path, uint64_t size, char *errbuf,
+                       size_t errlen)
 {
 	unsigned char *buf = malloc(READ_CHUNK);
 	uint64_t state = 0x9E3779B97F4A7C15ULL, left = size;
 	const char *what = "create";
-	int fd = -1;
+	struct stat st;
+	int fd = -1, e;
 
 	if (buf == NULL) {
 		what = "allocate a buffer for";
 		goto fail;
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		goto fail;
 	what = "write";
@@ -73,7 +77,12 @@ static int create_file(const char *path, uint64_t size, char *errbuf, size_t err
 	if (fdatasync(fd) != 0)
 		goto fail;
 	what = "close";
+	if (fstat(fd, &st) != 0)
+		goto fail;
 	if (close(fd) != 0) {
+		e = errno;
+		util_rm_same(dfd, name, &st);
+		errno = e;
 		fd = -1;
 		goto fail;
 	}
@@ -82,20 +91,22 @@ static int create_file(const char *path, uint64_t size, char *errbuf, size_t err
 fail:
 	util_fmt(errbuf, errlen, "read_load: cannot %s %s: %s", what, path, strerror(errno));
 	if (fd >= 0) {
+		if (fstat(fd, &st) == 0)
+			util_rm_same(dfd, name, &st);  /* ours, not what may have replaced it */
 		close(fd);
-		unlink(path);
 	}
 	free(buf);
 	return -1;
 }
 
-/* read_load_prepare: reuse testbed/read_load.dat when it is a regular file
- * of MEM bytes; else (re)create it, after checking for MEM of free space. */
+/* read_load_prepare: reuse testbed/read_load.dat when it is contest's own
+ * regular file of MEM bytes; else (re)create it, after checking for MEM of
+ * free space. */
 static int read_load_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
                              size_t errlen)
 {
 	char path[PATH_MAX];
-	int fd, ok;
+	int dfd, fd, ok, rc = -1;
 
 	(void)prep;
 	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0) {
@@ -103,21 +114,22 @@ static int read_load_prepare(const struct load_env *env, struct load_prep *prep,
 		         strerror(errno));
 		return -1;
 	}
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if ((dfd = load_dir("read_load", env->testbed, errbuf, errlen)) < 0)
+		return -1;
+	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd >= 0) {
-		ok = is_complete(fd, env->mem);
+		ok = is_complete(dfd, fd, env->mem);
 		close(fd);
-		if (ok)
+		if (ok) {
+			close(dfd);
 			return 0;
+		}
 	}
-	if (util_rm_in(env->testbed, READ_FILE) != 0) {
-		util_fmt(errbuf, errlen, "read_load: cannot remove the old %s: %s", path,
-		         strerror(errno));
-		return -1;
-	}
-	if (load_need_space("read_load", env->testbed, env->mem, errbuf, errlen) != 0)
-		return -1;
-	return create_file(path, env->mem, errbuf, errlen);
+	if (load_clear("read_load", dfd, env->testbed, READ_FILE, errbuf, errlen) == 0 &&
+	    load_need_space("read_load", env->testbed, env->mem, errbuf, errlen) == 0)
+		rc = create_file(dfd, READ_FILE, path, env->mem, errbuf, errlen);
+	close(dfd);
+	return rc;
 }
 
 /* read_load_body: forever: drop the file from the page cache, then read it
@@ -126,19 +138,22 @@ static void read_load_body(const struct load_env *env, const struct load_prep *p
                            struct load_counter *c)
 {
 	char *buf = malloc(READ_CHUNK);
-	char path[PATH_MAX];
-	int fd;
+	char path[PATH_MAX], why[512];
+	int dfd, fd;
 
 	(void)prep;
 	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, READ_FILE, strerror(errno));
 	if (buf == NULL)
 		load_fail(c, "cannot allocate the read buffer: %s", strerror(errno));
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+		load_fail(c, "%s", why);
+	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		load_fail(c, "cannot open %s: %s", path, strerror(errno));
-	if (!is_complete(fd, env->mem))
-		load_fail(c, "%s is not a regular file of MEM bytes", path);
+	if (!is_complete(dfd, fd, env->mem))
+		load_fail(c, "%s is not contest's regular file of MEM bytes", path);
+	close(dfd);
 	for (;;) {
 		uint64_t off = 0;
 
@@ -164,18 +179,20 @@ static void read_load_body(const struct load_env *env, const struct load_prep *p
  * reusable file) unless it is incomplete (an interrupted prepare). */
 static void read_load_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
-	char path[PATH_MAX];
-	struct stat st;
+	char why[512];
+	int dfd, fd, ok = 0;
 
 	(void)prep;
-	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
-		return;
-	if (lstat(path, &st) != 0)
-		return;
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size == env->mem)
-		return;
-	if (util_rm_in(env->testbed, READ_FILE) != 0)
-		warn("read_load: cannot remove the incomplete %s", path);
+	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+		return;  /* prepare failed the run with the reason */
+	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		ok = is_complete(dfd, fd, env->mem);
+		close(fd);
+	}
+	close(dfd);
+	if (!ok)
+		load_cleanup("read_load", env->testbed, READ_FILE);
 }
 
 const struct load_desc load_read_load = {

@@ -1,6 +1,7 @@
 /* selftest.c: a hidden load for tests: spinning workers and short-lived reaped children. */
 #include "load.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,12 +34,16 @@ static void churn(struct load_counter *c)
 	}
 }
 
-/* selftest_body: one spinner and one churner under the load's leader. */
+/* selftest_body: one spinner and one churner under the load's leader.
+ * With CONTEST_SELFTEST_STUBBORN set, all of them ignore SIGTERM, so that
+ * stopping the load takes the whole grace period (for tests of it). */
 static void selftest_body(const struct load_env *env, const struct load_prep *prep,
                           struct load_counter *c)
 {
 	(void)env;
 	(void)prep;
+	if (getenv("CONTEST_SELFTEST_STUBBORN") != NULL)
+		signal(SIGTERM, SIG_IGN);
 	if (load_fork() == 0)
 		spin(c);
 	if (load_fork() == 0)

@@ -10,23 +10,27 @@
 struct tar_out {
 	uint64_t entries;   /* lines of the -v listing (one per archive member) */
 	uint64_t bytes;     /* "Total bytes written" of --totals, 0 when not printed */
-	char msg[160];      /* tar's last "tar: ..." message, "" when none */
+	char msg[160];      /* tar's last "tar: ..." message before its closing one, "" when none */
 };
 
 /* tar_need: 0 when tar runs (tar --version); else -1 with "NAME needs tar" in errbuf. */
 int tar_need(const char *name, char *errbuf, size_t errlen);
 
-/* tar_run: run tar with argv (argv[0] "tar"), its stdout and stderr into a
- * pipe read here, counting listing lines into out (and, when c is not NULL,
- * adding them to c as they arrive). Returns tar's wait status (status 127:
- * tar could not be executed), or -1 with errno when it could not be started. */
-int tar_run(char *const argv[], struct load_counter *c, struct tar_out *out);
+/* tar_run: run tar with argv (argv[0] "tar"), stdin from in_fd (-1:
+ * /dev/null), stdout to out_fd (-1: with stderr into the pipe), working
+ * directory dir_fd (-1: unchanged); read its stderr (and stdout) from a pipe,
+ * counting listing lines into out (and, when c is not NULL, adding them to c
+ * as they arrive). With "-f -" tar writes the archive to stdout and the
+ * listing to stderr. Returns tar's wait status (status 127: tar could not be
+ * executed), or -1 with errno when it could not be started. */
+int tar_run(char *const argv[], int in_fd, int out_fd, int dir_fd, struct load_counter *c,
+            struct tar_out *out);
 
-/* tar_create: create archive (a path, or "/dev/null" to only count) of tree
+/* tar_create: archive tree into archive_fd (-1: "/dev/null", only to count)
  * with the load excludes (*.o, vmlinux), listing and totals, as NAME's
  * untimed set-up; status 1 (files changed while read) is accepted. 0, or -1
  * with a one-line reason in errbuf. */
-int tar_create(const char *name, const char *tree, const char *archive, struct tar_out *out,
+int tar_create(const char *name, const char *tree, int archive_fd, struct tar_out *out,
                char *errbuf, size_t errlen);
 
 /* tar_why: "tar exited with status N: MSG" (or killed by a signal, or could

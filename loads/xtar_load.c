@@ -4,20 +4,25 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #define XTAR_FILE "xtar_load.tar"
 #define XTAR_DIR  "xtar_load.d"
 
-/* xtar_prepare: check tar and the tree, check space for the archive and one
- * extracted copy, then create the archive (untimed); per_unit = its entries. */
+/* xtar_prepare: check tar and the tree, remove a stale archive and
+ * extraction directory, check space for the archive and one extracted copy,
+ * then create the archive (untimed, O_EXCL, never through a link); per_unit =
+ * its entries. */
 static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
                         size_t errlen)
 {
 	struct tar_out o;
+	int dfd, fd, rc = -1;
 
 	if (env->tree == NULL || env->tree[0] == '\0') {
 		util_fmt(errbuf, errlen, "xtar_load needs the workload's source tree");
@@ -25,46 +30,79 @@ static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char
 	}
 	if (tar_need("xtar_load", errbuf, errlen) != 0)
 		return -1;
-	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, XTAR_FILE) != 0 ||
-	    util_rm_in(env->testbed, XTAR_FILE) != 0 || util_rm_in(env->testbed, XTAR_DIR) != 0) {
-		util_fmt(errbuf, errlen, "xtar_load: cannot remove a stale %s/%s or %s: %s",
-		         env->testbed, XTAR_FILE, XTAR_DIR, strerror(errno));
+	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, XTAR_FILE) != 0) {
+		util_fmt(errbuf, errlen, "xtar_load: %s/%s: %s", env->testbed, XTAR_FILE,
+		         strerror(errno));
 		return -1;
 	}
-	if (tar_create("xtar_load", env->tree, "/dev/null", &o, errbuf, errlen) != 0)
+	if ((dfd = load_dir("xtar_load", env->testbed, errbuf, errlen)) < 0)
 		return -1;
-	if (load_need_space("xtar_load", env->testbed, 2 * o.bytes, errbuf, errlen) != 0)
-		return -1;
-	if (tar_create("xtar_load", env->tree, prep->path, &o, errbuf, errlen) != 0)
-		return -1;
+	if (load_clear("xtar_load", dfd, env->testbed, XTAR_FILE, errbuf, errlen) != 0 ||
+	    load_clear("xtar_load", dfd, env->testbed, XTAR_DIR, errbuf, errlen) != 0 ||
+	    tar_create("xtar_load", env->tree, -1, &o, errbuf, errlen) != 0 ||
+	    load_need_space("xtar_load", env->testbed, 2 * o.bytes, errbuf, errlen) != 0)
+		goto out;
+	fd = openat(dfd, XTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		util_fmt(errbuf, errlen, "xtar_load: cannot create %s: %s", prep->path, strerror(errno));
+		goto out;
+	}
+	rc = tar_create("xtar_load", env->tree, fd, &o, errbuf, errlen);
+	if (close(fd) != 0 && rc == 0) {
+		util_fmt(errbuf, errlen, "xtar_load: cannot write %s: %s", prep->path, strerror(errno));
+		rc = -1;
+	}
 	prep->per_unit = (double)o.entries;
-	return 0;
+out:
+	close(dfd);
+	return rc;
 }
 
-/* xtar_body: forever: make the extraction directory, extract the archive
- * into it with tar -xv counting the listed entries, remove what was extracted. */
+/* xtar_body: open the archive (contest's own file, never through a link);
+ * forever: make the extraction directory afresh (util_mkdir_at), extract the
+ * archive into it with tar -xv (the archive on tar's stdin, the directory
+ * its working directory) counting the listed entries, then remove it (that
+ * directory only, by its inode). */
 static void xtar_body(const struct load_env *env, const struct load_prep *prep,
                       struct load_counter *c)
 {
-	char dir[PATH_MAX], why[256];
-	char *argv[] = { "tar", "-xvf", (char *)prep->path, "-C", dir, NULL };
+	/* --no-overwrite-dir: the directory stays ours (as root, tar would give
+	 * it the owner and mode of the tree's top, perhaps writable by anybody) */
+	char *argv[] = { "tar", "-xvf", "-", "--no-overwrite-dir", NULL };
+	char dir[PATH_MAX], why[512];
+	struct stat made = { 0 };
 	struct tar_out o;
+	int tb, afd, dfd = -1;
 
 	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, XTAR_DIR) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, XTAR_DIR, strerror(errno));
+	if ((tb = util_dir_open(env->testbed, why, sizeof why)) < 0)
+		load_fail(c, "%s", why);
+	afd = openat(tb, XTAR_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (afd < 0)
+		load_fail(c, "cannot open %s: %s", prep->path, strerror(errno));
+	if (!util_own_file(tb, afd))
+		load_fail(c, "%s is not contest's archive", prep->path);
 	for (;;) {
 		int st;
 
-		if (util_rm_in(env->testbed, XTAR_DIR) != 0)
-			load_fail(c, "cannot remove the extracted tree %s: %s", dir, strerror(errno));
-		if (mkdir(dir, 0755) != 0)
+		/* the last extraction's directory, held open until now so that its
+		 * inode (which identifies it) cannot be another's */
+		if (dfd >= 0) {
+			if (util_rm_same(tb, XTAR_DIR, &made) != 0)
+				load_fail(c, "cannot remove the extracted tree %s: %s", dir, strerror(errno));
+			close(dfd);
+		}
+		if ((dfd = util_mkdir_at(tb, XTAR_DIR, 0755)) < 0 || fstat(dfd, &made) != 0)
 			load_fail(c, "cannot create %s: %s", dir, strerror(errno));
-		st = tar_run(argv, c, &o);
+		if (lseek(afd, 0, SEEK_SET) != 0)
+			load_fail(c, "cannot rewind %s: %s", prep->path, strerror(errno));
+		st = tar_run(argv, afd, -1, dfd, c, &o);
 		if (st < 0)
 			load_fail(c, "cannot run tar: %s", strerror(errno));
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 			tar_why(st, &o, why, sizeof why);
-			load_fail(c, "extracting %s: %s", prep->path, why);
+			load_fail(c, "extracting %s into %s: %s", prep->path, dir, why);
 		}
 		if (o.entries == 0)
 			load_fail(c, "tar extracted no entries from %s", prep->path);
@@ -75,10 +113,8 @@ static void xtar_body(const struct load_env *env, const struct load_prep *prep,
 static void xtar_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	if (util_rm_in(env->testbed, XTAR_DIR) != 0)
-		warn("xtar_load: cannot remove %s/%s", env->testbed, XTAR_DIR);
-	if (util_rm_in(env->testbed, XTAR_FILE) != 0)
-		warn("xtar_load: cannot remove %s/%s", env->testbed, XTAR_FILE);
+	load_cleanup("xtar_load", env->testbed, XTAR_DIR);
+	load_cleanup("xtar_load", env->testbed, XTAR_FILE);
 }
 
 const struct load_desc load_xtar_load = {

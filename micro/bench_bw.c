@@ -291,7 +291,7 @@ static int bw_make_file(const char *dir, const char *name, const unsigned char *
 		util_fmt(reason, len, "scratch path too long");
 		return -1;
 	}
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		util_fmt(reason, len, "create %s: %s", name, strerror(errno));
 		return -1;

@@ -67,7 +67,7 @@ static int fs_create_loop(void *state, uint64_t n)
 
 	for (uint64_t i = 0; i < n; i++) {
 		fs_name(name, p->made);
-		int fd = openat(p->dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		int fd = openat(p->dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd < 0)
 			return micro_fail_errno("create");
 		p->made++;
@@ -197,9 +197,8 @@ static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, 
 	util_fmt(sub, sizeof(sub), "fs_%s", tag);
 	util_fmt(cname, sizeof(cname), "fs_create_%s", tag);
 	util_fmt(dname, sizeof(dname), "fs_delete_%s", tag);
-	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0 || mkdirat(dirfd, sub, 0755) != 0 ||
-	    (p.dfd = openat(dirfd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0 || (p.dfd = util_mkdir_at(dirfd, sub, 0755)) < 0) {
 		util_fmt(why, sizeof(why), "directory %s: %s", sub, strerror(errno));
 		micro_put_na(set, cname, why);
 		micro_put_na(set, dname, why);
@@ -372,7 +371,7 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set)
 static int fs_make_file(const char *path, size_t size)
 {
 	char buf[4096];
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return -1;

@@ -135,7 +135,7 @@ static void proc_files(const struct micro_opts *o, struct micro_set *set)
 	int fd = -1;
 
 	if (util_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
-	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0) {
+	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
 		util_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
 		micro_put_na(set, "stat", why);
 		micro_put_na(set, "open_close", why);

@@ -3,10 +3,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const micro_group_fn groups[] = {
@@ -31,14 +33,32 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
                 volatile sig_atomic_t *stop, char *errbuf, size_t errlen)
 {
 	cpu_set_t saved;
-	int pinned, rc = 0;
+	char why[512];
+	struct stat st;
+	int pinned, rc = 0, pfd, dfd;
 
 	memset(set, 0, sizeof *set);
+	if ((pfd = util_dir_open(parent, why, sizeof why)) < 0) {
+		util_fmt(errbuf, errlen, "cannot create a scratch directory: %s", why);
+		return -1;
+	}
 	if (util_path(o->dir, sizeof o->dir, "%s/micro.XXXXXX", parent) != 0 || mkdtemp(o->dir) == NULL) {
 		util_fmt(errbuf, errlen, "cannot create a scratch directory in %s: %s", parent,
 		         strerror(errno));
+		close(pfd);
 		return -1;
 	}
+	/* mkdtemp made it (mode 0700, never through a link): check it is still that */
+	dfd = openat(pfd, strrchr(o->dir, '/') + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0 || fstat(dfd, &st) != 0 || st.st_uid != geteuid()) {
+		util_fmt(errbuf, errlen, "the scratch directory %s was replaced", o->dir);
+		if (dfd >= 0)
+			close(dfd);
+		close(pfd);
+		return -1;
+	}
+	close(dfd);
+	close(pfd);
 	pinned = sched_getaffinity(0, sizeof saved, &saved) == 0 && micro_pin(o->cpu) == 0;
 	if (!pinned)
 		o->cpu = -1;  /* recorded as unpinned */

@@ -118,19 +118,14 @@ static const char *parse_line(char *line, struct mrec *m)
 	return NULL;
 }
 
-int mrec_read_file(const char *path, struct mrec_set *out)
+int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 {
-	FILE *f = fopen(path, "re");
 	char *line = NULL, head[64];
 	size_t cap = 0;
 	ssize_t len;
 	long lineno = 0;
 	int rc = -1;
 
-	if (f == NULL) {
-		warn("cannot read %s", path);
-		return -1;
-	}
 	snprintf(head, sizeof head, "%s\t%d", MREC_FORMAT_NAME, MREC_FORMAT_VERSION);
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
@@ -163,6 +158,19 @@ int mrec_read_file(const char *path, struct mrec_set *out)
 		warn("cannot read %s", path);
 out:
 	free(line);
+	return rc;
+}
+
+int mrec_read_file(const char *path, struct mrec_set *out)
+{
+	FILE *f = fopen(path, "re");
+	int rc;
+
+	if (f == NULL) {
+		warn("cannot read %s", path);
+		return -1;
+	}
+	rc = mrec_read_stream(f, path, out);
 	fclose(f);
 	return rc;
 }

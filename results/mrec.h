@@ -3,6 +3,7 @@
 #define CONTEST_MREC_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "record.h"
 
 #define MREC_FORMAT_NAME    "contest-micro"
@@ -42,5 +43,8 @@ void mrec_set_free(struct mrec_set *s);
  * line is reported as "contest: FILE:LINE: what" and counted in out->bad.
  * Returns 0, or -1 (reported) when the file cannot be read or is not this format. */
 int mrec_read_file(const char *path, struct mrec_set *out);
+/* mrec_read_stream: mrec_read_file on an open stream, read to its end and not
+ * closed; path names it in messages. */
+int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out);
 
 #endif

@@ -531,7 +531,7 @@ static const char *file_label(const char *path, char *buf, size_t len)
 	return rec_label_check(buf, NULL) == 0 ? buf : NULL;
 }
 
-int rec_read_file(const char *path, struct rec_set *out)
+int rec_read_stream(FILE *f, const char *path, struct rec_set *out)
 {
 	struct layout L = { 0, NULL, NULL };
 	char lbuf[REC_LABEL_MAX + 1], msg[256];
@@ -540,12 +540,7 @@ int rec_read_file(const char *path, struct rec_set *out)
 	ssize_t n;
 	struct rec r;
 	int c, rc = -1;
-	FILE *f = fopen(path, "re");
 
-	if (f == NULL) {
-		warn("%s", path);
-		return -1;
-	}
 	/* An empty file is one whose first append was interrupted before its write. */
 	if ((c = getc(f)) == EOF) {
 		if (ferror(f))
@@ -583,6 +578,19 @@ int rec_read_file(const char *path, struct rec_set *out)
 out:
 	free(line);
 	free(L.col);
+	return rc;
+}
+
+int rec_read_file(const char *path, struct rec_set *out)
+{
+	FILE *f = fopen(path, "re");
+	int rc;
+
+	if (f == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	rc = rec_read_stream(f, path, out);
 	fclose(f);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define REC_FORMAT_NAME    "contest-loads"
 #define REC_FORMAT_VERSION 1
@@ -73,5 +74,8 @@ void rec_set_free(struct rec_set *s);
  * Returns 0, or -1 (reported) when the file cannot be read or its header is
  * not this format (line 1, or a column line without label, load, run, status). */
 int rec_read_file(const char *path, struct rec_set *out);
+/* rec_read_stream: rec_read_file on an open stream, read to its end and not
+ * closed; path names it in messages and gives the LABEL of LABEL.loads. */
+int rec_read_stream(FILE *f, const char *path, struct rec_set *out);
 
 #endif

@@ -57,7 +57,8 @@ static ssize_t write_once(int fd, const char *buf, size_t len)
 /* append_block: append text (len bytes, whole lines) to path with one
  * write() on an O_APPEND descriptor under an exclusive flock, header first
  * when the file is new, then fsync (and the directory's for a new file). On
- * a short write the file is truncated back. 0, or -1 with errno. */
+ * a short write the file is truncated back. A symbolic link at path (ELOOP)
+ * or anything but a regular file (EINVAL) is refused. 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len)
 {
@@ -67,7 +68,9 @@ static int append_block(const char *dir, const char *path, const char *header,
 	ssize_t n;
 	int fd, e;
 
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	/* never through a link; O_NONBLOCK: a FIFO put at path fails here (ENXIO)
+	 * or below (not a regular file) instead of blocking */
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
 	if (fd < 0)
 		return -1;
 	/* Serialise appenders so two of them never both write a header. */
@@ -170,6 +173,7 @@ int store_read_label(const char *dir, const char *label, struct rec_set *out)
 {
 	char path[PATH_MAX];
 	const char *why;
+	struct stat st;
 
 	if (rec_label_check(label, &why) != 0) {
 		warnx("label '%s' %s", label, why);
@@ -179,8 +183,15 @@ int store_read_label(const char *dir, const char *label, struct rec_set *out)
 		warn("%s/%s%s", dir, label, STORE_SUFFIX);
 		return -1;
 	}
-	if (access(path, F_OK) != 0 && errno == ENOENT)
-		return 0;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : rec_read_file(path, out);  /* which reports why */
+	/* the file appended to later: never a link to a file elsewhere (nor a
+	 * FIFO, which would block the reader) */
+	if (!S_ISREG(st.st_mode)) {
+		warnx("%s is %s, not a results file; refusing to use it", path,
+		      S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+		return -1;
+	}
 	return rec_read_file(path, out);
 }
 

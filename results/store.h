@@ -12,10 +12,12 @@ int store_path(const char *dir, const char *label, char *buf, size_t len);
 /* store_append: append r to its label's file with one write() on an O_APPEND
  * descriptor, then fsync. A new file gets the header in the same write, and
  * its directory is fsynced. Returns 0, or -1 with errno set (nothing partial
- * is left: a short write is truncated back). EINVAL: r fails rec_check. */
+ * is left: a short write is truncated back). EINVAL: r fails rec_check, or
+ * the file is not a regular file; ELOOP: the file is a symbolic link. */
 int store_append(const char *dir, const struct rec *r);
 
-/* store_read_label: the records of one label (none when it has no file yet). */
+/* store_read_label: the records of one label (none when it has no file yet).
+ * -1 (reported) when its file is a symbolic link or not a regular file. */
 int store_read_label(const char *dir, const char *label, struct rec_set *out);
 
 /* store_read_all: the records of every regular LABEL.loads file in dir (other

@@ -124,21 +124,53 @@ static void layout(struct gen_unit *u, unsigned i)
 	snprintf(u->path, sizeof u->path, "%s/%s.c", dirs[d].path, name);
 }
 
-/* create: open root/rel for writing as a new 0644 file, making its parent directories. */
-static FILE *create(const char *root, const char *rel)
+/* open_parent: make the directories leading to rel's last component inside
+ * directory root (mode 0755, under the umask) and open the last of them,
+ * never following a link; *base is set to rel's last component. The
+ * descriptor, or -1 with errno. */
+static int open_parent(int root, const char *rel, char *buf, size_t len, const char **base)
 {
-	char path[PATH_MAX], *slash;
-	FILE *f;
-	int fd, e;
+	char *p, *slash;
+	int cur, next;
 
-	if (util_path(path, sizeof path, "%s/%s", root, rel) < 0)
+	if (util_strlcpy(buf, rel, len) >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((cur = fcntl(root, F_DUPFD_CLOEXEC, 0)) < 0)
+		return -1;
+	for (p = buf; (slash = strchr(p, '/')) != NULL; p = slash + 1) {
+		*slash = '\0';
+		if (mkdirat(cur, p, 0755) != 0 && errno != EEXIST)
+			next = -1;
+		else
+			next = openat(cur, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int e = errno;
+		close(cur);
+		errno = e;
+		if (next < 0)
+			return -1;
+		cur = next;
+	}
+	*base = p;
+	return cur;
+}
+
+/* create: open rel inside directory root for writing as a new 0644 file
+ * (O_EXCL, never through a link), making its parent directories. */
+static FILE *create(int root, const char *rel)
+{
+	char buf[PATH_MAX];
+	const char *base;
+	FILE *f;
+	int dfd, fd, e;
+
+	if ((dfd = open_parent(root, rel, buf, sizeof buf, &base)) < 0)
 		return NULL;
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	if (util_mkdirs(path) < 0)
-		return NULL;
-	*slash = '/';
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = openat(dfd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	e = errno;
+	close(dfd);
+	errno = e;
 	if (fd < 0)
 		return NULL;
 	f = fdopen(fd, "w");
@@ -166,8 +198,8 @@ static int finish(FILE *f)
 	return 0;
 }
 
-/* write_text: root/rel holding text. */
-static int write_text(const char *root, const char *rel, const char *text)
+/* write_text: rel inside directory root holding text. */
+static int write_text(int root, const char *rel, const char *text)
 {
 	FILE *f = create(root, rel);
 
@@ -178,7 +210,7 @@ static int write_text(const char *root, const char *rel, const char *text)
 }
 
 /* write_makefile: compile every unit and init/main.c, link vmlinux; immune to the caller's CC/CFLAGS. */
-static int write_makefile(const char *root, const struct gen_unit *units, unsigned n)
+static int write_makefile(int root, const struct gen_unit *units, unsigned n)
 {
 	FILE *f = create(root, "Makefile");
 	unsigned i;
@@ -199,7 +231,8 @@ static int write_makefile(const char *root, const struct gen_unit *units, unsign
 	return finish(f);
 }
 
-int builtin_generate(const char *dir, const char *scale)
+/* generate_at: builtin_generate into the directory open as dir. */
+static int generate_at(int dir, const char *scale)
 {
 	struct gen_header *hdrs = NULL;
 	struct gen_unit *units = NULL;
@@ -263,31 +296,91 @@ out:
 	return rc;
 }
 
-/* marker_ok: 1 when dir/MARKER holds exactly want. */
-static int marker_ok(const char *dir, const char *want)
+int builtin_generate(const char *dir, const char *scale)
 {
-	char path[PATH_MAX], buf[128];
-	ssize_t n;
-	int fd;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
 
-	if (util_path(path, sizeof path, "%s/%s", dir, MARKER) < 0)
-		return 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof buf - 1);
+		return -1;
+	rc = generate_at(fd, scale);
+	e = errno;
 	close(fd);
+	errno = e;
+	return rc;
+}
+
+/* tree_ok: 1 when name in the testbed (open as tb) is a directory of a
+ * trusted owner (util_trusted), not a link, whose MARKER is its regular
+ * file holding exactly want. */
+static int tree_ok(int tb, const char *name, const char *want)
+{
+	char buf[128];
+	struct stat st;
+	ssize_t n = -1;
+	int d, fd;
+
+	d = openat(tb, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (d < 0)
+		return 0;
+	if (fstat(d, &st) == 0 && util_trusted(tb, st.st_uid)) {
+		fd = openat(d, MARKER, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			if (util_own_file(d, fd))
+				n = read(fd, buf, sizeof buf - 1);
+			close(fd);
+		}
+	}
+	close(d);
 	if (n < 0)
 		return 0;
 	buf[n] = '\0';
 	return strcmp(buf, want) == 0;
 }
 
+/* make_tmp: a new directory .NAME.tmp.XXXXXX in the testbed (open as tb,
+ * path testbed), of contest's user, mode 0755 under the umask; its name in
+ * tmpname, its descriptor returned, or -1 with errno. */
+static int make_tmp(int tb, const char *testbed, const char *name, char *tmpname, size_t len)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	mode_t um;
+	int fd;
+
+	if (util_path(path, sizeof path, "%s/.%s.tmp.XXXXXX", testbed, name) < 0 || mkdtemp(path) == NULL)
+		return -1;
+	util_strlcpy(tmpname, strrchr(path, '/') + 1, len);
+	fd = openat(tb, tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	um = umask(0);
+	umask(um);
+	if (fstat(fd, &st) != 0 || st.st_uid != geteuid() || fchmod(fd, 0755 & ~um) != 0) {
+		close(fd);
+		errno = EPERM;
+		return -1;
+	}
+	return fd;
+}
+
+/* place: rename tmpname to name in tb without replacing anything that is
+ * there (RENAME_NOREPLACE; a plain rename where the file system lacks it).
+ * 0, or -1 with errno. */
+static int place(int tb, const char *tmpname, const char *name)
+{
+	if (renameat2(tb, tmpname, tb, name, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	return renameat(tb, tmpname, tb, name);
+}
+
 int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t dirlen,
 		    char *errbuf, size_t errlen)
 {
-	char id[64], want[72], name[96], tmpname[128], tmp[PATH_MAX];
+	char id[64], want[72], name[96], tmpname[128] = "", why[512];
 	struct stat st;
+	int tb, gen = -1, rc = -1;
 
 	if (!builtin_scale_valid(scale)) {
 		snprintf(errbuf, errlen, "unknown builtin scale '%s'", scale ? scale : "(null)");
@@ -296,43 +389,58 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	builtin_identity(scale, id, sizeof id);
 	snprintf(want, sizeof want, "%s\n", id);
 	snprintf(name, sizeof name, "builtin-%d-%s", BUILTIN_VERSION, scale);
-	snprintf(tmpname, sizeof tmpname, ".%s.tmp.%ld", name, (long)getpid());
-	if (util_path(dir, dirlen, "%s/%s", testbed, name) < 0 ||
-	    util_path(tmp, sizeof tmp, "%s/%s", testbed, tmpname) < 0) {
+	if (util_path(dir, dirlen, "%s/%s", testbed, name) < 0) {
 		snprintf(errbuf, errlen, "%s/%s: %s", testbed, name, strerror(errno));
 		return -1;
 	}
-	if (marker_ok(dir, want))
-		return 0;
-	if (mkdir(tmp, 0755) != 0 && (errno != EEXIST || util_rm_in(testbed, tmpname) != 0 ||
-				      mkdir(tmp, 0755) != 0)) {
-		snprintf(errbuf, errlen, "cannot create %s: %s", tmp, strerror(errno));
+	if ((tb = util_dir_open(testbed, why, sizeof why)) < 0) {
+		snprintf(errbuf, errlen, "%s", why);
 		return -1;
 	}
-	if (builtin_generate(tmp, scale) != 0 || write_text(tmp, MARKER, want) != 0) {
-		snprintf(errbuf, errlen, "cannot generate the builtin tree in %s: %s", tmp, strerror(errno));
-		goto fail;
-	}
-	if (marker_ok(dir, want)) {             /* another contest finished first */
-		util_rm_in(testbed, tmpname);
+	if (tree_ok(tb, name, want)) {
+		close(tb);
 		return 0;
 	}
-	if (lstat(dir, &st) == 0 && util_rm_in(testbed, name) != 0) {
-		snprintf(errbuf, errlen, "cannot remove the stale %s: %s", dir, strerror(errno));
-		goto fail;
+	if ((gen = make_tmp(tb, testbed, name, tmpname, sizeof tmpname)) < 0) {
+		snprintf(errbuf, errlen, "cannot create a directory for the builtin tree in %s: %s",
+			 testbed, strerror(errno));
+		goto out;
 	}
-	if (rename(tmp, dir) != 0) {
+	if (generate_at(gen, scale) != 0 || write_text(gen, MARKER, want) != 0) {
+		snprintf(errbuf, errlen, "cannot generate the builtin tree in %s/%s: %s", testbed,
+			 tmpname, strerror(errno));
+		goto out;
+	}
+	if (tree_ok(tb, name, want)) {          /* another contest finished first */
+		rc = 0;
+		goto out;
+	}
+	/* a stale tree, a link or a file in the way: removed when contest's own */
+	if (util_rm_own(tb, name) != 0) {
+		if (errno == EPERM && fstatat(tb, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u, not to contest; "
+				 "remove it or use another testbed", dir, (unsigned)st.st_uid);
+		else
+			snprintf(errbuf, errlen, "cannot remove the stale %s: %s", dir, strerror(errno));
+		goto out;
+	}
+	if (place(tb, tmpname, name) != 0) {
 		int e = errno;
 
-		if ((e == EEXIST || e == ENOTEMPTY) && marker_ok(dir, want)) {
-			util_rm_in(testbed, tmpname);        /* another contest won the race */
-			return 0;
-		}
-		snprintf(errbuf, errlen, "cannot rename %s to %s: %s", tmp, dir, strerror(e));
-		goto fail;
+		if ((e == EEXIST || e == ENOTEMPTY) && tree_ok(tb, name, want))
+			rc = 0;                    /* another contest won the race */
+		else
+			snprintf(errbuf, errlen, "cannot rename %s/%s to %s: %s", testbed, tmpname, dir,
+				 strerror(e));
+		goto out;
 	}
-	return 0;
-fail:
-	util_rm_in(testbed, tmpname);
-	return -1;
+	tmpname[0] = '\0';
+	rc = 0;
+out:
+	if (gen >= 0)
+		close(gen);
+	if (tmpname[0] != '\0')
+		util_rm_own(tb, tmpname);
+	close(tb);
+	return rc;
 }

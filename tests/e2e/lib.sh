@@ -26,12 +26,104 @@ expect_fail() {
 }
 
 # no_strays DIR: no live process runs in DIR or has DIR in its command line
+# (two commands in all, not two per process: it is polled)
 no_strays() {
-	for p in /proc/[0-9]*; do
-		case "$(readlink "$p/cwd" 2>/dev/null)" in "$1"*) echo "stray: $p" >&2; return 1 ;; esac
-		{ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null | grep -qF -- "$1" && { echo "stray: $p" >&2; return 1; }
-	done
-	return 0
+	n_s=$( { find /proc -mindepth 2 -maxdepth 2 -name cwd -lname "$1*"
+		grep -lsF -- "$1" /proc/[0-9]*/cmdline; } 2>/dev/null | tr '\n' ' ')
+	[ -z "$n_s" ] && return 0
+	echo "stray: $n_s" >&2
+	return 1
 }
 
 done_tests() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; }
+
+# quiet CMD...: CMD with its stderr dropped (for polling with wait_until)
+quiet() { "$@" 2>/dev/null; }
+
+# wait_until SECONDS CMD...: run CMD every 0.05 s until it succeeds; 1 when
+# it never did within SECONDS (a generous bound, never a measured time)
+wait_until() {
+	w_n=$(($1 * 20))
+	shift
+	while [ "$w_n" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.05
+		w_n=$((w_n - 1))
+	done
+	return 1
+}
+
+# exists PATTERN: a name matching the glob PATTERN (quoted: expanded here,
+# at every call) exists
+exists() {
+	for f in $1; do [ -e "$f" ] && return 0; done
+	return 1
+}
+
+# procs: a line "PID PPID PGID COMM" per live process
+procs() {
+	for pd in /proc/[0-9]*; do
+		{ read -r line <"$pd/stat"; } 2>/dev/null || continue
+		comm=${line#*(}
+		comm=${comm%)*}
+		set -- ${line##*) }
+		echo "${pd#/proc/} $2 $3 $comm"
+	done
+}
+
+# proc_in COMM DIR: the pid of a process named COMM working in DIR
+proc_in() {
+	for p in $(procs | awk -v c="$1" '$4 == c {print $1}'); do
+		[ "$(readlink "/proc/$p/cwd" 2>/dev/null)" = "$2" ] && { echo "$p"; return 0; }
+	done
+	return 1
+}
+
+# contents DIR: the names in DIR, hidden ones too, in C order, on one line
+contents() { LC_ALL=C ls -A "$1" | tr '\n' ' '; }
+
+# only_reusable DIR: DIR holds nothing but what contest keeps there between
+# runs: the built-in tree, compile.log, read_load.dat and the lock file
+only_reusable() {
+	for f in $(contents "$1"); do
+		case $f in builtin-1-*|compile.log|read_load.dat|.contest.lock) ;;
+		*) echo "left in $1: $f" >&2; return 1 ;;
+		esac
+	done
+}
+
+# whole_lines DIR: every LABEL.loads and LABEL.micro file in DIR ends with a
+# newline, and every record has as many columns as the header
+whole_lines() {
+	for f in "$1"/*.loads "$1"/*.micro; do
+		[ -e "$f" ] || continue
+		[ -z "$(tail -c 1 "$f")" ] || { echo "partial last line in $f" >&2; return 1; }
+		awk -F '\t' 'NR == 2 {n = NF} NR > 2 && NF != n {bad = 1} END {exit bad}' "$f" ||
+			{ echo "a record of $f lacks columns" >&2; return 1; }
+	done
+}
+
+# fake_tree DIR: a stand-in for a configured kernel tree (Makefile, Kconfig,
+# .config) whose clean and final link touch .cleaning and .linked in it and
+# then sleep $CLEAN_SLEEP and $LINK_SLEEP seconds (from the environment)
+fake_tree() {
+	mkdir -p "$1"
+	cat >"$1/Makefile" <<'MK'
+# A stand-in for a kernel Makefile, with steps a test can hold open.
+vmlinux: a.o
+	$(CC) -o vmlinux a.o
+	@touch .linked
+	@sleep $${LINK_SLEEP:-0}
+a.o: a.c
+	$(CC) -c a.c
+kernelversion:
+	@echo 6.1.0-fake
+clean:
+	@touch .cleaning
+	@sleep $${CLEAN_SLEEP:-0}
+	rm -f a.o vmlinux .cleaning .linked
+MK
+	printf 'int main(void) { return 0; }\n' >"$1/a.c"
+	: >"$1/Kconfig"
+	echo 'CONFIG_FAKE=y' >"$1/.config"
+}

@@ -23,8 +23,8 @@ done
 check "mem_load says which mode ran" grep -qE '^  t: (file-backed|anonymous)' "$SCRATCH/report"
 check "dbench_load says which dbench ran" grep -qE '^  t: (real dbench|built-in emulation)' "$SCRATCH/report"
 check "no stray processes" no_strays "$T"
-check "testbed holds only the tree, the log and the reusable read file" \
-	test "$(ls -A "$T" | tr '\n' ' ')" = "builtin-1-tiny compile.log read_load.dat "
+check "testbed holds only the tree, the log, the reusable read file and the lock file" \
+	test "$(contents "$T")" = ".contest.lock builtin-1-tiny compile.log read_load.dat "
 check "the -o directory is left empty" test -z "$(ls -A "$O")"
 
 # io_other without -o: not in the default set (a notice), refused when named (exit 1, others still run)

@@ -43,5 +43,5 @@ check "selftest ratio is - without no_load" sh -c "echo '$row' | grep -qE ' -$'"
 
 # nothing left behind: no process of ours, testbed holds only the tree and the log
 check "no stray processes" no_strays "$T"
-check "testbed contents" test "$(ls -A "$T" | tr '\n' ' ')" = "builtin-1-tiny compile.log "
+check "testbed contents" test "$(contents "$T")" = ".contest.lock builtin-1-tiny compile.log "
 done_tests

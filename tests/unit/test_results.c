@@ -1,5 +1,6 @@
 /* test_results.c: unit tests of result records, their files and the store. */
 #include "t.h"
+#include "mrec.h"
 #include "record.h"
 #include "store.h"
 #include "util.h"
@@ -332,6 +333,45 @@ static void test_headers(void)
 	T_CHECK(strstr(err, "No such file") != NULL);
 }
 
+/* test_streams: the stream readers the fuzz targets use read what the file readers read. */
+static void test_streams(void)
+{
+	static const char loads[] = "contest-loads\t1\nlabel\tload\trun\tstatus\n"
+	                            "s\tno_load\t1\tok\nt\tno_load\t1\tok\ns\tno_load\t2\tbad\n";
+	static const char micro[] = "contest-micro\t1\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
+	                            "mode\tplacement\tmetric\tvalue\tspread\treason\n"
+	                            "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n"
+	                            "s\t0\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n";
+	struct rec_set set = { 0 };
+	struct mrec_set mset = { 0 };
+	const char *err;
+	FILE *f;
+
+	f = fmemopen((void *)loads, sizeof loads - 1, "r");
+	T_CHECK(f != NULL);
+	capture_begin();
+	T_CHECK(f && rec_read_stream(f, "dir/s.loads", &set) == 0);
+	err = capture_end();
+	T_CHECK(set.n == 1 && set.bad == 2);
+	T_CHECK(strstr(err, "contest: dir/s.loads:4: label 't' in the file of label 's'\n") != NULL);
+	T_CHECK(strstr(err, "contest: dir/s.loads:5: field 'status' is not ok or failed") != NULL);
+	T_CHECK(f && getc(f) == EOF && !ferror(f));      /* read to its end, still open */
+	if (f)
+		fclose(f);
+	rec_set_free(&set);
+
+	f = fmemopen((void *)micro, sizeof micro - 1, "r");
+	T_CHECK(f != NULL);
+	capture_begin();
+	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == 0);
+	err = capture_end();
+	T_CHECK(mset.n == 1 && mset.bad == 1);
+	T_STREQ(err, "contest: dir/s.micro:4: bad run number\n");
+	if (f)
+		fclose(f);
+	mrec_set_free(&mset);
+}
+
 static void test_store(void)
 {
 	char dir[256], path[PATH_MAX], want[16384], other[PATH_MAX];
@@ -492,6 +532,7 @@ int main(void)
 	test_round_trip();
 	test_malformed();
 	test_headers();
+	test_streams();
 	test_store();
 	char cmd[PATH_MAX + 16];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);

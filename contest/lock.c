@@ -1,0 +1,234 @@
+/* lock.c: one contest at a time per testbed and per results directory, and the leftovers of one that was killed. */
+#include "lock.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_HELD 4
+
+/* The locks this process holds. */
+static struct held {
+	int fd;
+	dev_t dev;             /* the directory's identity */
+	ino_t ino;
+	char path[PATH_MAX];   /* the lock file */
+} held[MAX_HELD];
+static int nheld;
+static pid_t owner;        /* the process that took them (not its forked children) */
+
+/* The files a load or `contest micro` makes in the testbed while it runs
+ * and removes when it ends: left only by a contest killed outright. */
+static const char *const leftovers[] = {
+	"io_load.dat", "mem_load.map", "ctar_load.tar", "xtar_load.tar", "xtar_load.d", "dbench_load.d",
+};
+
+/* at_exit: a normal exit empties the lock files (a record left in one
+ * means its holder was killed); the kernel releases the locks. */
+static void at_exit(void)
+{
+	if (getpid() != owner)
+		return;
+	for (int i = 0; i < nheld; i++)
+		if (ftruncate(held[i].fd, 0) != 0) {
+			/* harmless: the record only names a holder that no longer holds it */
+		}
+}
+
+/* holder: "contest pid N (since T)" from the lock file's record, waiting
+ * briefly for a holder that has just taken it to write it. */
+static void holder(int fd, char *buf, size_t len)
+{
+	char rec[128], since[64];
+	long pid;
+
+	for (int i = 0; i < 50; i++) {
+		ssize_t n = pread(fd, rec, sizeof rec - 1, 0);
+		if (n > 0) {
+			rec[n] = '\0';
+			if (sscanf(rec, "%ld %63s", &pid, since) == 2 && pid > 0) {
+				util_fmt(buf, len, "contest pid %ld (since %s)", pid, since);
+				return;
+			}
+		}
+		util_sleep(0.01);
+	}
+	util_fmt(buf, len, "another contest");
+}
+
+/* open_locked: open and flock path, the lock file of a directory owned by
+ * dir_uid, which may be shared (/tmp): a symbolic link planted there is
+ * removed, never followed; anything but a regular file with one link of
+ * contest's user or the directory's owner is refused (EPERM). The file
+ * locked is the one at path (one removed by lock_drop while we waited is
+ * not). fd, or -1 with errno (EWOULDBLOCK: held; *busy_fd then stays open
+ * for naming the holder). */
+static int open_locked(const char *path, uid_t dir_uid, int *busy_fd)
+{
+	for (int tries = 0; tries < 10; tries++) {
+		struct stat fs, ps;
+		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+
+		if (fd < 0 && errno == ELOOP && unlink(path) == 0)
+			continue;
+		if (fd < 0)
+			return -1;
+		if (fstat(fd, &fs) != 0 || !S_ISREG(fs.st_mode) || fs.st_nlink != 1 ||
+		    (fs.st_uid != geteuid() && fs.st_uid != dir_uid)) {
+			close(fd);
+			errno = EPERM;
+			return -1;
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			int e = errno;
+			if (e == EWOULDBLOCK)
+				*busy_fd = fd;
+			else
+				close(fd);
+			errno = e;
+			return -1;
+		}
+		if (stat(path, &ps) == 0 && fs.st_dev == ps.st_dev && fs.st_ino == ps.st_ino)
+			return fd;
+		close(fd);
+	}
+	errno = EAGAIN;
+	return -1;
+}
+
+int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, size_t errlen)
+{
+	struct stat ds;
+	struct held h;
+	char rec[96], since[32], who[128];
+	time_t now = time(NULL);
+	struct tm tm;
+	int n, busy = -1;
+
+	if (stat(dir, &ds) != 0) {
+		util_fmt(errbuf, errlen, "%s '%s': %s", what, dir, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < nheld; i++)
+		if (held[i].dev == ds.st_dev && held[i].ino == ds.st_ino)
+			return 0;
+	if (nheld == MAX_HELD || util_path(h.path, sizeof h.path, "%s/%s", dir, LOCK_FILE) != 0) {
+		util_fmt(errbuf, errlen, "%s '%s': cannot hold its lock file", what, dir);
+		return -1;
+	}
+	h.fd = open_locked(h.path, ds.st_uid, &busy);
+	if (h.fd < 0) {
+		if (busy >= 0) {
+			holder(busy, who, sizeof who);
+			close(busy);
+			util_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it or use another %s",
+			         what, dir, who, opt);
+		} else if (errno == EPERM) {
+			util_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
+			         "file; remove it or use another %s", what, dir, h.path, opt);
+		} else {
+			util_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
+			         strerror(errno));
+		}
+		return -1;
+	}
+	gmtime_r(&now, &tm);
+	strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	n = snprintf(rec, sizeof rec, "%ld %s\n", (long)getpid(), since);
+	if (ftruncate(h.fd, 0) != 0 || pwrite(h.fd, rec, (size_t)n, 0) != n) {
+		util_fmt(errbuf, errlen, "%s '%s': cannot write %s: %s", what, dir, h.path, strerror(errno));
+		close(h.fd);
+		return -1;
+	}
+	h.dev = ds.st_dev;
+	h.ino = ds.st_ino;
+	if (owner == 0) {
+		owner = getpid();
+		atexit(at_exit);
+	}
+	held[nheld++] = h;
+	return 0;
+}
+
+void lock_drop(const char *dir)
+{
+	struct stat ds;
+
+	if (stat(dir, &ds) != 0)
+		return;
+	for (int i = 0; i < nheld; i++) {
+		if (held[i].dev != ds.st_dev || held[i].ino != ds.st_ino)
+			continue;
+		unlink(held[i].path);
+		close(held[i].fd);
+		held[i] = held[--nheld];
+		return;
+	}
+}
+
+void lock_child(void)
+{
+	for (int i = 0; i < nheld; i++)
+		close(held[i].fd);
+	nheld = 0;
+}
+
+/* is_leftover: a name in the testbed that only a killed contest leaves:
+ * a load's file, micro.XXXXXX (contest micro's scratch directory) or
+ * .builtin-V-SCALE.tmp.PID (a built-in tree being generated). */
+static int is_leftover(const char *name)
+{
+	for (size_t i = 0; i < sizeof leftovers / sizeof leftovers[0]; i++)
+		if (strcmp(name, leftovers[i]) == 0)
+			return 1;
+	if (strncmp(name, "micro.", 6) == 0 && strlen(name) == 12)
+		return 1;
+	return strncmp(name, ".builtin-", 9) == 0 && strstr(name, ".tmp.") != NULL;
+}
+
+/* by_name: qsort order of names. */
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lock_sweep(const char *testbed, int say)
+{
+	DIR *d = opendir(testbed);
+	struct dirent *e;
+	char *names[64], list[512] = "";
+	size_t n = 0, used = 0;
+	int removed = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL && n < sizeof names / sizeof names[0])
+		if (is_leftover(e->d_name) && (names[n] = strdup(e->d_name)) != NULL)
+			n++;
+	closedir(d);
+	qsort(names, n, sizeof names[0], by_name);
+	for (size_t i = 0; i < n; i++) {
+		if (util_rm_in(testbed, names[i]) != 0) {
+			warn("cannot remove %s/%s, left by an interrupted run", testbed, names[i]);
+		} else {
+			removed++;
+			if (used < sizeof list) {
+				int k = snprintf(list + used, sizeof list - used, " %s", names[i]);
+				used += k > 0 ? (size_t)k : 0;
+			}
+		}
+		free(names[i]);
+	}
+	if (say && removed > 0)
+		warnx("removed leftovers of an interrupted run in %s:%s", testbed, list);
+	return removed;
+}

@@ -1,0 +1,107 @@
+# kill9.sh: contest killed outright leaves nothing running and its next run removes the leftovers; a compile or a load worker killed by a signal fails that run, naming the signal, and the report shows it.
+. tests/e2e/lib.sh
+T=$SCRATCH/tb
+R=$SCRATCH/res
+K=$SCRATCH/linux
+ERR=$SCRATCH/err
+fake_tree "$K"
+
+# killed PID WHAT: kill -9 contest; within 20 s no process of it is left
+killed() {
+	kill -9 "$1"
+	wait "$1" 2>/dev/null
+	wait_until 20 quiet no_strays "$SCRATCH"
+	check "$2: no process left within 20 s of kill -9" no_strays "$SCRATCH"
+}
+
+# contains STRING PART: PART is in STRING
+contains() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+
+# field FILE LOAD RUN COLUMN: that column of the record of LOAD's run RUN
+field() {
+	awk -F '\t' -v load="$2" -v run="$3" -v col="$4" \
+		'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 && $2 == load && $3 == run {print $c[col]}' "$1"
+}
+
+# 1. Killed in io_load's lead, after a no_load run was recorded: io_load.dat stays.
+"$CONTEST" -k k --scale tiny --mem 32M --lead 60 -d "$T" -R "$R" -q no_load io_load >/dev/null 2>"$ERR" &
+pid=$!
+wait_until 600 test -e "$T/io_load.dat" || bad "io_load never started"
+check "the lock file names the running contest" grep -q "^$pid " "$T/.contest.lock"
+killed "$pid" "io_load's lead"
+check "io_load.dat is left behind" test -e "$T/io_load.dat"
+
+# 2. Killed while make runs a long command of its own: the guard ends it
+# (the parent-death signal reaches make, not make's children). The next
+# run removed the leftover above and said so.
+rm -f "$K/.linked"
+export LINK_SLEEP=60
+"$CONTEST" -k f -t "$K" --lead 0 --no-flush -d "$T" -R "$R" -q no_load >/dev/null 2>"$ERR" &
+pid=$!
+unset LINK_SLEEP
+wait_until 60 test -e "$K/.linked" || bad "the fake compile never linked"
+check "leftover removal said in one line" \
+	test "$(cat "$ERR")" = "contest: removed leftovers of an interrupted run in $T: io_load.dat"
+check "io_load.dat is gone" test ! -e "$T/io_load.dat"
+killed "$pid" "make's own children"
+
+# 3. Killed during a compile under dbench_load: dbench_load.d stays.
+rm -f "$K/.linked"
+export LINK_SLEEP=60
+"$CONTEST" -k k -t "$K" --mem 32M --lead 0.5 -d "$T" -R "$R" -q dbench_load >/dev/null 2>"$ERR" &
+pid=$!
+unset LINK_SLEEP
+wait_until 60 test -e "$K/.linked" || bad "dbench_load's compile never came"
+check "dbench_load.d is there" test -e "$T/dbench_load.d"
+killed "$pid" "dbench_load's compile"
+check "dbench_load.d is left behind" test -e "$T/dbench_load.d"
+
+# 4. The next run removes it, says so, and the earlier records are whole.
+"$CONTEST" -k k -t "$K" --lead 0 --no-flush -d "$T" -R "$R" -q no_load >/dev/null 2>"$ERR"
+check "next run exits 0" test $? -eq 0
+check "leftover removal said in one line" \
+	test "$(cat "$ERR")" = "contest: removed leftovers of an interrupted run in $T: dbench_load.d"
+check "testbed holds only reusable files" only_reusable "$T"
+check "the two no_load runs are recorded" test "$(tail -n +3 "$R/k.loads" | wc -l)" -eq 2
+check "records read back" quiet "$CONTEST" -r -R "$R" >/dev/null
+check "no partial line" whole_lines "$R"
+
+# 5. The compile's make killed with SIGKILL: run 1 fails naming the signal,
+# run 2 goes on; the report counts the failed run apart.
+"$CONTEST" -k c --scale tiny --lead 0 -n 2 --progress always -d "$T" -R "$R" no_load >/dev/null 2>"$ERR" &
+pid=$!
+wait_until 300 grep -qF "no_load run 1/2: compiling" "$ERR" || bad "the compile never came"
+wait_until 60 quiet proc_in make "$T/builtin-1-tiny" >/dev/null || bad "no make found"
+kill -9 "$(proc_in make "$T/builtin-1-tiny")"
+wait "$pid"
+rc=$?
+check "killed make: exit 1 ($rc)" test "$rc" -eq 1
+check "killed make: run 1 failed" test "$(field "$R/c.loads" no_load 1 status)" = failed
+reason=$(field "$R/c.loads" no_load 1 reason)
+check "killed make: the reason names the signal ($reason)" contains "$reason" "compile failed: make killed by signal 9 (Killed)"
+check "killed make: run 2 ok" test "$(field "$R/c.loads" no_load 2 status)" = ok
+"$CONTEST" -r -R "$R" c >"$SCRATCH/rep" 2>&1
+check "killed make: the report shows the failed run" grep -qx '  c: 1 failed run(s) not averaged' "$SCRATCH/rep"
+check "killed make: the report averages the other" grep -qE '^c +1   ' "$SCRATCH/rep"
+
+# 6. A worker of the load killed with SIGKILL mid-compile: the run fails,
+# naming the worker and the signal.
+"$CONTEST" -k w --scale tiny --lead 0.5 -n 2 --progress always -d "$T" -R "$R" selftest_load >/dev/null 2>"$ERR" &
+pid=$!
+wait_until 300 grep -qF "selftest_load run 1/2: compiling" "$ERR" || bad "the compile never came"
+leader=$(procs | awk -v p="$pid" '$2 == p && $1 == $3 && $4 == "contest" {print $1}')
+worker=$(procs | awk -v p="${leader:-none}" '$2 == p {print $1; exit}')
+kill -9 "${worker:-0}"
+wait "$pid"
+rc=$?
+check "killed worker: exit 1 ($rc)" test "$rc" -eq 1
+check "killed worker: run 1 failed" test "$(field "$R/w.loads" selftest_load 1 status)" = failed
+check "killed worker: the reason names it and the signal ($(field "$R/w.loads" selftest_load 1 reason))" \
+	test "$(field "$R/w.loads" selftest_load 1 reason)" = \
+	"selftest_load failed: a worker of the load (pid $worker) killed by signal 9 (Killed)"
+"$CONTEST" -r -R "$R" w >"$SCRATCH/rep" 2>&1
+check "killed worker: the report shows the failed run" grep -qx '  w: 1 failed run(s) not averaged' "$SCRATCH/rep"
+check "killed worker: the report averages the other" grep -qE '^w +1   ' "$SCRATCH/rep"
+check "no stray processes" no_strays "$SCRATCH"
+check "testbed holds only reusable files at the end" only_reusable "$T"
+done_tests

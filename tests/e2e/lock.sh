@@ -1,0 +1,51 @@
+# lock.sh: one contest per testbed and per results directory: a second run, micro or loads --rate is refused in one line naming the holder; report reads meanwhile; a lock file left behind is harmless.
+. tests/e2e/lib.sh
+T=$SCRATCH/tb
+R=$SCRATCH/res
+K=$SCRATCH/linux
+fake_tree "$K"
+run() { "$CONTEST" -t "$K" --lead 0 --no-flush -q "$@"; }
+
+check "a first run" run -k a -d "$T" -R "$R" no_load >/dev/null 2>&1
+check "its lock files stay, empty" test -f "$T/.contest.lock" -a ! -s "$T/.contest.lock" -a -f "$R/.contest.lock"
+
+# a run that holds both for a while: its compile's link step sleeps
+rm -f "$K/.linked"
+export LINK_SLEEP=60
+"$CONTEST" -t "$K" --lead 0 --no-flush -q -k h -d "$T" -R "$R" no_load >/dev/null 2>"$SCRATCH/h.err" &
+holder=$!
+unset LINK_SLEEP
+wait_until 60 test -e "$K/.linked" || bad "the holder never compiled"
+since=$(cut -d ' ' -f 2 "$T/.contest.lock")
+check "the lock file names the holder ($(cat "$T/.contest.lock"))" grep -qx "$holder [0-9T:-]*Z" "$T/.contest.lock"
+busy_tb="testbed '$T' is in use by contest pid $holder (since $since); wait for it or use another -d"
+busy_res="results directory '$R' is in use by contest pid $holder (since $since); wait for it or use another -R"
+
+expect_fail "run on the same testbed" 2 "$busy_tb" run -k b -d "$T" -R "$SCRATCH/r2" no_load
+check "the refused run left no results directory" test ! -e "$SCRATCH/r2"
+expect_fail "micro on the same testbed" 2 "$busy_tb" "$CONTEST" micro --quick -k b -d "$T" -R "$SCRATCH/r2"
+check "the refused micro left no results directory" test ! -e "$SCRATCH/r2"
+expect_fail "loads --rate on the same testbed" 2 "$busy_tb" "$CONTEST" loads --rate --seconds 1 -d "$T" process_load
+expect_fail "run into the same results" 2 "$busy_res" run -k b -d "$SCRATCH/t2" -R "$R" no_load
+check "the refused run left no testbed" test ! -e "$SCRATCH/t2"
+expect_fail "micro into the same results" 2 "$busy_res" "$CONTEST" micro --quick -k b -d "$SCRATCH/t2" -R "$R"
+check "the refused micro left no testbed" test ! -e "$SCRATCH/t2"
+"$CONTEST" -r -R "$R" >"$SCRATCH/rep" 2>&1
+check "report reads the results meanwhile" grep -q '^a ' "$SCRATCH/rep"
+check "the holder was not disturbed" kill -0 "$holder"
+
+kill -INT "$holder"
+wait "$holder"
+check "the holder ends on SIGINT (130)" test $? -eq 130
+check "its lock file is left empty" test -f "$T/.contest.lock" -a ! -s "$T/.contest.lock"
+run -k b -d "$T" -R "$R" no_load >/dev/null 2>"$SCRATCH/b.err"
+check "the next run goes ahead" test $? -eq 0
+check "quietly" test ! -s "$SCRATCH/b.err"
+
+# a record left by a killed contest does not lock
+printf '999999 2026-01-01T00:00:00Z\n' >"$T/.contest.lock"
+check "a stale lock record is no lock" run -k b -d "$T" -R "$R" no_load >/dev/null 2>&1
+check "one directory as testbed and results" run -k s -d "$SCRATCH/both" -R "$SCRATCH/both" no_load >/dev/null 2>&1
+check "its records read back" quiet "$CONTEST" -r -R "$SCRATCH/both" >/dev/null
+check "no stray processes" no_strays "$SCRATCH"
+done_tests

@@ -1,0 +1,80 @@
+# paths.sh: links and files planted in a shared testbed or results directory never make contest write, truncate or delete outside it, nor delete what is not its own.
+. tests/e2e/lib.sh
+T=$SCRATCH/tb        # the testbed, sticky and writable by anybody like /tmp
+R=$SCRATCH/res
+O=$SCRATCH/outside   # what the planted links point at
+mkdir -p "$T" "$R" "$O/dir" "$O/dir2" "$O/tree/kernel"
+chmod 1777 "$T"
+for v in victim victim2 victim3 victim4 victim5 victim6 victim7; do echo "precious $v" >"$O/$v"; done
+echo keep >"$O/dir/keep"
+echo keep2 >"$O/dir2/keep2"
+# a tree with a valid-looking marker whose Makefile would leave a trace if contest ran it
+printf 'builtin-1:tiny\n' >"$O/tree/.contest-builtin"
+printf 'all clean:\n\ttouch %s/pwned\n' "$O" >"$O/tree/Makefile"
+
+# snap DIR: every entry's name, type, mode, size and inode, and every file's checksum
+snap() { (cd "$1" && find . -printf '%p %y %m %s %i\n' | LC_ALL=C sort && find . -type f -exec cksum {} + | LC_ALL=C sort); }
+before=$(snap "$O")
+
+ln -s "$O/victim" "$T/io_load.dat"
+ln -s "$O/victim2" "$T/mem_load.map"
+ln -s "$O/dir" "$T/xtar_load.d"
+ln -s "$O/dir2" "$T/dbench_load.d"
+ln "$O/victim3" "$T/compile.log"          # a hard link: truncating it would truncate victim3
+ln -s "$O/victim5" "$T/read_load.dat"
+ln -s "$O/victim6" "$T/ctar_load.tar"
+ln -s "$O/tree" "$T/builtin-1-tiny"
+
+"$CONTEST" -k p --scale tiny --mem 16M --lead 0 -n 1 -q -d "$T" -R "$R" \
+	io_load mem_load xtar_load dbench_load read_load ctar_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+check "run with planted links exits 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || tail -n 20 "$SCRATCH/err" >&2
+for l in io_load mem_load xtar_load dbench_load read_load ctar_load no_load; do
+	check "$l run recorded ok" sh -c "awk -F '\t' '\$2 == \"$l\" && \$12 == \"ok\"' '$R/p.loads' | grep -q ."
+done
+check "nothing outside changed" test "$before" = "$(snap "$O")"
+check "contest never ran make in the planted tree" test ! -e "$O/pwned"
+check "the builtin tree is a real directory now" sh -c "test -d '$T/builtin-1-tiny' && test ! -L '$T/builtin-1-tiny'"
+check "compile.log is contest's own file now" sh -c "test -f '$T/compile.log' && test ! -L '$T/compile.log' && test \$(stat -c %h '$T/compile.log') -eq 1"
+check "no link left in the testbed" test -z "$(find "$T" -maxdepth 1 -type l)"
+check "the loads' files are gone" sh -c "cd '$T' && test ! -e io_load.dat && test ! -e mem_load.map && test ! -e xtar_load.d && test ! -e xtar_load.tar && test ! -e dbench_load.d && test ! -e ctar_load.tar"
+check "no stray processes" no_strays "$T"
+
+# another user's file in the way: the run fails naming it, the file is left as it was
+echo "not contest's" >"$T/io_load.dat"
+chown 65534 "$T/io_load.dat"
+"$CONTEST" -k q --scale tiny --mem 16M --lead 0 -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+check "another user's file: exit 1 ($rc)" test "$rc" -eq 1
+check "another user's file: the reason names its owner" \
+	sh -c "awk -F '\t' '\$2 == \"io_load\" && \$12 == \"failed\"' '$R/q.loads' | grep -q 'io_load.dat is in the way and belongs to uid 65534'"
+check "another user's file: no_load still ran" sh -c "awk -F '\t' '\$2 == \"no_load\" && \$12 == \"ok\"' '$R/q.loads' | grep -q ."
+check "another user's file is left as it was" sh -c "test \"\$(cat '$T/io_load.dat')\" = \"not contest's\" && test \$(stat -c %u '$T/io_load.dat') -eq 65534"
+rm -f "$T/io_load.dat"
+
+# a testbed anybody may write without the sticky bit is refused
+W=$SCRATCH/open
+mkdir -m 0777 "$W"
+chmod 0777 "$W"
+"$CONTEST" -k w --scale tiny -n 1 -q -d "$W" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+check "open testbed refused: exit 2 ($rc)" test "$rc" -eq 2
+check "open testbed refused: says why" grep -q "writable by anybody and not sticky" "$SCRATCH/err"
+check "open testbed refused: nothing generated in it" test -z "$(ls -A "$W" | grep -v '^\.contest\.lock$')"
+
+# results: a link planted as LABEL.loads is neither read through nor appended to
+ln -s "$O/victim4" "$R/a.loads"
+"$CONTEST" -k a --scale tiny -n 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+check "results link refused: exit 2 ($rc)" test "$rc" -eq 2
+check "results link refused: says it is a link" grep -q "a.loads is a symbolic link" "$SCRATCH/err"
+check "results link left as it was" test -L "$R/a.loads"
+
+# report --output over a link replaces the link, never writes through it
+ln -s "$O/victim7" "$SCRATCH/report.txt"
+"$CONTEST" report -R "$R" p --output "$SCRATCH/report.txt" >/dev/null 2>&1
+check "report --output over a link: a regular file now" sh -c "test -f '$SCRATCH/report.txt' && test ! -L '$SCRATCH/report.txt'"
+check "report --output over a link: holds the report" grep -q '^no_load:$' "$SCRATCH/report.txt"
+check "nothing outside changed at the end" test "$before" = "$(snap "$O")"
+done_tests
