@@ -18,17 +18,7 @@
 /* majflt: pgmajfault from /proc/vmstat; 0 when unknown. */
 static unsigned long long majflt(void)
 {
-	FILE *f = fopen("/proc/vmstat", "re");
-	char line[128];
-	unsigned long long v = 0;
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "pgmajfault %llu", &v) == 1)
-			break;
-	fclose(f);
-	return v;
+	return util_proc_field("/proc/vmstat", "pgmajfault");
 }
 
 /* wait_for: sleep s seconds unless interrupted or the load fails; -1 then. */

@@ -345,17 +345,24 @@ int util_rm_in(const char *dir, const char *name)
 	return rc;
 }
 
-uint64_t util_mem_total(void)
+unsigned long long util_proc_field(const char *path, const char *key)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
+	FILE *f = fopen(path, "re");
 	char line[256];
-	unsigned long long kb = 0;
+	size_t n = strlen(key);
+	unsigned long long v = 0;
 
 	if (f == NULL)
 		return 0;
 	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+		if (strncmp(line, key, n) == 0 && (line[n] == ' ' || line[n] == '\t') &&
+		    sscanf(line + n, "%llu", &v) == 1)
 			break;
 	fclose(f);
-	return (uint64_t)kb * 1024;
+	return v;
+}
+
+uint64_t util_mem_total(void)
+{
+	return (uint64_t)util_proc_field("/proc/meminfo", "MemTotal:") * 1024;
 }

@@ -38,6 +38,10 @@ int util_parse_int(const char *s, long min, long max, long *out);
 /* util_fmt_size_h: human-readable, "1.5G", "640M", "12K", "512B". */
 char *util_fmt_size_h(uint64_t bytes, char *buf, size_t len);
 
+/* util_proc_field: the number after "KEY " on the first line of path that
+ * starts with it ("/proc/vmstat", "pgmajfault"); 0 when absent or unreadable. */
+unsigned long long util_proc_field(const char *path, const char *key);
+
 /* util_mem_total: MemTotal from /proc/meminfo in bytes; 0 when unknown. */
 uint64_t util_mem_total(void);
 

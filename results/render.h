@@ -6,6 +6,10 @@
 #include "mrec.h"
 #include "summary.h"
 
+/* render_fig: v with prec decimals into buf (returned), or "-" when not
+ * available; a rounded zero never shows a minus sign. The reports' figures. */
+const char *render_fig(double v, int prec, char *buf, size_t len);
+
 /* render_text: the classic layout of contract section 3, one block per load
  * with a row per label that has runs of it. precise adds one decimal to every
  * column. When the summary holds more than one workload, each workload's

@@ -50,18 +50,6 @@ static void esc(FILE *out, const char *s)
 	}
 }
 
-/* fig: v with prec decimals into buf, or "-" when not available; a rounded
- * zero never shows a minus sign (the text report's figures). */
-static const char *fig(double v, int prec, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		return "-";
-	if (fabs(v) < 0.5 * pow(10, -prec))
-		v = 0;
-	snprintf(buf, len, "%.*f", prec, v);
-	return buf;
-}
-
 /* colour: the bar colour of label k, distinct for every label. */
 static void colour(size_t k, char *buf, size_t len)
 {
@@ -295,11 +283,11 @@ static void table(FILE *out, const struct summary *s, size_t w, size_t l, long b
 		esc(out, s->labels[k]);
 		fprintf(out, "</td><td class=\"num\">%d</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
 		        "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
-		        c->n, fig(c->time, 0, b[0], sizeof b[0]), fig(c->cpu_pct, 1, b[1], sizeof b[1]),
-		        fig(c->loads, 1, b[2], sizeof b[2]), fig(c->lcpu_pct, 1, b[3], sizeof b[3]),
-		        fig(c->ratio, 2, b[4], sizeof b[4]));
+		        c->n, render_fig(c->time, 0, b[0], sizeof b[0]), render_fig(c->cpu_pct, 1, b[1], sizeof b[1]),
+		        render_fig(c->loads, 1, b[2], sizeof b[2]), render_fig(c->lcpu_pct, 1, b[3], sizeof b[3]),
+		        render_fig(c->ratio, 2, b[4], sizeof b[4]));
 		if (baseline >= 0) {
-			const char *ci = fig(c->st[FIG_TIME].ci95, 2, b[5], sizeof b[5]);
+			const char *ci = render_fig(c->st[FIG_TIME].ci95, 2, b[5], sizeof b[5]);
 			fprintf(out, "<td class=\"num\">%s%s</td>", ci[0] == '-' ? "" : "&#177;", ci);
 			vs_cell(out, s, w, l, k, (size_t)baseline);
 		}

@@ -8,9 +8,8 @@
 #define KERNEL_WIDTH 15   /* the classic width of the Kernel column */
 #define FIG_WIDTH    8    /* Time, CPU%, Loads and LCPU% columns */
 
-/* fig: v with prec decimals into buf, or "-" when not available. A rounded
- * zero never shows a minus sign. */
-static const char *fig(double v, int prec, char *buf, size_t len)
+/* render_fig: see render.h. */
+const char *render_fig(double v, int prec, char *buf, size_t len)
 {
 	if (!isfinite(v))
 		return "-";
@@ -55,11 +54,11 @@ static void render_block(FILE *out, const struct summary *s, size_t w, size_t l,
 		if (c->n + c->failed == 0)
 			continue;
 		fprintf(out, "%-*s%6d   ", width, s->labels[k], c->n);
-		put_fig(out, fig(c->time, precise ? 1 : 0, b[0], sizeof b[0]));
-		put_fig(out, fig(c->cpu_pct, precise ? 2 : 1, b[1], sizeof b[1]));
-		put_fig(out, fig(c->loads, precise ? 2 : 1, b[2], sizeof b[2]));
-		put_fig(out, fig(c->lcpu_pct, precise ? 2 : 1, b[3], sizeof b[3]));
-		fprintf(out, "%s\n", fig(c->ratio, precise ? 3 : 2, rb, sizeof rb));
+		put_fig(out, render_fig(c->time, precise ? 1 : 0, b[0], sizeof b[0]));
+		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, b[1], sizeof b[1]));
+		put_fig(out, render_fig(c->loads, precise ? 2 : 1, b[2], sizeof b[2]));
+		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, b[3], sizeof b[3]));
+		fprintf(out, "%s\n", render_fig(c->ratio, precise ? 3 : 2, rb, sizeof rb));
 	}
 	for (k = 0; k < s->nlabels; k++) {
 		const struct sum_cell *c = summary_cell(s, w, l, k);
@@ -116,15 +115,15 @@ static void render_stats_block(FILE *out, const struct summary *s, size_t w, siz
 		if (c->n + c->failed == 0)
 			continue;
 		fprintf(out, "%-*s%6d   ", width, s->labels[k], c->n);
-		put_fig(out, fig(c->time, 2, b[0], sizeof b[0]));
-		put_fig(out, fig(c->st[FIG_TIME].ci95, 2, b[1], sizeof b[1]));
-		put_fig(out, fig(c->st[FIG_TIME].sd, 2, b[2], sizeof b[2]));
-		put_fig(out, fig(c->cpu_pct, 1, b[3], sizeof b[3]));
-		put_fig(out, fig(c->loads, 1, b[4], sizeof b[4]));
-		put_fig(out, fig(c->st[FIG_LOADS].ci95, 1, b[5], sizeof b[5]));
-		put_fig(out, fig(c->lcpu_pct, 1, b[6], sizeof b[6]));
-		put_fig(out, fig(c->ratio, 2, b[7], sizeof b[7]));
-		fprintf(out, "%s\n", fig(c->ratio_ci95, 2, b[8], sizeof b[8]));
+		put_fig(out, render_fig(c->time, 2, b[0], sizeof b[0]));
+		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, b[1], sizeof b[1]));
+		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, b[2], sizeof b[2]));
+		put_fig(out, render_fig(c->cpu_pct, 1, b[3], sizeof b[3]));
+		put_fig(out, render_fig(c->loads, 1, b[4], sizeof b[4]));
+		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, b[5], sizeof b[5]));
+		put_fig(out, render_fig(c->lcpu_pct, 1, b[6], sizeof b[6]));
+		put_fig(out, render_fig(c->ratio, 2, b[7], sizeof b[7]));
+		fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, b[8], sizeof b[8]));
 	}
 	for (k = 0; k < s->nlabels; k++) {
 		const struct sum_cell *c = summary_cell(s, w, l, k), *bc = summary_cell(s, w, l, base);

@@ -3,6 +3,7 @@
 #include "proc.h"
 #include "util.h"
 #include "t.h"
+#include "tmicro.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -14,22 +15,6 @@
 extern const struct load_desc load_process_load;
 extern const struct load_desc load_mem_load;
 extern const struct load_desc load_list_load;
-
-/* testbed_entries: how many names (besides . and ..) dir holds; -1 on error. */
-static int testbed_entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int n = 0;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			n++;
-	closedir(d);
-	return n;
-}
 
 /* status_kib: the value in KiB of field (e.g. "VmRSS:") in /proc/PID/status; -1 when absent. */
 static long status_kib(pid_t pid, const char *field)
@@ -92,7 +77,7 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 	if (d->cleanup)
 		d->cleanup(&env, &prep);
 	T_CHECK(proc_group_count(pgid) == 0);
-	T_CHECK(testbed_entries(tb) == 0);
+	T_CHECK(tm_dir_entries(tb) == 0);
 	T_CHECK(rmdir(tb) == 0);
 }
 
@@ -146,7 +131,7 @@ static void test_mem_stale(void)
 	if (prep.mode == 1)
 		T_CHECK(stat(path, &st) == 0 && (uint64_t)st.st_size >= env.mem);
 	load_mem_load.cleanup(&env, &prep);
-	T_CHECK(testbed_entries(tb) == 0);
+	T_CHECK(tm_dir_entries(tb) == 0);
 	T_CHECK(rmdir(tb) == 0);
 }
 
