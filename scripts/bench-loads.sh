@@ -4,8 +4,10 @@
 # usage: scripts/bench-loads.sh [MEM [SECONDS]]   (default 1G and 10)
 # Runs `contest loads --rate` (each load alone, no compile) and compares:
 #   io_load      with dd if=/dev/zero bs=1M count=MEM conv=notrunc,fdatasync
-#                rewriting an existing MEM file, as io_load does each pass
-#   read_load    with dd of=/dev/null bs=1M of a MEM file, cold cache (root: drop_caches)
+#                rewriting an existing MEM file, as io_load does each pass,
+#                pass after pass for SECONDS as io_load is measured
+#   read_load    with dd of=/dev/null bs=1M of a MEM file, cold cache (root: drop_caches
+#                before each pass, not timed), passes for SECONDS
 #   list_load    with ls -lRa over the same directories (lines per second)
 # and prints process_load's hop rate and mem_load's pages/s and major faults
 # (mem_load at MemTotal unless MEMLOAD_MEM is set; it needs 110% of it on disk).
@@ -34,15 +36,24 @@ work() { awk -v l="$1" '$1 == l {print $4}' "$TB/rate"; }
 
 echo "== plain tools"
 dd if=/dev/zero of="$TB/dd.dat" bs=1M count="$mb" conv=fdatasync 2>/dev/null
+passes=0
 t0=$(now)
-dd if=/dev/zero of="$TB/dd.dat" bs=1M count="$mb" conv=notrunc,fdatasync 2>/dev/null
+while awk -v a="$t0" -v b="$(now)" -v s="$SECS" 'BEGIN{exit !(b - a < s)}'; do
+	dd if=/dev/zero of="$TB/dd.dat" bs=1M count="$mb" conv=notrunc,fdatasync 2>/dev/null
+	passes=$((passes + 1))
+done
 t1=$(now)
-ddw=$(rate "$t0" "$t1" $((mb * 1048576)))
-drop
-t0=$(now)
-dd if="$TB/dd.dat" of=/dev/null bs=1M 2>/dev/null
-t1=$(now)
-ddr=$(rate "$t0" "$t1" $((mb * 1048576)))
+ddw=$(rate "$t0" "$t1" $((passes * mb * 1048576)))
+passes=0 spent=0
+while awk -v s="$spent" -v l="$SECS" 'BEGIN{exit !(s < l)}'; do
+	drop
+	t0=$(now)
+	dd if="$TB/dd.dat" of=/dev/null bs=1M 2>/dev/null
+	t1=$(now)
+	spent=$(awk -v s="$spent" -v a="$t0" -v b="$t1" 'BEGIN{print s + b - a}')
+	passes=$((passes + 1))
+done
+ddr=$(rate 0 "$spent" $((passes * mb * 1048576)))
 rm -f "$TB/dd.dat"
 dirs=$(ls -d /bin /boot /etc /home /lib /opt /root /sbin /srv /usr /var 2>/dev/null)
 drop
