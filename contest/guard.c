@@ -65,6 +65,9 @@ static _Noreturn void watch(int fd, pid_t parent)
 	int32_t v;
 	ssize_t k;
 
+	/* its own session: a signal to contest's whole process group (kill -9
+	 * -PGID, timeout -s KILL, a CI job's end) must not take the watcher too */
+	setsid();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
 	for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)

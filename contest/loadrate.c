@@ -104,9 +104,8 @@ int loadrate_main(struct opts *o)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	if (util_mkdirs(o->testbed) != 0 || realpath(o->testbed, testbed) == NULL)
 		err(EXIT_USAGE, "testbed '%s'", o->testbed);
-	if (lock_take(testbed, "testbed", "-d", why, sizeof why) != 0)
+	if (lock_testbed(o->testbed, testbed, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
-	lock_sweep(testbed, 1);
 	guard_start();
 	for (size_t i = 0; i < o->nloads; i++)
 		need_tree |= (o->loads[i]->flags & LOAD_F_TREE) != 0;
@@ -124,7 +123,9 @@ int loadrate_main(struct opts *o)
 			errx(EXIT_USAGE, "%s", why);
 	}
 	if (o->other != NULL && realpath(o->other, other) == NULL)
-		util_strlcpy(other, o->other, sizeof other);
+		util_strlcpy(other, o->other, sizeof other);  /* io_other says what is wrong */
+	else if (o->other != NULL && lock_other(other, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	struct load_env env = { .testbed = testbed, .other = o->other ? other : NULL, .tree = tree,
 	                        .mem = o->mem, .cpus = cpus < 1 ? 1 : (int)cpus };
 	printf("%-14s %7s %9s %14s %7s %9s  %s\n", "Load", "Seconds", "Loads/s", "Work/s", "LCPU%",

@@ -22,6 +22,7 @@ static struct held {
 	dev_t dev;             /* the directory's identity */
 	ino_t ino;
 	char path[PATH_MAX];   /* the lock file */
+	time_t killed;         /* start of a holder killed outright (its record was left), else 0 */
 } held[MAX_HELD];
 static int nheld;
 static pid_t owner;        /* the process that took them (not its forked children) */
@@ -30,6 +31,7 @@ static pid_t owner;        /* the process that took them (not its forked childre
  * and removes when it ends: left only by a contest killed outright. */
 static const char *const leftovers[] = {
 	"io_load.dat", "mem_load.map", "ctar_load.tar", "xtar_load.tar", "xtar_load.d", "dbench_load.d",
+	"read_load.dat.tmp",
 };
 
 /* at_exit: a normal exit empties the lock files (a record left in one
@@ -63,6 +65,26 @@ static void holder(int fd, char *buf, size_t len)
 		util_sleep(0.01);
 	}
 	util_fmt(buf, len, "another contest");
+}
+
+/* left_record: the start time in the record of a lock file just taken: a
+ * normal exit empties it, so one is left only by a holder killed outright
+ * (1 when its time cannot be read); 0 when empty. */
+static time_t left_record(int fd)
+{
+	char rec[128], since[64];
+	struct tm tm = { 0 };
+	ssize_t n = pread(fd, rec, sizeof rec - 1, 0);
+	long pid;
+	time_t t;
+
+	if (n <= 0)
+		return 0;
+	rec[n] = '\0';
+	if (sscanf(rec, "%ld %63s", &pid, since) != 2 || strptime(since, "%Y-%m-%dT%H:%M:%SZ", &tm) == NULL ||
+	    (t = timegm(&tm)) <= 0)
+		return 1;
+	return t;
 }
 
 /* open_locked: open and flock path, the lock file of a directory owned by
@@ -132,6 +154,7 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 			close(busy);
 			util_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it or use another %s",
 			         what, dir, who, opt);
+			errno = EBUSY;
 		} else if (errno == EPERM) {
 			util_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
 			         "file; remove it or use another %s", what, dir, h.path, opt);
@@ -141,6 +164,7 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 		}
 		return -1;
 	}
+	h.killed = left_record(h.fd);
 	gmtime_r(&now, &tm);
 	strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	n = snprintf(rec, sizeof rec, "%ld %s\n", (long)getpid(), since);
@@ -201,9 +225,18 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int lock_sweep(const char *testbed, int say)
+/* is_other_leftover: what a killed contest leaves in io_other's -o directory. */
+static int is_other_leftover(const char *name)
+{
+	return strcmp(name, "io_other.dat") == 0;
+}
+
+/* sweep: remove the entries of dir that left() names and that were changed
+ * at or after since; see lock_sweep. */
+static int sweep(const char *testbed, int say, time_t since, int (*left)(const char *))
 {
 	DIR *d = opendir(testbed);
+	struct stat st;
 	struct dirent *e;
 	char *names[64], list[512] = "";
 	size_t n = 0, used = 0;
@@ -212,7 +245,8 @@ int lock_sweep(const char *testbed, int say)
 	if (d == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL && n < sizeof names / sizeof names[0])
-		if (is_leftover(e->d_name) && (names[n] = strdup(e->d_name)) != NULL)
+		if (left(e->d_name) && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    st.st_mtime >= since && (names[n] = strdup(e->d_name)) != NULL)
 			n++;
 	closedir(d);
 	qsort(names, n, sizeof names[0], by_name);
@@ -231,4 +265,71 @@ int lock_sweep(const char *testbed, int say)
 	if (say && removed > 0)
 		warnx("removed leftovers of an interrupted run in %s:%s", testbed, list);
 	return removed;
+}
+
+int lock_sweep(const char *testbed, int say, time_t since)
+{
+	return sweep(testbed, say, since, is_leftover);
+}
+
+/* killed_holder: the start time of the killed holder whose record the lock
+ * of dir (held by this process) found, or 0. */
+static time_t killed_holder(const char *dir)
+{
+	struct stat ds;
+
+	if (stat(dir, &ds) == 0)
+		for (int i = 0; i < nheld; i++)
+			if (held[i].dev == ds.st_dev && held[i].ino == ds.st_ino)
+				return held[i].killed;
+	return 0;
+}
+
+int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen)
+{
+	struct stat st;
+	time_t since;
+	int fd;
+
+	if (lstat(given, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0) {
+		util_fmt(errbuf, errlen, "testbed '%s' is a symbolic link of user %ld, who could point "
+		         "it elsewhere; give the directory itself", given, (long)st.st_uid);
+		return -1;
+	}
+	if ((fd = util_dir_open(testbed, errbuf, errlen)) < 0)
+		return -1;
+	if (fstat(fd, &st) != 0) {
+		util_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	if (geteuid() == 0 && (st.st_mode & S_IWGRP) && !(st.st_mode & S_ISVTX) && st.st_gid != 0) {
+		util_fmt(errbuf, errlen, "testbed '%s' is writable by group %ld and not sticky: its "
+		         "members could change what contest, as root, builds and runs there; use a "
+		         "directory of your own", testbed, (long)st.st_gid);
+		return -1;
+	}
+	if (st.st_uid != geteuid() && st.st_uid != 0) {
+		util_fmt(errbuf, errlen, "testbed '%s' belongs to user %ld, who could change what "
+		         "contest builds and runs there; use a directory of your own", testbed,
+		         (long)st.st_uid);
+		return -1;
+	}
+	if (lock_take(testbed, "testbed", "-d", errbuf, errlen) != 0)
+		return -1;
+	if ((since = killed_holder(testbed)) != 0)
+		lock_sweep(testbed, 1, since - 1);
+	return 0;
+}
+
+int lock_other(const char *dir, char *errbuf, size_t errlen)
+{
+	time_t since;
+
+	if (lock_take(dir, "directory for io_other", "-o", errbuf, errlen) != 0)
+		return errno == EBUSY ? -1 : 0;
+	if ((since = killed_holder(dir)) != 0)
+		sweep(dir, 1, since - 1, is_other_leftover);
+	return 0;
 }

@@ -3,6 +3,7 @@
 #define CONTEST_LOCK_H
 
 #include <stddef.h>
+#include <time.h>
 
 /* The lock file's name inside a locked directory. */
 #define LOCK_FILE ".contest.lock"
@@ -13,7 +14,8 @@
  * option that picks another ("-d"). A directory this process already holds
  * is not locked twice. Returns 0, or -1 with one line in errbuf, such as
  * "testbed '/x/tb' is in use by contest pid 1234 (since
- * 2026-11-30T16:20:01Z); wait for it or use another -d". */
+ * 2026-11-30T16:20:01Z); wait for it or use another -d" (errno EBUSY
+ * when another contest holds it). */
 int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, size_t errlen);
 
 /* lock_drop: for a directory this process created and is about to remove:
@@ -27,10 +29,27 @@ void lock_child(void);
 
 /* lock_sweep: in a testbed this process holds: remove what a contest killed
  * outright leaves there (load files, micro scratch directories, a half
- * generated built-in tree). When say and something was removed, print
- * "removed leftovers of an interrupted run in TESTBED: NAME ...". The tree,
- * compile.log and read_load.dat are reusable and kept. Returns the number
- * of names removed. */
-int lock_sweep(const char *testbed, int say);
+ * generated built-in tree), changed at or after since (the killed one's
+ * start: older entries of those names are somebody else's). When say and
+ * something was removed, print "removed leftovers of an interrupted run in
+ * TESTBED: NAME ...". The tree, compile.log and read_load.dat are reusable
+ * and kept. Returns the number of names removed. */
+int lock_sweep(const char *testbed, int say, time_t since);
+
+/* lock_testbed: before a testbed is used (given: as the user named it,
+ * testbed: its real path): refuse one that another user could change under
+ * contest (given as another user's symbolic link, writable by anybody and
+ * not sticky, writable by a group and not sticky when contest is root, or
+ * owned by a user other than contest's and root), take its lock (lock_take) and,
+ * when its last holder was killed outright (its record was left in the lock
+ * file), sweep what it left (lock_sweep, saying what was removed). 0, or -1
+ * with one line in errbuf. */
+int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen);
+
+/* lock_other: for io_other's -o directory: take its lock and remove an
+ * io_other.dat a contest killed outright left there, saying so. Returns -1 with one
+ * line in errbuf only when another contest holds it; a directory that
+ * cannot be locked (missing, read-only) is left for io_other to report. */
+int lock_other(const char *dir, char *errbuf, size_t errlen);
 
 #endif

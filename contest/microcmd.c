@@ -61,20 +61,16 @@ static void dir_abs(const char *what, const char *dir, char *out, int *made)
 }
 
 /* last_run: the highest run number stored for label; -1 (reported) when its
- * file cannot be read. */
+ * file cannot be read, -2 when lines of it are malformed (each reported). */
 static int last_run(const char *results, const char *label)
 {
-	char path[PATH_MAX];
 	struct mrec_set set = { 0 };
 	int run = 0;
 
-	if (util_path(path, sizeof path, "%s/%s.micro", results, label) != 0)
-		return -1;
-	if (access(path, F_OK) != 0)
-		return 0;
-	if (mrec_read_file(path, &set) != 0 || set.bad > 0) {
+	if (store_micro_read_label(results, label, &set) != 0 || set.bad > 0) {
+		run = set.bad > 0 ? -2 : -1;
 		mrec_set_free(&set);
-		return -1;
+		return run;
 	}
 	for (size_t i = 0; i < set.n; i++)
 		if (set.v[i].run > run)
@@ -135,16 +131,16 @@ int micro_main(struct opts *o)
 	dir_abs("testbed", o->testbed, testbed, &made_tb);
 	dir_abs("results directory", o->results, results, &made_res);
 	/* one contest per testbed and per results directory, for its whole life */
-	if (lock_take(testbed, "testbed", "-d", why, sizeof why) != 0 ||
+	if (lock_testbed(o->testbed, testbed, why, sizeof why) != 0 ||
 	    lock_take(results, "results directory", "-R", why, sizeof why) != 0) {
 		warnx("%s", why);
 		status = EXIT_USAGE;
 		goto out;
 	}
-	lock_sweep(testbed, 1);
 	if ((first = last_run(results, o->label)) < 0) {
-		warnx("refusing to append to the microbenchmark results of label '%s' in '%s'", o->label,
-		      o->results);
+		if (first == -2)
+			warnx("refusing to append to the microbenchmark results of label '%s' in '%s'",
+			      o->label, o->results);
 		status = EXIT_USAGE;
 		goto out;
 	}

@@ -163,6 +163,7 @@ int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t d
                      size_t len)
 {
 	struct tree_job *j = mmap(NULL, sizeof *j, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	time_t t0;
 	int rc;
 
 	if (j == MAP_FAILED) {
@@ -172,9 +173,10 @@ int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t d
 	j->testbed = testbed;
 	j->scale = scale;
 	j->dir[0] = j->why[0] = '\0';
+	t0 = time(NULL);
 	rc = sig_in_child(tree_fn, j, j->why, sizeof j->why);
 	if (rc == 1)
-		lock_sweep(testbed, 0);  /* the half-generated tree */
+		lock_sweep(testbed, 0, t0 - 1);  /* the half-generated tree */
 	if (rc == -2)
 		util_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
 	else
@@ -235,10 +237,15 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		goto stop;
 	}
 	if (rc != COMPILE_OK) {
+		char lwhy[256];
+
 		progress_clear(&r->prog);
 		warnx("%s run %d: compile failed: %s; its last lines:", d->name, rec->run, why);
 		compile_log_tail(r->log, 10);
 		out = failed(rec, "compile failed: %s", why);
+		/* a load that failed too (the disk it filled) comes first: often the cause */
+		if (loadctl_check(&lc, lwhy, sizeof lwhy) != 0)
+			util_fmt(rec->reason, sizeof rec->reason, "%s; compile failed: %s", lwhy, why);
 		goto stop;
 	}
 	if (loadctl_check(&lc, why, sizeof why) != 0) {
@@ -343,16 +350,27 @@ static void new_rec(const struct runner *r, const struct load_desc *d, int run, 
  * if set-up fails, so a refused run leaves nothing behind. */
 static char created[2][PATH_MAX];
 
-/* setup_fail: undo created directories, report, exit 2. */
-static _Noreturn void setup_fail(const char *fmt, const char *a, const char *b, int with_errno)
+/* undo_created: remove the directories this invocation created, when
+ * nothing but its lock file is in them. */
+static void undo_created(void)
 {
-	int e = errno;
 	for (int i = 1; i >= 0; i--)
 		if (created[i][0] != '\0') {
 			lock_drop(created[i]);
 			rmdir(created[i]);
 		}
+}
+
+/* setup_fail: undo created directories, report (unless fmt is NULL: said
+ * already), exit 2. */
+static _Noreturn void setup_fail(const char *fmt, const char *a, const char *b, int with_errno)
+{
+	int e = errno;
+
+	undo_created();
 	errno = e;
+	if (fmt == NULL)
+		exit(EXIT_USAGE);
 	if (with_errno)
 		err(EXIT_USAGE, fmt, a, b);
 	errx(EXIT_USAGE, fmt, a, b);
@@ -361,6 +379,7 @@ static _Noreturn void setup_fail(const char *fmt, const char *a, const char *b, 
 /* setup_intr: interrupted before the first run: say so, exit 130. */
 static _Noreturn void setup_intr(const char *what)
 {
+	undo_created();
 	warnx("interrupted by %s while %s; no run was started", strsignal(sig_caught), what);
 	exit(EXIT_INTR);
 }
@@ -389,7 +408,7 @@ static void tree_setup(struct runner *r)
 	char *argv[] = { "make", "-s", "kernelversion", NULL };
 	struct compile_result res;
 	unsigned long long hash;
-	FILE *f;
+	int fd;
 
 	if (ktree_check(r->o->tree, r->tree, sizeof r->tree, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
@@ -398,12 +417,13 @@ static void tree_setup(struct runner *r)
 			setup_intr("identifying the kernel tree (make kernelversion)");
 		setup_fail("kernel tree '%s': make kernelversion failed: %s", r->o->tree, why, 0);
 	}
-	if ((f = fopen(r->log, "re")) != NULL) {
-		if (fgets(version, sizeof version, f) == NULL)
-			version[0] = '\0';
-		fclose(f);
+	/* the log is contest's own file in the testbed: never read through a link */
+	if ((fd = open(r->log, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) >= 0) {
+		ssize_t n = read(fd, version, sizeof version - 1);
+		version[n > 0 ? n : 0] = '\0';
+		close(fd);
 	}
-	unlink(r->log);
+	util_rm_in(r->testbed, "compile.log");
 	if (ktree_config_hash(r->tree, &hash) != 0)
 		setup_fail("kernel tree '%s': cannot read its .config%s", r->o->tree, "", 1);
 	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
@@ -427,12 +447,11 @@ static void setup(struct runner *r, struct opts *o)
 	absolute("testbed", o->testbed, r->testbed, created[0]);
 	absolute("results directory", o->results, r->results, created[1]);
 	/* one contest per testbed and per results directory, for its whole life */
-	if (lock_take(r->testbed, "testbed", "-d", why, sizeof why) != 0 ||
+	if (lock_testbed(o->testbed, r->testbed, why, sizeof why) != 0 ||
 	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
-	lock_sweep(r->testbed, 1);
 	if (store_read_label(r->results, o->label, &prev) != 0)
-		setup_fail("refusing to append to the results of label '%s' in '%s'", o->label, o->results, 0);
+		setup_fail(NULL, NULL, NULL, 0);  /* the reader said why, naming the file */
 	for (size_t i = 0; i < prev.n; i++)
 		for (size_t k = 0; k < o->nloads; k++)
 			if (strcmp(prev.v[i].load, o->loads[k]->name) == 0 && prev.v[i].run > r->done[k])
@@ -453,6 +472,8 @@ static void setup(struct runner *r, struct opts *o)
 	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
 	if (o->other != NULL && realpath(o->other, r->other) == NULL)
 		util_strlcpy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */
+	else if (o->other != NULL && lock_other(r->other, why, sizeof why) != 0)
+		setup_fail("%s%s", why, "", 0);
 	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other ? r->other : NULL, .tree = r->tree,
 	                            .mem = o->mem, .cpus = (int)cpus };
 }

@@ -47,7 +47,7 @@ void sig_ticker(double interval)
 int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 {
 	pid_t parent = getpid(), pid, r = -1;
-	int st = 0, done = 0;
+	int st = 0, done = 0, werr = 0;
 	char how[96];
 
 	fflush(NULL);
@@ -65,7 +65,8 @@ int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 	sig_ticker(0.5);  /* a signal just before waitpid is seen at the next tick */
 	while (!sig_caught) {
 		r = waitpid(pid, &st, 0);
-		if (r == pid || (r < 0 && errno != EINTR))
+		werr = errno;
+		if (r == pid || (r < 0 && werr != EINTR))
 			break;
 	}
 	sig_ticker(0);
@@ -76,7 +77,7 @@ int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 	if (r != pid && sig_caught)
 		return 1;
 	if (!done) {
-		util_fmt(why, len, "waitpid: %s", strerror(errno));
+		util_fmt(why, len, "waitpid: %s", strerror(werr));
 		return -2;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) <= 1)

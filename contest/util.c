@@ -275,7 +275,7 @@ int util_rm_at(int fd, const char *name)
 {
 	struct dirent *de;
 	DIR *d;
-	int sub, rc = 0, removed;
+	int sub, rc = 0, removed, passes = 0;
 
 	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (sub < 0) {
@@ -299,7 +299,7 @@ int util_rm_at(int fd, const char *name)
 		}
 		if (rc == 0 && errno != 0)
 			rc = -1;
-	} while (rc == 0 && removed > 0);
+	} while (rc == 0 && removed > 0 && ++passes < 100);  /* bounded: a process may still write */
 	closedir(d);
 	if (rc == 0 && unlinkat(fd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
 		rc = -1;

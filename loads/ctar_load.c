@@ -33,8 +33,10 @@ int tar_need(const char *name, char *errbuf, size_t errlen)
 
 /* tar_line_end: classify the finished line: a message, the totals, or one
  * listed entry (returns 1 for an entry, else 0). The message kept is the
- * last one before tar's closing "Exiting with failure status ...", which
- * says nothing of the cause (such as "Cannot open: No space left on device"). */
+ * first one, the cause (such as "Cannot mkdir: No space left on device"),
+ * not the errors that follow from it ("Cannot open: No such file or
+ * directory" for each file of that directory) nor tar's closing "Exiting
+ * with failure status ..."; the closing one only when it is the only one. */
 static int tar_line_end(struct tar_line *l, struct tar_out *out)
 {
 	static const char tot[] = "Total bytes written: ";
@@ -45,7 +47,7 @@ static int tar_line_end(struct tar_line *l, struct tar_out *out)
 	if (l->buf[0] == '\0')
 		return 0;
 	if (strncmp(l->buf, "tar: ", 5) == 0) {
-		if (strncmp(l->buf, closing, sizeof closing - 1) != 0 || out->msg[0] == '\0')
+		if (out->msg[0] == '\0' || strncmp(out->msg, closing, sizeof closing - 1) == 0)
 			util_strlcpy(out->msg, l->buf, sizeof out->msg);
 		return 0;
 	}

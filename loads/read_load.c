@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 
 #define READ_CHUNK (1u << 20)
 #define READ_FILE "read_load.dat"
+#define READ_TMP  "read_load.dat.tmp"   /* being written: renamed to READ_FILE when whole */
 
 /* is_complete: 1 when the file open as fd (in directory dfd) is contest's
  * own regular file (util_own_file) of size bytes. */
@@ -37,12 +39,14 @@ static void fill(unsigned char *buf, size_t len, uint64_t *state)
 	}
 }
 
-/* create_file: create name in directory dfd (path for messages), O_EXCL and
- * never through a link, with size bytes of pseudo-random data, and fdatasync
- * it. 0, or -1 with a reason in errbuf (the partial file removed). */
-static int create_file(int dfd, const char *name, const char *path, uint64_t size, char *errbuf,
-                       size_t errlen)
+/* create_file: create READ_TMP in directory dfd, O_EXCL and never through a
+ * link, with size bytes of pseudo-random data, fdatasync it and rename it to
+ * READ_FILE (path, for messages): a contest killed meanwhile leaves only
+ * READ_TMP, which the next one sweeps. 0, or -1 with a reason in errbuf
+ * (the partial file removed). */
+static int create_file(int dfd, const char *path, uint64_t size, char *errbuf, size_t errlen)
 {
+	const char *name = READ_TMP;
 	unsigned char *buf = malloc(READ_CHUNK);
 	uint64_t state = 0x9E3779B97F4A7C15ULL, left = size;
 	const char *what = "create";
@@ -86,6 +90,14 @@ static int create_file(int dfd, const char *name, const char *path, uint64_t siz
 		fd = -1;
 		goto fail;
 	}
+	fd = -1;
+	what = "rename into place";
+	if (renameat(dfd, name, dfd, READ_FILE) != 0) {
+		e = errno;
+		util_rm_same(dfd, name, &st);
+		errno = e;
+		goto fail;
+	}
 	free(buf);
 	return 0;
 fail:
@@ -126,8 +138,9 @@ static int read_load_prepare(const struct load_env *env, struct load_prep *prep,
 		}
 	}
 	if (load_clear("read_load", dfd, env->testbed, READ_FILE, errbuf, errlen) == 0 &&
+	    load_clear("read_load", dfd, env->testbed, READ_TMP, errbuf, errlen) == 0 &&
 	    load_need_space("read_load", env->testbed, env->mem, errbuf, errlen) == 0)
-		rc = create_file(dfd, READ_FILE, path, env->mem, errbuf, errlen);
+		rc = create_file(dfd, path, env->mem, errbuf, errlen);
 	close(dfd);
 	return rc;
 }
@@ -176,7 +189,8 @@ static void read_load_body(const struct load_env *env, const struct load_prep *p
 }
 
 /* read_load_cleanup: keep testbed/read_load.dat for later runs (documented
- * reusable file) unless it is incomplete (an interrupted prepare). */
+ * reusable file) unless it is not of MEM bytes; remove a partial
+ * read_load.dat.tmp (an interrupted prepare). */
 static void read_load_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	char why[512];
@@ -185,6 +199,7 @@ static void read_load_cleanup(const struct load_env *env, const struct load_prep
 	(void)prep;
 	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
 		return;  /* prepare failed the run with the reason */
+	load_cleanup("read_load", env->testbed, READ_TMP);
 	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd >= 0) {
 		ok = is_complete(dfd, fd, env->mem);

@@ -67,8 +67,12 @@ static void xtar_body(const struct load_env *env, const struct load_prep *prep,
                       struct load_counter *c)
 {
 	/* --no-overwrite-dir: the directory stays ours (as root, tar would give
-	 * it the owner and mode of the tree's top, perhaps writable by anybody) */
-	char *argv[] = { "tar", "-xvf", "-", "--no-overwrite-dir", NULL };
+	 * it the owner and mode of the tree's top, perhaps writable by anybody);
+	 * --no-same-owner, --no-same-permissions: so do the entries extracted
+	 * (a world-writable source directory would otherwise let anybody plant
+	 * entries that contest, as root, later removes) */
+	char *argv[] = { "tar", "-xvf", "-", "--no-overwrite-dir", "--no-same-owner",
+	                 "--no-same-permissions", NULL };
 	char dir[PATH_MAX], why[512];
 	struct stat made = { 0 };
 	struct tar_out o;
@@ -102,7 +106,8 @@ static void xtar_body(const struct load_env *env, const struct load_prep *prep,
 			load_fail(c, "cannot run tar: %s", strerror(errno));
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 			tar_why(st, &o, why, sizeof why);
-			load_fail(c, "extracting %s into %s: %s", prep->path, dir, why);
+			/* names, not paths: the reason has room for tar's message */
+			load_fail(c, "extracting %s into %s: %s", XTAR_FILE, XTAR_DIR, why);
 		}
 		if (o.entries == 0)
 			load_fail(c, "tar extracted no entries from %s", prep->path);

@@ -128,8 +128,10 @@ int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 
 	snprintf(head, sizeof head, "%s\t%d", MREC_FORMAT_NAME, MREC_FORMAT_VERSION);
 	while ((len = getline(&line, &cap, f)) >= 0) {
+		int whole = len > 0 && line[len - 1] == '\n';
+
 		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
+		if (whole)
 			line[--len] = '\0';
 		if (lineno == 1 && strcmp(line, head) != 0) {
 			warnx("%s:1: not a contest microbenchmark file (want '%s')", path, head);
@@ -142,7 +144,9 @@ int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 		if (lineno <= 2)
 			continue;
 		struct mrec m;
-		const char *why = parse_line(line, &m);
+		const char *why = !whole ? "incomplete last line (no newline at the end of the file)"
+		                  : strlen(line) != (size_t)len ? "line has a NUL byte"
+		                  : parse_line(line, &m);
 		if (why != NULL) {
 			warnx("%s:%ld: %s", path, lineno, why);
 			out->bad++;

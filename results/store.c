@@ -58,7 +58,8 @@ static ssize_t write_once(int fd, const char *buf, size_t len)
  * write() on an O_APPEND descriptor under an exclusive flock, header first
  * when the file is new, then fsync (and the directory's for a new file). On
  * a short write the file is truncated back. A symbolic link at path (ELOOP)
- * or anything but a regular file (EINVAL) is refused. 0, or -1 with errno. */
+ * or anything but a regular file with one link (EINVAL) is refused. 0, or
+ * -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len)
 {
@@ -78,7 +79,7 @@ static int append_block(const char *dir, const char *path, const char *header,
 		;
 	if (fstat(fd, &st) != 0)
 		goto fail;
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 1) {  /* nor a hard link to a file elsewhere */
 		errno = EINVAL;
 		goto fail;
 	}
@@ -169,9 +170,12 @@ out:
 	return rc;
 }
 
-int store_read_label(const char *dir, const char *label, struct rec_set *out)
+/* label_file: DIR/LABEL+suffix into path, checked before it is read (and
+ * later appended to): 1 when it is a regular file, 0 when there is none, -1
+ * (reported) when label is not valid or the name is a symbolic or hard link
+ * to a file elsewhere, a FIFO that would block the reader, or unreadable. */
+static int label_file(const char *dir, const char *label, const char *suffix, char *path, size_t len)
 {
-	char path[PATH_MAX];
 	const char *why;
 	struct stat st;
 
@@ -179,20 +183,39 @@ int store_read_label(const char *dir, const char *label, struct rec_set *out)
 		warnx("label '%s' %s", label, why);
 		return -1;
 	}
-	if (store_path(dir, label, path, sizeof path) != 0) {
-		warn("%s/%s%s", dir, label, STORE_SUFFIX);
+	if (util_path(path, len, "%s/%s%s", dir, label, suffix) != 0) {
+		warn("%s/%s%s", dir, label, suffix);
 		return -1;
 	}
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 0 : rec_read_file(path, out);  /* which reports why */
-	/* the file appended to later: never a link to a file elsewhere (nor a
-	 * FIFO, which would block the reader) */
-	if (!S_ISREG(st.st_mode)) {
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		warn("%s", path);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 1) {
 		warnx("%s is %s, not a results file; refusing to use it", path,
-		      S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+		      S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISREG(st.st_mode) ?
+		      "a hard link to a file elsewhere" : "not a regular file");
 		return -1;
 	}
-	return rec_read_file(path, out);
+	return 1;
+}
+
+int store_read_label(const char *dir, const char *label, struct rec_set *out)
+{
+	char path[PATH_MAX];
+	int rc = label_file(dir, label, STORE_SUFFIX, path, sizeof path);
+
+	return rc <= 0 ? rc : rec_read_file(path, out);
+}
+
+int store_micro_read_label(const char *dir, const char *label, struct mrec_set *out)
+{
+	char path[PATH_MAX];
+	int rc = label_file(dir, label, MICRO_SUFFIX, path, sizeof path);
+
+	return rc <= 0 ? rc : mrec_read_file(path, out);
 }
 
 /* cmp_names: strcmp order for qsort of char pointers. */

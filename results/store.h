@@ -29,6 +29,10 @@ int store_read_all(const char *dir, struct rec_set *out);
  * of one label) to DIR/LABEL.micro in one write, as store_append does. */
 int store_micro_append(const char *dir, const struct mrec *v, size_t n);
 
+/* store_micro_read_label: the lines of DIR/LABEL.micro, refused as
+ * store_read_label refuses a LABEL.loads. */
+int store_micro_read_label(const char *dir, const char *label, struct mrec_set *out);
+
 /* store_micro_read_all: every line of every LABEL.micro file in dir, as
  * store_read_all reads LABEL.loads files. */
 int store_micro_read_all(const char *dir, struct mrec_set *out);

@@ -56,6 +56,7 @@ T0=$SCRATCH/tb0
 start -k g --scale large -d "$T0" -R "$R" -q no_load
 reached "tree generation" 120 exists "$T0/.builtin-1-large.tmp.*"
 interrupt "tree generation" INT "while generating the built-in workload; no run was started" "$T0"
+check "tree generation: the testbed this run made is gone" test ! -e "$T0"
 
 # 3. During make clean (a tree whose clean takes its time).
 rm -f "$K/.cleaning"
@@ -71,6 +72,7 @@ if [ "$(df -Pk "$SCRATCH" | awk 'NR == 2 {print $4}')" -gt 2097152 ]; then
 	start -k p --scale tiny --mem 1G --lead 0 --progress always -d "$T" -R "$R" read_load
 	reached "load preparation" 120 shown "read_load run 1/1: preparing load"
 	interrupt "load preparation" INT "during read_load run 1/1 (preparing the load)"
+	check "load preparation: no partial read file left" test ! -e "$T/read_load.dat" -a ! -e "$T/read_load.dat.tmp"
 else
 	echo "skip: interrupt during load preparation (needs 2 GiB free in $SCRATCH)"
 fi

@@ -105,7 +105,8 @@ whole_lines() {
 
 # fake_tree DIR: a stand-in for a configured kernel tree (Makefile, Kconfig,
 # .config) whose clean and final link touch .cleaning and .linked in it and
-# then sleep $CLEAN_SLEEP and $LINK_SLEEP seconds (from the environment)
+# then sleep $CLEAN_SLEEP and $LINK_SLEEP seconds (from the environment);
+# with $LINK_FAIL set, the link then fails
 fake_tree() {
 	mkdir -p "$1"
 	cat >"$1/Makefile" <<'MK'
@@ -114,6 +115,7 @@ vmlinux: a.o
 	$(CC) -o vmlinux a.o
 	@touch .linked
 	@sleep $${LINK_SLEEP:-0}
+	@test -z "$${LINK_FAIL}"
 a.o: a.c
 	$(CC) -c a.c
 kernelversion:

@@ -8,11 +8,15 @@ run() { "$CONTEST" -t "$K" --lead 0 --no-flush -q "$@"; }
 
 check "a first run" run -k a -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "its lock files stay, empty" test -f "$T/.contest.lock" -a ! -s "$T/.contest.lock" -a -f "$R/.contest.lock"
+# after a normal exit nothing is swept: a file of a load's name is not contest's
+echo "not contest's" >"$T/io_load.dat"
 
 # a run that holds both for a while: its compile's link step sleeps
 rm -f "$K/.linked"
 export LINK_SLEEP=60
-"$CONTEST" -t "$K" --lead 0 --no-flush -q -k h -d "$T" -R "$R" no_load >/dev/null 2>"$SCRATCH/h.err" &
+O=$SCRATCH/other
+mkdir "$O"
+"$CONTEST" -t "$K" --lead 0 --no-flush -q -k h -d "$T" -R "$R" -o "$O" no_load >/dev/null 2>"$SCRATCH/h.err" &
 holder=$!
 unset LINK_SLEEP
 wait_until 60 test -e "$K/.linked" || bad "the holder never compiled"
@@ -30,6 +34,10 @@ expect_fail "run into the same results" 2 "$busy_res" run -k b -d "$SCRATCH/t2" 
 check "the refused run left no testbed" test ! -e "$SCRATCH/t2"
 expect_fail "micro into the same results" 2 "$busy_res" "$CONTEST" micro --quick -k b -d "$SCRATCH/t2" -R "$R"
 check "the refused micro left no testbed" test ! -e "$SCRATCH/t2"
+busy_o="directory for io_other '$O' is in use by contest pid $holder (since $since); wait for it or use another -o"
+expect_fail "run with the same -o" 2 "$busy_o" run -k b -d "$SCRATCH/t2" -R "$SCRATCH/r2" -o "$O" io_other
+check "the refused run left no testbed or results" test ! -e "$SCRATCH/t2" -a ! -e "$SCRATCH/r2"
+expect_fail "loads --rate with the same -o" 2 "$busy_o" "$CONTEST" loads --rate --seconds 1 -d "$SCRATCH/t3" -o "$O" io_other
 "$CONTEST" -r -R "$R" >"$SCRATCH/rep" 2>&1
 check "report reads the results meanwhile" grep -q '^a ' "$SCRATCH/rep"
 check "the holder was not disturbed" kill -0 "$holder"
@@ -41,6 +49,8 @@ check "its lock file is left empty" test -f "$T/.contest.lock" -a ! -s "$T/.cont
 run -k b -d "$T" -R "$R" no_load >/dev/null 2>"$SCRATCH/b.err"
 check "the next run goes ahead" test $? -eq 0
 check "quietly" test ! -s "$SCRATCH/b.err"
+check "no sweep after runs that ended normally: io_load.dat kept" grep -qx "not contest's" "$T/io_load.dat"
+rm -f "$T/io_load.dat"
 
 # a record left by a killed contest does not lock
 printf '999999 2026-01-01T00:00:00Z\n' >"$T/.contest.lock"

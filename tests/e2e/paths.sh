@@ -61,7 +61,46 @@ chmod 0777 "$W"
 rc=$?
 check "open testbed refused: exit 2 ($rc)" test "$rc" -eq 2
 check "open testbed refused: says why" grep -q "writable by anybody and not sticky" "$SCRATCH/err"
-check "open testbed refused: nothing generated in it" test -z "$(ls -A "$W" | grep -v '^\.contest\.lock$')"
+check "open testbed refused: nothing made in it, not even a lock file" test -z "$(ls -A "$W")"
+
+# a testbed of another user (who could change the generated Makefiles) is refused
+if [ "$(id -u)" -eq 0 ]; then
+	U=$SCRATCH/users
+	mkdir -m 0755 "$U"
+	chown 65534 "$U"
+	"$CONTEST" -k u --scale tiny -n 1 -q -d "$U" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+	rc=$?
+	check "another user's testbed refused: exit 2 ($rc)" test "$rc" -eq 2
+	check "another user's testbed refused: one line naming it and the owner" test \
+		"$(cat "$SCRATCH/err")" = "contest: testbed '$U' belongs to user 65534, who could change what contest builds and runs there; use a directory of your own"
+	check "another user's testbed refused: nothing made in it" test -z "$(ls -A "$U")"
+	expect_fail "another user's testbed refused by micro" 2 "belongs to user 65534" \
+		"$CONTEST" micro --quick -k u -d "$U" -R "$R"
+	# given as another user's link (planted in a shared directory)
+	mkdir "$SCRATCH/mine"
+	ln -s "$SCRATCH/mine" "$SCRATCH/planted"
+	chown -h 65534 "$SCRATCH/planted"
+	expect_fail "testbed given as another user's link refused" 2 \
+		"testbed '$SCRATCH/planted' is a symbolic link of user 65534, who could point it elsewhere" \
+		"$CONTEST" -k u --scale tiny -n 1 -q -d "$SCRATCH/planted" -R "$R" no_load
+	check "the link's target is untouched" test -z "$(ls -A "$SCRATCH/mine")"
+	# writable by a group, not sticky: its members could change the Makefiles
+	G=$SCRATCH/grouped
+	mkdir -m 0775 "$G"
+	chgrp 65534 "$G"
+	chmod 0775 "$G"
+	expect_fail "group-writable testbed refused as root" 2 "testbed '$G' is writable by group 65534 and not sticky" \
+		"$CONTEST" loads --rate --seconds 1 -d "$G" process_load
+	check "group-writable testbed: nothing made in it" test -z "$(ls -A "$G")"
+else
+	echo "skip: paths.sh needs root to make a testbed of another user"
+fi
+
+# results: a hard link planted as LABEL.loads is neither read nor appended to
+ln "$O/victim6" "$R/h.loads"
+expect_fail "results hard link refused" 2 "h.loads is a hard link to a file elsewhere, not a results file" \
+	"$CONTEST" -k h --scale tiny -n 1 -q -d "$T" -R "$R" no_load
+rm -f "$R/h.loads"
 
 # results: a link planted as LABEL.loads is neither read through nor appended to
 ln -s "$O/victim4" "$R/a.loads"
@@ -70,6 +109,10 @@ rc=$?
 check "results link refused: exit 2 ($rc)" test "$rc" -eq 2
 check "results link refused: says it is a link" grep -q "a.loads is a symbolic link" "$SCRATCH/err"
 check "results link left as it was" test -L "$R/a.loads"
+
+ln -s "$O/victim5" "$R/m.micro"
+expect_fail "micro results link refused" 2 "m.micro is a symbolic link" "$CONTEST" micro --quick -k m -d "$T" -R "$R"
+check "micro results link left as it was" test -L "$R/m.micro"
 
 # report --output over a link replaces the link, never writes through it
 ln -s "$O/victim7" "$SCRATCH/report.txt"

@@ -370,6 +370,24 @@ static void test_streams(void)
 	if (f)
 		fclose(f);
 	mrec_set_free(&mset);
+
+	/* A NUL inside a line and a last line cut short by a crash are refused. */
+	static const char torn[] = "contest-micro\t1\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
+	                           "mode\tplacement\tmetric\tvalue\tspread\treason\n"
+	                           "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n"
+	                           "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull\0_io\t0.04\t0.1\t-\n"
+	                           "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull_io\t0.04\t0.1\t-";
+	f = fmemopen((void *)torn, sizeof torn - 1, "r");
+	T_CHECK(f != NULL);
+	capture_begin();
+	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == 0);
+	err = capture_end();
+	T_CHECK(mset.n == 1 && mset.bad == 2);
+	T_CHECK(strstr(err, "contest: dir/s.micro:4: line has a NUL byte\n") != NULL);
+	T_CHECK(strstr(err, "contest: dir/s.micro:5: incomplete last line") != NULL);
+	if (f)
+		fclose(f);
+	mrec_set_free(&mset);
 }
 
 static void test_store(void)
