@@ -42,6 +42,7 @@ void opts_usage(void)
 "      --scale NAME       built-in workload: tiny, small, default, large\n"
 "      --lead SECONDS     head start of the load before the compile (default 3)\n"
 "      --no-flush         do not flush caches before each run\n"
+"      --no-probe         no responsiveness probe (wake-up latency) during runs\n"
 "  -q, --quiet            no progress (same as --progress never)\n"
 "      --progress WHEN    auto (live line on a terminal, else a line per run),\n"
 "                         always, never\n"
@@ -55,6 +56,10 @@ void opts_usage(void)
 "      --stats            spread, 95%% confidence intervals, and each label's\n"
 "                         difference from the baseline with Welch's t-test\n"
 "      --baseline LABEL   the label compared against (default: the first)\n"
+"      --why              per load and label: major faults, swap-ins and -outs,\n"
+"                         pages scanned, memory and io pressure stalls\n"
+"      --latency          per load and label: the probe's wake-up latency\n"
+"                         p50, p99 and max (microseconds)\n"
 "      --format FMT       text (default), csv, json, markdown, html\n"
 "      --output FILE      write the report to FILE (default: stdout)\n"
 "\n"
@@ -125,7 +130,7 @@ static void add_only(struct opts *o, char *list)
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
        OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK,
-       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT };
+       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT, OPT_NOPROBE, OPT_WHY, OPT_LATENCY };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
@@ -140,6 +145,7 @@ static const struct option run_longopts[] = {
 	{ "scale", required_argument, NULL, OPT_SCALE },
 	{ "lead", required_argument, NULL, OPT_LEAD },
 	{ "no-flush", no_argument, NULL, OPT_NOFLUSH },
+	{ "no-probe", no_argument, NULL, OPT_NOPROBE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "progress", required_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -174,6 +180,8 @@ static const struct option report_longopts[] = {
 	{ "results", required_argument, NULL, 'R' },
 	{ "micro", no_argument, NULL, OPT_MICRO },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "why", no_argument, NULL, OPT_WHY },
+	{ "latency", no_argument, NULL, OPT_LATENCY },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
@@ -225,6 +233,7 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 		o->lead = d;
 		break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
+	case OPT_NOPROBE: o->no_probe = 1; break;
 	case 'q': o->progress = PROGRESS_NEVER; break;
 	case OPT_PROGRESS:
 		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
@@ -334,6 +343,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->micro = 1;
 		} else if (c == OPT_STATS) {
 			o->stats = 1;
+		} else if (c == OPT_WHY) {
+			o->why = 1;
+		} else if (c == OPT_LATENCY) {
+			o->latency = 1;
 		} else if (c == OPT_BASELINE) {
 			const char *why;
 			if (rec_label_check(optarg, &why) != 0)

@@ -29,6 +29,7 @@ struct opts {
 	const char *target;       /* --target; "vmlinux" with -t, else NULL */
 	double lead;              /* --lead */
 	int no_flush;             /* --no-flush */
+	int no_probe;             /* --no-probe */
 	enum progress_mode progress;
 	const struct load_desc *loads[OPTS_MAX_LOADS];
 	size_t nloads;
@@ -40,6 +41,8 @@ struct opts {
 	int precise;
 	int micro;                /* report --micro */
 	int stats;                /* report --stats */
+	int why;                  /* report --why */
+	int latency;              /* report --latency */
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */

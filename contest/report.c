@@ -1,6 +1,7 @@
 /* report.c: the report and loads commands: read results, summarise, render; list loads. */
 #include "report.h"
 #include "compare.h"
+#include "fingerprint.h"
 #include "microcmd.h"
 #include "registry.h"
 #include "render.h"
@@ -24,6 +25,56 @@ static void fchmod_default(int fd)
 	if (fchmod(fd, 0666 & ~um) != 0) {
 		/* harmless: the report stays readable by its owner */
 	}
+}
+
+/* A fingerprint difference being printed. */
+struct env_out {
+	FILE *out;
+	const char *label, *bullet;
+	int said;
+};
+
+/* env_line: one difference: "  LABEL: KEY: A -> B" (a Markdown item with bullet). */
+static void env_line(const char *key, const char *va, const char *vb, void *arg)
+{
+	struct env_out *e = arg;
+
+	fprintf(e->out, "%s%s: %s: %s -> %s\n", e->bullet, e->label, key, va, vb);
+	e->said++;
+}
+
+/* env_differences: under the tables, how each label's last recorded
+ * environment (RESULTS/LABEL.env) differs from the first label's in
+ * anything besides the kernel; labels without one are left out. */
+static void env_differences(const struct report_req *req, const struct summary *sum, FILE *out,
+                            int markdown)
+{
+	struct fp first, other;
+	char *text = NULL;
+	int head = 0;
+
+	if (sum->nlabels < 2 || store_env_last(req->results, sum->labels[0], &text) != 0 || text == NULL)
+		return;
+	fp_init(&first);
+	fp_parse(&first, text, NULL);
+	free(text);
+	for (size_t k = 1; k < sum->nlabels; k++) {
+		struct env_out e = { out, sum->labels[k], markdown ? "- " : "  ", 0 };
+		if (store_env_last(req->results, sum->labels[k], &text) != 0 || text == NULL)
+			continue;
+		fp_init(&other);
+		fp_parse(&other, text, NULL);
+		free(text);
+		if (!head && fp_diff(&first, &other, NULL, NULL) > 0) {
+			fprintf(out, markdown ? "\n**The environment differs from %s's besides the kernel:**\n\n"
+			                      : "The environment differs from %s's besides the kernel:\n",
+			        sum->labels[0]);
+			head = 1;
+		}
+		fp_diff(&first, &other, env_line, &e);
+		fp_free(&other);
+	}
+	fp_free(&first);
 }
 
 int report_print(const struct report_req *req, FILE *out)
@@ -77,15 +128,17 @@ int report_print(const struct report_req *req, FILE *out)
 	} else if (strcmp(req->format, "json") == 0) {
 		render_json(out, &sum, &set, base);
 	} else if (strcmp(req->format, "markdown") == 0) {
-		render_markdown(out, &sum, req->stats ? base : -1);
+		render_markdown(out, &sum, req->stats ? base : -1, req->why, req->latency);
+		env_differences(req, &sum, out, 1);
 	} else if (strcmp(req->format, "html") == 0) {
 		struct mrec_set micro = { 0 };
 		if (store_micro_read_all(req->results, &micro) != 0 || micro.bad > 0)
 			status = EXIT_USAGE;
-		render_html(out, &sum, req->stats ? base : -1, &micro);
+		render_html(out, &sum, req->stats ? base : -1, &micro, req->why, req->latency);
 		mrec_set_free(&micro);
 	} else {
-		render_text(out, &sum, req->precise, req->stats ? base : -1);
+		render_text(out, &sum, req->precise, req->stats ? base : -1, req->why, req->latency);
+		env_differences(req, &sum, out, 0);
 	}
 	fflush(out);
 	summary_free(&sum);
@@ -137,6 +190,7 @@ int report_main(const struct opts *o)
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .format = o->format, .micro = o->micro,
+		.why = o->why, .latency = o->latency,
 	};
 
 	if (o->micro && strcmp(o->format, "text") != 0)

@@ -17,6 +17,7 @@ struct report_req {
 	const char *baseline;       /* --baseline, or NULL: the first label */
 	const char *format;         /* text csv json markdown html */
 	int micro;                  /* --micro (with --output) */
+	int why, latency;           /* --why, --latency */
 };
 
 /* report_print: print the tables of req to out. Returns 0; EXIT_USAGE

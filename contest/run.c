@@ -2,10 +2,13 @@
 #include "run.h"
 #include "builtin.h"
 #include "compile.h"
+#include "evidence.h"
+#include "fingerprint.h"
 #include "guard.h"
 #include "ktree.h"
 #include "loadctl.h"
 #include "lock.h"
+#include "probe.h"
 #include "progress.h"
 #include "registry.h"
 #include "report.h"
@@ -41,6 +44,7 @@ struct runner {
 	struct load_env env;
 	struct utsname uts;
 	int flush_warned;
+	int probe_warned;         /* said once that the probe cannot run */
 	int warm;                  /* the last step was a successful compile with no load */
 	int done[OPTS_MAX_LOADS];  /* runs of each load already recorded for the label */
 	struct progress prog;
@@ -198,6 +202,50 @@ static enum step_result lead(struct runner *r)
 	return sig_caught ? STEP_INTR : STEP_OK;
 }
 
+/* The system's evidence over one compile: counters before it and the
+ * responsiveness probe running through it. */
+struct evidence {
+	struct ev_snap before;
+	struct probe probe;
+	int probing;
+};
+
+/* evidence_begin: read the system's counters and start the probe (unless
+ * --no-probe; a probe that cannot start is said once and left out). */
+static void evidence_begin(struct runner *r, struct evidence *e)
+{
+	char why[256];
+
+	memset(e, 0, sizeof *e);
+	ev_snap_read(&e->before, "/proc");
+	if (r->o->no_probe)
+		return;
+	if (probe_start(&e->probe, why, sizeof why) == 0)
+		e->probing = 1;
+	else if (!r->probe_warned++)
+		warnx("no responsiveness probe: %s", why);
+}
+
+/* evidence_end: stop the probe and store the deltas and the probe's
+ * figures in rec (the system's figures NaN where not available). */
+static void evidence_end(struct evidence *e, struct rec *rec)
+{
+	struct ev_snap after, d;
+	struct probe_result pr;
+
+	if (e->probing) {
+		probe_stop(&e->probe, &pr);
+		rec->ev[REV_PROBE_N] = (double)pr.count;
+		rec->ev[REV_PROBE_P50] = pr.p50_us;
+		rec->ev[REV_PROBE_P99] = pr.p99_us;
+		rec->ev[REV_PROBE_MAX] = pr.max_us;
+	}
+	ev_snap_read(&after, "/proc");
+	ev_delta(&e->before, &after, &d);
+	for (size_t i = 0; i < REV_SYS_N; i++)
+		rec->ev[i] = ev_get(&d, i);
+}
+
 /* measure: start the load, let it lead, time the compile inside the load's
  * window, stop the load. Fills the figures of rec. */
 static enum step_result measure(struct runner *r, const struct load_desc *d,
@@ -205,6 +253,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 {
 	struct loadctl lc;
 	struct load_sample a, b;
+	struct evidence ev;
 	struct compile_result res;
 	char why[256];
 	int rc;
@@ -229,9 +278,11 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		out = STEP_INTR;
 		goto stop;
 	}
+	evidence_begin(r, &ev);
 	loadctl_sample(&lc, &a);
 	rc = make_cmd(r, 0, &res, why, sizeof why);
 	loadctl_sample(&lc, &b);
+	evidence_end(&ev, rec);
 	if (rc == COMPILE_INTR) {
 		out = STEP_INTR;
 		goto stop;
@@ -252,6 +303,10 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		out = failed(rec, "%s", why);
 		goto stop;
 	}
+	rec->ev[REV_C_MAJFLT] = (double)res.ru.ru_majflt;
+	rec->ev[REV_C_MINFLT] = (double)res.ru.ru_minflt;
+	rec->ev[REV_C_NVCSW] = (double)res.ru.ru_nvcsw;
+	rec->ev[REV_C_NIVCSW] = (double)res.ru.ru_nivcsw;
 	rec->time = res.time;
 	rec->cpu_pct = ((double)res.ru.ru_utime.tv_sec + res.ru.ru_utime.tv_usec / 1e6 +
 	                (double)res.ru.ru_stime.tv_sec + res.ru.ru_stime.tv_usec / 1e6) / res.time * 100;
@@ -478,6 +533,28 @@ static void setup(struct runner *r, struct opts *o)
 	                            .mem = o->mem, .cpus = (int)cpus };
 }
 
+/* record_env: this invocation's environment fingerprint, next to the
+ * label's results (RESULTS/LABEL.env); a failure is said and not fatal. */
+static void record_env(struct runner *r)
+{
+	struct fp f;
+	char ts[40], *text = NULL;
+	size_t n;
+
+	fp_init(&f);
+	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && (n = fp_format(&f, NULL, 0)) > 0 &&
+	    (text = malloc(n + 1)) != NULL) {
+		fp_format(&f, text, n + 1);
+		timestamp(ts, sizeof ts);
+		if (store_env_append(r->results, r->o->label, ts, text) != 0)
+			warn("cannot record the environment of label '%s' in %s", r->o->label, r->results);
+	} else {
+		warnx("cannot collect the environment fingerprint: out of memory");
+	}
+	free(text);
+	fp_free(&f);
+}
+
 int run_main(struct opts *o)
 {
 	struct runner r = { 0 };
@@ -489,6 +566,7 @@ int run_main(struct opts *o)
 	setup(&r, o);
 	if (sig_caught)
 		setup_intr("setting up");
+	record_env(&r);
 	nsteps = (int)(o->runs * (long)o->nloads);
 	progress_init(&r.prog, o->progress, nsteps);
 	/* interleaved: every condition once per round, so drift spreads over all */

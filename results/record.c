@@ -13,14 +13,29 @@
 enum col {
 	C_LABEL, C_LOAD, C_RUN, C_TIMESTAMP, C_HOST, C_KERNEL, C_VERSION,
 	C_WORKLOAD, C_JOBS, C_MEM, C_FLUSHED, C_STATUS, C_REASON, C_TIME,
-	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_N
+	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_EV, C_N = C_EV + REV_N
 };
 
-static const char *const col_names[C_N] = {
+static const char *const col_names[C_EV] = {
 	"label", "load", "run", "timestamp", "host", "kernel", "version",
 	"workload", "jobs", "mem", "flushed", "status", "reason", "time",
 	"cpu_pct", "loads", "lcpu_pct", "detail"
 };
+
+const char *const rec_ev_names[REV_N] = {
+	"pgmajfault", "pswpin", "pswpout", "pgscan_kswapd", "pgscan_direct",
+	"pgsteal_kswapd", "pgsteal_direct", "allocstall",
+	"psi_cpu_some", "psi_cpu_full", "psi_mem_some", "psi_mem_full",
+	"psi_io_some", "psi_io_full", "ctxt",
+	"c_majflt", "c_minflt", "c_nvcsw", "c_nivcsw",
+	"probe_n", "probe_p50_us", "probe_p99_us", "probe_max_us"
+};
+
+/* col_name: the column name of known column c. */
+static const char *col_name(int c)
+{
+	return c < C_EV ? col_names[c] : rec_ev_names[c - C_EV];
+}
 
 #define LABEL_CHARS "A-Z a-z 0-9 . _ + - = , @ : ~"
 
@@ -75,17 +90,26 @@ void rec_init(struct rec *r)
 	memset(r, 0, sizeof *r);
 	r->flushed = -1;
 	r->time = r->cpu_pct = r->loads = r->lcpu_pct = NAN;
+	for (int i = 0; i < REV_N; i++)
+		r->ev[i] = NAN;
+}
+
+const char *rec_columns(void)
+{
+	static char names[1024];
+
+	if (names[0] == '\0') {
+		size_t pos = 0;
+		for (int c = 0; c < C_N; c++)
+			pos += (size_t)snprintf(names + pos, sizeof names - pos, "%s%s",
+			                        c ? "\t" : "", col_name(c));
+	}
+	return names;
 }
 
 int rec_header(char *buf, size_t len)
 {
-	char names[256];
-	size_t pos = 0;
-
-	for (int c = 0; c < C_N; c++)
-		pos += (size_t)snprintf(names + pos, sizeof names - pos, "%s%s",
-		                        c ? "\t" : "", col_names[c]);
-	return snprintf(buf, len, "%s\t%d\n%s\n", REC_FORMAT_NAME, REC_FORMAT_VERSION, names);
+	return snprintf(buf, len, "%s\t%d\n%s\n", REC_FORMAT_NAME, REC_FORMAT_VERSION, rec_columns());
 }
 
 /* An output buffer that remembers when it ran out of room. */
@@ -120,11 +144,9 @@ static void ob_printf(struct obuf *o, const char *fmt, ...)
 		o->pos += (size_t)n;
 }
 
-/* ob_str: append s escaped (backslash, tab, newline, CR), after a tab unless first. */
-static void ob_str(struct obuf *o, const char *s, int first)
+/* ob_str: append s escaped (backslash, tab, newline, CR). */
+static void ob_str(struct obuf *o, const char *s)
 {
-	if (!first)
-		ob_putc(o, '\t');
 	for (; *s; s++) {
 		switch (*s) {
 		case '\\': ob_putc(o, '\\'); ob_putc(o, '\\'); break;
@@ -136,45 +158,93 @@ static void ob_str(struct obuf *o, const char *s, int first)
 	}
 }
 
-/* ob_num: append a tab and v as "%.6f", or "na" when not finite. */
+/* ob_num: append v as "%.6f", or "na" when not finite. */
 static void ob_num(struct obuf *o, double v)
 {
 	if (isfinite(v))
-		ob_printf(o, "\t%.6f", v);
+		ob_printf(o, "%.6f", v);
 	else
-		ob_printf(o, "\tna");
+		ob_printf(o, "na");
+}
+
+/* ob_col: append the field of known column c of r (-1: unknown, "na"). */
+static void ob_col(struct obuf *o, const struct rec *r, int c)
+{
+	switch (c) {
+	case C_LABEL: ob_str(o, r->label); break;
+	case C_LOAD: ob_str(o, r->load); break;
+	case C_RUN: ob_printf(o, "%d", r->run); break;
+	case C_TIMESTAMP: ob_str(o, r->timestamp); break;
+	case C_HOST: ob_str(o, r->host); break;
+	case C_KERNEL: ob_str(o, r->kernel); break;
+	case C_VERSION: ob_str(o, r->version); break;
+	case C_WORKLOAD: ob_str(o, r->workload); break;
+	case C_JOBS:
+		if (r->jobs > 0)
+			ob_printf(o, "%d", r->jobs);
+		else
+			ob_printf(o, "na");
+		break;
+	case C_MEM: ob_printf(o, "%llu", (unsigned long long)r->mem); break;
+	case C_FLUSHED: ob_printf(o, "%s", r->flushed > 0 ? "yes" : r->flushed == 0 ? "no" : "na"); break;
+	case C_STATUS: ob_printf(o, "%s", r->failed ? "failed" : "ok"); break;
+	case C_REASON: ob_str(o, r->reason); break;
+	case C_TIME: ob_num(o, r->time); break;
+	case C_CPU: ob_num(o, r->cpu_pct); break;
+	case C_LOADS: ob_num(o, r->loads); break;
+	case C_LCPU: ob_num(o, r->lcpu_pct); break;
+	case C_DETAIL: ob_str(o, r->detail); break;
+	default:
+		if (c >= C_EV && c < C_N)
+			ob_num(o, r->ev[c - C_EV]);
+		else
+			ob_printf(o, "na");
+		break;
+	}
+}
+
+/* ob_end: finish the line; its length, or -1 when buf was too small. */
+static int ob_end(struct obuf *o)
+{
+	ob_putc(o, '\n');
+	if (o->full)
+		return -1;
+	o->buf[o->pos] = '\0';
+	return (int)o->pos;
 }
 
 int rec_format(const struct rec *r, char *buf, size_t len)
 {
 	struct obuf o = { buf, len, 0, len == 0 };
 
-	ob_str(&o, r->label, 1);
-	ob_str(&o, r->load, 0);
-	ob_printf(&o, "\t%d", r->run);
-	ob_str(&o, r->timestamp, 0);
-	ob_str(&o, r->host, 0);
-	ob_str(&o, r->kernel, 0);
-	ob_str(&o, r->version, 0);
-	ob_str(&o, r->workload, 0);
-	if (r->jobs > 0)
-		ob_printf(&o, "\t%d", r->jobs);
-	else
-		ob_printf(&o, "\tna");
-	ob_printf(&o, "\t%llu", (unsigned long long)r->mem);
-	ob_printf(&o, "\t%s", r->flushed > 0 ? "yes" : r->flushed == 0 ? "no" : "na");
-	ob_printf(&o, "\t%s", r->failed ? "failed" : "ok");
-	ob_str(&o, r->reason, 0);
-	ob_num(&o, r->time);
-	ob_num(&o, r->cpu_pct);
-	ob_num(&o, r->loads);
-	ob_num(&o, r->lcpu_pct);
-	ob_str(&o, r->detail, 0);
-	ob_putc(&o, '\n');
-	if (o.full)
-		return -1;
-	buf[o.pos] = '\0';
-	return (int)o.pos;
+	for (int c = 0; c < C_N; c++) {
+		if (c)
+			ob_putc(&o, '\t');
+		ob_col(&o, r, c);
+	}
+	return ob_end(&o);
+}
+
+int rec_format_as(const struct rec *r, const char *cols, char *buf, size_t len)
+{
+	struct obuf o = { buf, len, 0, len == 0 };
+	const char *p = cols;
+
+	for (int first = 1;; first = 0) {
+		size_t n = strcspn(p, "\t");
+		int known = -1;
+
+		for (int c = 0; c < C_N && known < 0; c++)
+			if (strlen(col_name(c)) == n && strncmp(p, col_name(c), n) == 0)
+				known = c;
+		if (!first)
+			ob_putc(&o, '\t');
+		ob_col(&o, r, known);
+		if (p[n] == '\0')
+			break;
+		p += n + 1;
+	}
+	return ob_end(&o);
 }
 
 int rec_set_add(struct rec_set *s, const struct rec *r)
@@ -295,7 +365,7 @@ struct layout {
 static int parse_field(int c, const char *raw, struct rec *r, const struct layout *L,
                        char *msg, size_t mlen)
 {
-	const char *name = col_names[c];
+	const char *name = col_name(c);
 	unsigned long long u;
 	char sb[80];
 	const char *why;
@@ -398,6 +468,11 @@ static int parse_field(int c, const char *raw, struct rec *r, const struct layou
 	case C_DETAIL:
 		return unescape(name, raw, r->detail, sizeof r->detail, msg, mlen);
 	default:
+		if (c >= C_EV && c < C_N && parse_num(raw, &r->ev[c - C_EV]) != 0) {
+			snprintf(msg, mlen, "field '%s' is not a number: '%s'", name,
+			         show(raw, sb, sizeof sb));
+			return -1;
+		}
 		return 0;
 	}
 }
@@ -493,7 +568,7 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 			goto out;
 		}
 		for (int c = 0; c < C_N; c++) {
-			if (strcmp(name, col_names[c]) != 0)
+			if (strcmp(name, col_name(c)) != 0)
 				continue;
 			if (seen[c]) {
 				warnx("%s:2: column '%s' appears twice; file refused", path, name);
@@ -506,7 +581,7 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 	for (i = 0; i < sizeof required / sizeof required[0]; i++) {
 		if (!seen[required[i]]) {
 			warnx("%s:2: the header has no column '%s'; file refused", path,
-			      col_names[required[i]]);
+			      col_name(required[i]));
 			goto out;
 		}
 	}

@@ -10,6 +10,22 @@
 #define REC_FORMAT_VERSION 1
 #define REC_LABEL_MAX      64
 
+/* The evidence of one run (why a row changed), NaN when not available:
+ * system-wide deltas over the compile window (the first REV_SYS_N, in the
+ * order of evidence.h's ev_fields), the compile's own rusage, and the
+ * responsiveness probe's wake-ups. rec_ev_names[] are their column names. */
+enum rec_ev {
+	REV_PGMAJFAULT, REV_PSWPIN, REV_PSWPOUT, REV_PGSCAN_KSWAPD, REV_PGSCAN_DIRECT,
+	REV_PGSTEAL_KSWAPD, REV_PGSTEAL_DIRECT, REV_ALLOCSTALL,
+	REV_PSI_CPU_SOME, REV_PSI_CPU_FULL, REV_PSI_MEM_SOME, REV_PSI_MEM_FULL,
+	REV_PSI_IO_SOME, REV_PSI_IO_FULL, REV_CTXT,
+	REV_C_MAJFLT, REV_C_MINFLT, REV_C_NVCSW, REV_C_NIVCSW,
+	REV_PROBE_N, REV_PROBE_P50, REV_PROBE_P99, REV_PROBE_MAX,
+	REV_N
+};
+#define REV_SYS_N 15
+extern const char *const rec_ev_names[REV_N];
+
 /* One run. Strings never contain NUL; the file form escapes tab, newline, CR
  * and backslash. Numbers that are not available are NaN (written "na"). */
 struct rec {
@@ -31,6 +47,7 @@ struct rec {
 	double loads;         /* load units done inside the compile window */
 	double lcpu_pct;      /* load tree user+sys inside the window / time * 100 */
 	char detail[96];      /* what the load ran, where that varies ("built-in emulation") */
+	double ev[REV_N];     /* the run's evidence (enum rec_ev) */
 };
 
 /* A growable array of records. */
@@ -61,6 +78,16 @@ int rec_header(char *buf, size_t len);
 /* rec_format: r as one line ending in "\n". Returns the length, or -1 when
  * buf is too small. */
 int rec_format(const struct rec *r, char *buf, size_t len);
+
+/* rec_format_as: r as one line in the layout of another file's column line
+ * cols (tab-separated names, no newline): the columns this version knows
+ * in that order, "na" for those it does not. So a record appended to a file
+ * begun by another version matches that file's header. Returns the length,
+ * or -1 when buf is too small. */
+int rec_format_as(const struct rec *r, const char *cols, char *buf, size_t len);
+
+/* rec_columns: this version's column line (tab-separated names, no newline). */
+const char *rec_columns(void);
 
 /* rec_set_add: append a copy of r; -1 on allocation failure. */
 int rec_set_add(struct rec_set *s, const struct rec *r);

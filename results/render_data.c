@@ -41,6 +41,10 @@ void render_csv(FILE *out, const struct summary *s, long baseline)
 	for (int j = 0; j < 4; j += 2)
 		fprintf(out, ",%s_diff_pct,%s_diff_ci_lo_pct,%s_diff_ci_hi_pct,%s_p", fig_names[j],
 		        fig_names[j], fig_names[j], fig_names[j]);
+	for (int j = 0; j < RENDER_WHY_N; j++)
+		fprintf(out, ",%s", render_why_cols[j].name);
+	for (int j = 0; j < RENDER_LAT_N; j++)
+		fprintf(out, ",%s", render_lat_cols[j].name);
 	fputc('\n', out);
 	for (size_t w = 0; w < s->nworkloads; w++)
 		for (size_t l = 0; l < s->nloads; l++)
@@ -81,6 +85,14 @@ void render_csv(FILE *out, const struct summary *s, long baseline)
 						fputc(',', out);
 						num(out, show ? v[m] : NAN, "");
 					}
+				}
+				for (int j = 0; j < RENDER_WHY_N; j++) {
+					fputc(',', out);
+					num(out, render_why_cols[j].get(c), "");
+				}
+				for (int j = 0; j < RENDER_LAT_N; j++) {
+					fputc(',', out);
+					num(out, render_lat_cols[j].get(c), "");
 				}
 				fputc('\n', out);
 			}
@@ -130,6 +142,18 @@ static void json_cmp(FILE *out, const struct cmp_fig *f)
 	        f->significant ? "true" : "false");
 }
 
+/* json_cols: , "KEY": {"NAME": figure, ...} for evidence columns of c. */
+static void json_cols(FILE *out, const char *key, const struct sum_cell *c,
+                      const struct render_col *cols, int n)
+{
+	fprintf(out, ", \"%s\": {", key);
+	for (int j = 0; j < n; j++) {
+		fprintf(out, "%s\"%s\": ", j ? ", " : "", cols[j].name);
+		num(out, cols[j].get(c), "null");
+	}
+	fputc('}', out);
+}
+
 /* json_row: one label's row of a block. */
 static void json_row(FILE *out, const struct summary *s, size_t w, size_t l, size_t k,
                      long baseline)
@@ -149,6 +173,8 @@ static void json_row(FILE *out, const struct summary *s, size_t w, size_t l, siz
 	num(out, c->ratio_ci95, "null");
 	fputs(", \"detail\": ", out);
 	json_str(out, c->detail);
+	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
+	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
 	fputs(", \"vs_baseline\": ", out);
 	struct cmp_row r;
 	if (baseline >= 0)
@@ -184,7 +210,12 @@ static void json_run(FILE *out, const struct rec *r)
 		fprintf(out, ", \"%s\": ", fig_names[j]);
 		num(out, nv[j], "null");
 	}
-	fputc('}', out);
+	fputs(", \"evidence\": {", out);
+	for (int j = 0; j < REV_N; j++) {
+		fprintf(out, "%s\"%s\": ", j ? ", " : "", rec_ev_names[j]);
+		num(out, r->ev[j], "null");
+	}
+	fputs("}}", out);
 }
 
 void render_json(FILE *out, const struct summary *s, const struct rec_set *set, long baseline)
@@ -245,7 +276,32 @@ void render_json(FILE *out, const struct summary *s, const struct rec_set *set, 
 	fputs("]}\n", out);
 }
 
-void render_markdown(FILE *out, const struct summary *s, long baseline)
+/* md_cols: a Markdown table of evidence columns for load l of workload w. */
+static void md_cols(FILE *out, const struct summary *s, size_t w, size_t l,
+                    const struct render_col *cols, int n)
+{
+	char b[64];
+
+	fputs("| Kernel |", out);
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %s |", cols[j].head);
+	fputs("\n|---|", out);
+	for (int j = 0; j < n; j++)
+		fputs("--:|", out);
+	fputc('\n', out);
+	for (size_t k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n == 0)
+			continue;
+		fprintf(out, "| %s |", s->labels[k]);
+		for (int j = 0; j < n; j++)
+			fprintf(out, " %s |", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+void render_markdown(FILE *out, const struct summary *s, long baseline, int why, int latency)
 {
 	for (size_t w = 0; w < s->nworkloads; w++) {
 		if (s->nworkloads > 1)
@@ -298,6 +354,10 @@ void render_markdown(FILE *out, const struct summary *s, long baseline)
 			}
 			if (rows)
 				fputc('\n', out);
+			if (rows && why)
+				md_cols(out, s, w, l, render_why_cols, RENDER_WHY_N);
+			if (rows && latency)
+				md_cols(out, s, w, l, render_lat_cols, RENDER_LAT_N);
 		}
 	}
 }

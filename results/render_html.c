@@ -318,6 +318,33 @@ static void table(FILE *out, const struct summary *s, size_t w, size_t l, long b
 		fputs("</ul>\n", out);
 }
 
+/* cols_table: a table of evidence columns (--why, --latency) for load l of
+ * workload w, captioned "LOAD: what". */
+static void cols_table(FILE *out, const struct summary *s, size_t w, size_t l, const char *what,
+                       const struct render_col *cols, int n)
+{
+	char b[64];
+
+	fputs("<table>\n<caption>", out);
+	esc(out, s->loads[l]);
+	fprintf(out, ": %s</caption>\n<thead><tr><th>Kernel</th>", what);
+	for (int j = 0; j < n; j++)
+		fprintf(out, "<th>%s</th>", cols[j].head);
+	fputs("</tr></thead>\n<tbody>\n", out);
+	for (size_t k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n == 0)
+			continue;
+		fputs("<tr><td>", out);
+		esc(out, s->labels[k]);
+		fputs("</td>", out);
+		for (int j = 0; j < n; j++)
+			fprintf(out, "<td class=\"num\">%s</td>", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
+		fputs("</tr>\n", out);
+	}
+	fputs("</tbody>\n</table>\n", out);
+}
+
 /* micro_section: render_micro's lmbench summary, escaped inside <pre>. */
 static void micro_section(FILE *out, const struct mrec_set *micro)
 {
@@ -339,7 +366,8 @@ static void micro_section(FILE *out, const struct mrec_set *micro)
 	free(text);
 }
 
-void render_html(FILE *out, const struct summary *s, long baseline, const struct mrec_set *micro)
+void render_html(FILE *out, const struct summary *s, long baseline, const struct mrec_set *micro,
+                 int why, int latency)
 {
 	size_t w, l, k;
 	int hl = s->nworkloads > 1 ? 3 : 2;
@@ -370,9 +398,15 @@ void render_html(FILE *out, const struct summary *s, long baseline, const struct
 		}
 		svg_chart(out, s, w);
 		fprintf(out, "<h%d>Results per load</h%d>\n", hl, hl);
-		for (l = 0; l < s->nloads; l++)
-			if (has_rows(s, w, l))
-				table(out, s, w, l, baseline);
+		for (l = 0; l < s->nloads; l++) {
+			if (!has_rows(s, w, l))
+				continue;
+			table(out, s, w, l, baseline);
+			if (why)
+				cols_table(out, s, w, l, "system evidence", render_why_cols, RENDER_WHY_N);
+			if (latency)
+				cols_table(out, s, w, l, "wake-up latency (us)", render_lat_cols, RENDER_LAT_N);
+		}
 		if (s->nworkloads > 1)
 			fputs("</section>\n", out);
 	}

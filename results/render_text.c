@@ -156,7 +156,8 @@ static void render_stats_block(FILE *out, const struct summary *s, size_t w, siz
 	}
 }
 
-void render_text(FILE *out, const struct summary *s, int precise, long baseline)
+void render_text(FILE *out, const struct summary *s, int precise, long baseline, int why,
+                 int latency)
 {
 	int width = KERNEL_WIDTH;
 
@@ -168,12 +169,14 @@ void render_text(FILE *out, const struct summary *s, int precise, long baseline)
 	for (size_t w = 0; w < s->nworkloads; w++) {
 		if (s->nworkloads > 1)
 			fprintf(out, "Workload: %s\n", s->workloads[w]);
-		for (size_t l = 0; l < s->nloads; l++)
+		for (size_t l = 0; l < s->nloads; l++) {
 			if (!has_rows(s, w, l))
 				continue;
-			else if (baseline >= 0)
+			if (baseline >= 0)
 				render_stats_block(out, s, w, l, width, (size_t)baseline);
 			else
 				render_block(out, s, w, l, width, precise);
+			render_text_evidence(out, s, w, l, width, why, latency);
+		}
 	}
 }

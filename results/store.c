@@ -15,6 +15,8 @@
 
 #define STORE_SUFFIX ".loads"
 #define MICRO_SUFFIX ".micro"
+#define ENV_SUFFIX   ".env"
+#define ENV_HEADER   "contest-env\t1\n"
 #define STORE_BUF    8192   /* header plus the longest possible record */
 
 int store_path(const char *dir, const char *label, char *buf, size_t len)
@@ -54,24 +56,46 @@ static ssize_t write_once(int fd, const char *buf, size_t len)
 	return n;
 }
 
+/* relayout: r as a line in the layout of the results file fd when its
+ * column line (line 2) is not this version's (a file begun by another
+ * version, which may have fewer or more columns); its length, or 0 when the
+ * file has this version's columns (or they cannot be read: then the line
+ * as formatted stands), -1 when it does not fit. */
+static ssize_t relayout(int fd, const struct rec *r, char *buf, size_t len)
+{
+	char head[4096], *cols, *end;
+	ssize_t n = pread(fd, head, sizeof head - 1, 0);
+
+	if (n <= 0)
+		return 0;
+	head[n] = '\0';
+	if ((cols = strchr(head, '\n')) == NULL || (end = strchr(++cols, '\n')) == NULL)
+		return 0;
+	*end = '\0';
+	if (strcmp(cols, rec_columns()) == 0)
+		return 0;
+	return rec_format_as(r, cols, buf, len);
+}
+
 /* append_block: append text (len bytes, whole lines) to path with one
  * write() on an O_APPEND descriptor under an exclusive flock, header first
  * when the file is new, then fsync (and the directory's for a new file). On
  * a short write the file is truncated back. A symbolic link at path (ELOOP)
- * or anything but a regular file with one link (EINVAL) is refused. 0, or
- * -1 with errno. */
+ * or anything but a regular file with one link (EINVAL) is refused. r (NULL
+ * for a micro file) is the record text holds, formatted again in the file's
+ * own layout when another version began it. 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
-                        const char *text, size_t len)
+                        const char *text, size_t len, const struct rec *r)
 {
 	struct stat st;
-	char *buf = NULL;
+	char *buf = NULL, line[STORE_BUF];
 	size_t hl = 0;
 	ssize_t n;
 	int fd, e;
 
-	/* never through a link; O_NONBLOCK: a FIFO put at path fails here (ENXIO)
+	/* read too (relayout); never through a link; O_NONBLOCK: a FIFO put at path fails here (ENXIO)
 	 * or below (not a regular file) instead of blocking */
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
 	if (fd < 0)
 		return -1;
 	/* Serialise appenders so two of them never both write a header. */
@@ -85,6 +109,14 @@ static int append_block(const char *dir, const char *path, const char *header,
 	}
 	if (st.st_size == 0)
 		hl = strlen(header);
+	else if (r != NULL && (n = relayout(fd, r, line, sizeof line)) != 0) {
+		if (n < 0) {
+			errno = EOVERFLOW;
+			goto fail;
+		}
+		text = line;
+		len = (size_t)n;
+	}
 	if ((buf = malloc(hl + len + 1)) == NULL)
 		goto fail;
 	memcpy(buf, header, hl);
@@ -127,7 +159,7 @@ int store_append(const char *dir, const struct rec *r)
 		errno = EOVERFLOW;
 		return -1;
 	}
-	return append_block(dir, path, head, line, (size_t)len);
+	return append_block(dir, path, head, line, (size_t)len, r);
 }
 
 int store_micro_append(const char *dir, const struct mrec *v, size_t n)
@@ -164,7 +196,7 @@ int store_micro_append(const char *dir, const struct mrec *v, size_t n)
 		}
 		len += (size_t)k;
 	}
-	rc = append_block(dir, path, head, text, len);
+	rc = append_block(dir, path, head, text, len, NULL);
 out:
 	free(text);
 	return rc;
@@ -330,4 +362,59 @@ int store_read_all(const char *dir, struct rec_set *out)
 int store_micro_read_all(const char *dir, struct mrec_set *out)
 {
 	return read_all(dir, MICRO_SUFFIX, read_micro, out, &out->bad);
+}
+
+int store_env_append(const char *dir, const char *label, const char *timestamp, const char *text)
+{
+	char path[PATH_MAX], *block;
+	int n, rc;
+
+	if (rec_label_check(label, NULL) != 0 || strchr(timestamp, '\n') != NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (util_path(path, sizeof path, "%s/%s%s", dir, label, ENV_SUFFIX) != 0)
+		return -1;
+	if ((n = asprintf(&block, "@ %s\n%s", timestamp, text)) < 0)
+		return -1;
+	rc = append_block(dir, path, ENV_HEADER, block, (size_t)n, NULL);
+	free(block);
+	return rc;
+}
+
+int store_env_last(const char *dir, const char *label, char **text)
+{
+	char path[PATH_MAX], *all = NULL, *last;
+	size_t cap = 0;
+	FILE *f;
+	int rc;
+
+	*text = NULL;
+	if ((rc = label_file(dir, label, ENV_SUFFIX, path, sizeof path)) <= 0)
+		return rc;
+	if ((f = fopen(path, "re")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	rc = getdelim(&all, &cap, '\0', f) < 0 && ferror(f) ? -1 : 0;
+	fclose(f);
+	if (rc != 0 || all == NULL) {
+		if (rc != 0)
+			warn("%s", path);
+		free(all);
+		return rc;
+	}
+	if (strncmp(all, ENV_HEADER, strlen(ENV_HEADER)) != 0) {
+		warnx("%s: not a contest-env file (line 1 is not 'contest-env<TAB>1'); ignored", path);
+		free(all);
+		return -1;
+	}
+	/* the last block: after the last "@ TIMESTAMP" line */
+	last = NULL;
+	for (char *p = all; (p = strstr(p, "\n@ ")) != NULL; p++)
+		last = p + 1;
+	if (last != NULL && (last = strchr(last, '\n')) != NULL)
+		*text = strdup(last + 1);
+	free(all);
+	return 0;
 }

@@ -37,4 +37,16 @@ int store_micro_read_label(const char *dir, const char *label, struct mrec_set *
  * store_read_all reads LABEL.loads files. */
 int store_micro_read_all(const char *dir, struct mrec_set *out);
 
+/* store_env_append: append one invocation's environment fingerprint (text:
+ * "key=value" lines) to DIR/LABEL.env after a line "@ TIMESTAMP", in one
+ * write as store_append does (the file begins "contest-env<TAB>1"). 0, or -1
+ * with errno. */
+int store_env_append(const char *dir, const char *label, const char *timestamp, const char *text);
+
+/* store_env_last: the fingerprint lines of the last invocation recorded in
+ * DIR/LABEL.env into *text (malloc'd; NULL when there is none). 0, or -1
+ * (reported) when the file is refused as store_read_label refuses one, or
+ * cannot be read, or is not a contest-env file. */
+int store_env_last(const char *dir, const char *label, char **text);
+
 #endif

@@ -130,11 +130,26 @@ static int keep(const struct rec *r, const char *const *labels, size_t nlabels,
 	       (nonly == 0 || in_list(only, nonly, r->load));
 }
 
+/* Figures derived from a run's evidence, kept after its REV_N in acc. */
+enum why { WHY_SCAN, WHY_MEMFULL, WHY_IOFULL, WHY_N };
+
+/* evidence: the run's evidence figures then its derived ones (NaN where
+ * not available) into v[REV_N + WHY_N]. */
+static void evidence(const struct rec *r, double *v)
+{
+	memcpy(v, r->ev, sizeof r->ev);
+	v[REV_N + WHY_SCAN] = r->ev[REV_PGSCAN_KSWAPD] + r->ev[REV_PGSCAN_DIRECT];
+	v[REV_N + WHY_MEMFULL] = r->time > 0 ? r->ev[REV_PSI_MEM_FULL] / (r->time * 1e4) : NAN;
+	v[REV_N + WHY_IOFULL] = r->time > 0 ? r->ev[REV_PSI_IO_FULL] / (r->time * 1e4) : NAN;
+}
+
 /* Sums of one cell's available figures: time, cpu_pct, loads, lcpu_pct;
  * then the sums of their squared deviations from the means. */
 struct acc {
 	double sum[4], dev[4];
 	int cnt[4];
+	double evsum[REV_N + WHY_N];   /* evidence, then the derived figures (enum why) */
+	int evcnt[REV_N + WHY_N];
 };
 
 /* cell_at: the index of r's cell, or -1 when r is not selected. */
@@ -189,6 +204,17 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			acc[at].sum[j] += fig[j];
 			acc[at].cnt[j]++;
 		}
+		double ev[REV_N + WHY_N];
+		evidence(r, ev);
+		for (int j = 0; j < REV_N + WHY_N; j++) {
+			if (isnan(ev[j]))
+				continue;
+			if (j == REV_PROBE_MAX)  /* the worst wake-up of all the runs */
+				acc[at].evsum[j] = acc[at].evcnt[j] ? fmax(acc[at].evsum[j], ev[j]) : ev[j];
+			else
+				acc[at].evsum[j] += ev[j];
+			acc[at].evcnt[j]++;
+		}
 	}
 }
 
@@ -239,6 +265,14 @@ static void finish(struct summary *s, const struct acc *acc, const double *base)
 			c->st[j] = (struct stat_desc){ .n = acc[i].cnt[j], .mean = *m[j], .sd = NAN,
 			                               .ci95 = NAN };
 		}
+		double ev[REV_N + WHY_N];
+		for (int j = 0; j < REV_N + WHY_N; j++)
+			ev[j] = !acc[i].evcnt[j] ? NAN : j == REV_PROBE_MAX ? acc[i].evsum[j]
+			        : acc[i].evsum[j] / acc[i].evcnt[j];
+		memcpy(c->ev, ev, sizeof c->ev);
+		c->scan = ev[REV_N + WHY_SCAN];
+		c->mem_full_pct = ev[REV_N + WHY_MEMFULL];
+		c->io_full_pct = ev[REV_N + WHY_IOFULL];
 		double b = base[(i / (s->nloads * s->nlabels)) * s->nlabels + i % s->nlabels];
 		c->base = b;
 		c->ratio = (b > 0 && isfinite(b)) ? c->time / b : NAN;

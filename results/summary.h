@@ -19,6 +19,12 @@ struct sum_cell {
 	double base;      /* that no_load mean time (NaN when none) */
 	struct stat_desc st[4];  /* time, cpu_pct, loads, lcpu_pct: n, mean, sd, ci95 */
 	const char *detail;  /* the runs' load detail ("" none, "mixed" when they differ); points into the set */
+	/* the runs' evidence (enum rec_ev): means over the ok runs that have the
+	 * figure (probe_max_us: the largest), NaN when none has it */
+	double ev[REV_N];
+	double scan;         /* pages scanned (kswapd + direct), mean */
+	double mem_full_pct; /* memory "full" stall time over Time, in %, mean of the runs' */
+	double io_full_pct;  /* io "full" stall time over Time, in %, mean of the runs' */
 };
 
 struct summary {

@@ -91,7 +91,7 @@ static const char *html(const struct summary *s, long baseline, const struct mre
 	buf = NULL;
 	f = open_memstream(&buf, &len);
 	T_CHECK(f != NULL);
-	render_html(f, s, baseline, micro);
+	render_html(f, s, baseline, micro, 0, 0);
 	T_CHECK(fclose(f) == 0);
 	return buf;
 }
@@ -237,7 +237,7 @@ static void test_micro(void)
 	if (getenv("HTML_SAMPLE")) {   /* a page to look at */
 		FILE *f = fopen(getenv("HTML_SAMPLE"), "w");
 		if (f) {
-			render_html(f, &s, 0, &micro);
+			render_html(f, &s, 0, &micro, 0, 0);
 			fclose(f);
 		}
 	}

@@ -53,7 +53,7 @@ static const char *text(const struct summary *s, int precise)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	render_text(f, s, precise, -1);
+	render_text(f, s, precise, -1, 0, 0);
 	fclose(f);
 	return buf;
 }
@@ -67,7 +67,7 @@ static const char *stats_text(const struct summary *s, long b)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	render_text(f, s, 0, b);
+	render_text(f, s, 0, b, 0, 0);
 	fclose(f);
 	return buf;
 }
@@ -474,6 +474,67 @@ static void test_stats(void)
 	rec_set_free(&set);
 }
 
+/* test_evidence: --why and --latency: means over the ok runs that have a
+ * figure, the largest wake-up of all, stall time over Time, "-" where no
+ * run has the figure (a kernel without PSI, runs made with --no-probe). */
+static void test_evidence(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	size_t len;
+	FILE *f;
+
+	add(&set, "a", "mem_load", "2026-01-01T00:00:00Z", WL, 10, 100, 5, 50, 0);
+	add(&set, "a", "mem_load", "2026-01-01T00:01:00Z", WL, 20, 100, 5, 50, 0);
+	add(&set, "a", "mem_load", "2026-01-01T00:02:00Z", WL, 0, 0, 0, 0, 1);  /* failed: left out */
+	add(&set, "b", "mem_load", "2026-01-02T00:00:00Z", WL, 10, 100, 5, 50, 0);
+	struct rec *r = set.v;
+	const double pgmaj[2] = { 100, 300 }, swout[2] = { 0, 10 }, kswapd[2] = { 1000, 3000 },
+	             direct[2] = { 10, 30 }, memfull[2] = { 1e6, 4e6 }, iofull[2] = { 0, 2e6 },
+	             n[2] = { 900, 1900 }, p50[2] = { 100, 200 }, p99[2] = { 1000, 3000 },
+	             max[2] = { 9000, 5000 };
+	for (int i = 0; i < 2; i++) {
+		r[i].ev[REV_PGMAJFAULT] = pgmaj[i];
+		r[i].ev[REV_PSWPIN] = 0;
+		r[i].ev[REV_PSWPOUT] = swout[i];
+		r[i].ev[REV_PGSCAN_KSWAPD] = kswapd[i];
+		r[i].ev[REV_PGSCAN_DIRECT] = direct[i];
+		r[i].ev[REV_PSI_MEM_FULL] = memfull[i];
+		r[i].ev[REV_PSI_IO_FULL] = iofull[i];
+		r[i].ev[REV_PROBE_N] = n[i];
+		r[i].ev[REV_PROBE_P50] = p50[i];
+		r[i].ev[REV_PROBE_P99] = p99[i];
+		r[i].ev[REV_PROBE_MAX] = max[i];
+	}
+	r[2].ev[REV_PGMAJFAULT] = 1e9;  /* a failed run's figures are not averaged */
+	build(&s, &set, NULL, 0, NULL, 0);
+	const struct sum_cell *c = summary_cell(&s, 0, 0, 0);
+	T_NEAR(c->ev[REV_PGMAJFAULT], 200, 1e-9);
+	T_NEAR(c->scan, 2020, 1e-9);
+	T_NEAR(c->mem_full_pct, (10.0 + 20.0) / 2, 1e-9);   /* 1 s of 10 s, 4 s of 20 s */
+	T_NEAR(c->io_full_pct, (0 + 10.0) / 2, 1e-9);
+	T_NEAR(c->ev[REV_PROBE_P99], 2000, 1e-9);
+	T_NEAR(c->ev[REV_PROBE_MAX], 9000, 1e-9);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	render_text(f, &s, 0, -1, 1, 1);
+	fclose(f);
+	T_STREQ(buf, "mem_load:\n"
+	             "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	             "a                   2   15      100.0   5.0     50.0    -\n"
+	             "b                   1   10      100.0   5.0     50.0    -\n"
+	             "  a: 1 failed run(s) not averaged\n"
+	             "Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull%\n"
+	             "a                    200        0        5     2020     15.0      5.0\n"
+	             "b                      -        -        -        -        -        -\n"
+	             "Kernel           Wakeups    p50us    p99us    maxus\n"
+	             "a                   1400      150     2000     9000\n"
+	             "b                      -        -        -        -\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 int main(void)
 {
 	test_stats();
@@ -486,6 +547,7 @@ int main(void)
 	test_label_order();
 	test_load_filter_and_order();
 	test_wide_figures();
+	test_evidence();
 	free(buf);
 	return t_done();
 }

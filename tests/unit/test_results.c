@@ -117,6 +117,14 @@ static void test_labels(void)
 	T_STREQ(why, "starts with '-'");
 }
 
+/* The columns of the first contest-loads 1 files, and those added since. */
+#define OLD_COLS "label\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\t" \
+                 "flushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\tdetail"
+#define EV_COLS  "pgmajfault\tpswpin\tpswpout\tpgscan_kswapd\tpgscan_direct\tpgsteal_kswapd\t" \
+                 "pgsteal_direct\tallocstall\tpsi_cpu_some\tpsi_cpu_full\tpsi_mem_some\t" \
+                 "psi_mem_full\tpsi_io_some\tpsi_io_full\tctxt\tc_majflt\tc_minflt\tc_nvcsw\t" \
+                 "c_nivcsw\tprobe_n\tprobe_p50_us\tprobe_p99_us\tprobe_max_us"
+
 static void test_init_header_format(void)
 {
 	struct rec r;
@@ -127,15 +135,24 @@ static void test_init_header_format(void)
 	T_CHECK(isnan(r.time) && isnan(r.cpu_pct) && isnan(r.loads) && isnan(r.lcpu_pct));
 	int full = rec_header(buf, sizeof buf);
 	T_CHECK(full == (int)strlen(buf));
-	T_STREQ(buf, "contest-loads\t1\nlabel\tload\trun\ttimestamp\thost\tkernel\tversion\t"
-	             "workload\tjobs\tmem\tflushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\tdetail\n");
+	T_STREQ(buf, "contest-loads\t1\n" OLD_COLS "\t" EV_COLS "\n");
+	T_CHECK(strcmp(rec_columns(), OLD_COLS "\t" EV_COLS) == 0);
 	char small[4];
 	T_CHECK(rec_header(small, sizeof small) == full && strcmp(small, "con") == 0);
 	sample(&r, "2.5.59", 3);
 	r.loads = NAN;
 	T_CHECK(rec_format(&r, buf, sizeof buf) > 0);
 	T_STREQ(buf, "2.5.59\tno_load\t3\t2026-11-30T13:18:49.123456Z\tbox\t6.1.0\t0.1.0\t"
-	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\t\n");
+	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\t"
+	             "\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna"
+	             "\tna\tna\tna\tna\tna\tna\tna\tna\n");
+	/* in the layout of a file begun by another version: its columns, in its
+	 * order, "na" for one this version does not know */
+	r.ev[REV_PSWPOUT] = 12;
+	T_CHECK(rec_format_as(&r, "run\tpswpout\tnewer_column\tlabel", buf, sizeof buf) > 0);
+	T_STREQ(buf, "3\t12.000000\tna\t2.5.59\n");
+	T_CHECK(rec_format_as(&r, "run\tpswpout", buf, 5) == -1);
+	r.ev[REV_PSWPOUT] = NAN;
 	int n = rec_format(&r, buf, sizeof buf);
 	T_CHECK(n == (int)strlen(buf));
 	T_CHECK(rec_format(&r, buf, (size_t)n) == -1);
@@ -205,9 +222,11 @@ static void test_malformed(void)
 	const char *err;
 	size_t n;
 
+	/* a file begun by the first version (fewer columns): read as it is */
 	snprintf(path, sizeof path, "%s/a.loads", tmpdir);
-	n = (size_t)rec_header(text, sizeof text);
+	n = (size_t)snprintf(text, sizeof text, "contest-loads\t1\n" OLD_COLS "\n");
 	sample(&r, "a", 1);
+#define rec_format(r, b, l) rec_format_as((r), OLD_COLS, (b), (l))
 	rec_format(&r, line, sizeof line);
 #define ADD(s) (n += (size_t)snprintf(text + n, sizeof text - n, "%s", (s)))
 	ADD(line);                                                     /* 3 good */
@@ -237,6 +256,7 @@ static void test_malformed(void)
 	ADD("a\tno_load\t4\tts\th\tk\tv\tw\tna\t0\tna\tfailed\tr\tna\tna\tna\tna\t\n"); /* 21 good */
 	ADD("a\tno_load\t5\tts\th\tk\tv\tw\t8\t1\tyes\tok\t\t1\t1\t1");          /* 22 torn */
 #undef ADD
+#undef rec_format
 	write_file(path, text);
 	capture_begin();
 	T_CHECK(rec_read_file(path, &set) == 0);
@@ -392,7 +412,7 @@ static void test_streams(void)
 
 static void test_store(void)
 {
-	char dir[256], path[PATH_MAX], want[16384], other[PATH_MAX];
+	char dir[256], path[PATH_MAX], want[16384], other[PATH_MAX], line[4096];
 	struct rec r1, r2, bad;
 	struct rec_set set = { 0 };
 	struct stat st;
@@ -481,6 +501,25 @@ static void test_store(void)
 	write_file(other, "");
 	T_CHECK(store_append(dir, &r1) == 0);
 	T_CHECK(strncmp(read_text(other), "contest-loads\t1\n", 16) == 0);
+
+	/* A file begun by a version with fewer columns: a record appended to it
+	 * takes that file's layout, and both read back. */
+	sample(&r1, "old", 1);
+	rec_format_as(&r1, OLD_COLS, line, sizeof line);
+	snprintf(want, sizeof want, "contest-loads\t1\n" OLD_COLS "\n%s", line);
+	store_path(dir, "old", other, sizeof other);
+	write_file(other, want);
+	sample(&r1, "old", 2);
+	r1.ev[REV_PSWPOUT] = 5;
+	T_CHECK(store_append(dir, &r1) == 0);
+	rec_format_as(&r1, OLD_COLS, line, sizeof line);
+	n = strlen(want);
+	snprintf(want + n, sizeof want - n, "%s", line);
+	T_STREQ(read_text(other), want);
+	T_CHECK(store_read_label(dir, "old", &set) == 0 && set.n == 2 && set.bad == 0);
+	T_CHECK(set.n == 2 && set.v[1].run == 2 && isnan(set.v[1].ev[REV_PSWPOUT]));
+	rec_set_free(&set);
+	unlink(other);
 
 	/* store_read_all: only LABEL.loads regular files with valid labels. */
 	snprintf(other, sizeof other, "%s/b.micro", dir);

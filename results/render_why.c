@@ -1,0 +1,64 @@
+/* render_why.c: the evidence columns of --why and --latency, shared by every renderer, and their text tables. */
+#include "render.h"
+
+#include <math.h>
+#include <string.h>
+
+/* get_*: one evidence figure of a cell. */
+static double get_majflt(const struct sum_cell *c) { return c->ev[REV_PGMAJFAULT]; }
+static double get_swpin(const struct sum_cell *c) { return c->ev[REV_PSWPIN]; }
+static double get_swpout(const struct sum_cell *c) { return c->ev[REV_PSWPOUT]; }
+static double get_scan(const struct sum_cell *c) { return c->scan; }
+static double get_memfull(const struct sum_cell *c) { return c->mem_full_pct; }
+static double get_iofull(const struct sum_cell *c) { return c->io_full_pct; }
+static double get_wakeups(const struct sum_cell *c) { return c->ev[REV_PROBE_N]; }
+static double get_p50(const struct sum_cell *c) { return c->ev[REV_PROBE_P50]; }
+static double get_p99(const struct sum_cell *c) { return c->ev[REV_PROBE_P99]; }
+static double get_max(const struct sum_cell *c) { return c->ev[REV_PROBE_MAX]; }
+
+const struct render_col render_why_cols[RENDER_WHY_N] = {
+	{ "MajFlt", "majflt", 0, get_majflt },
+	{ "SwapIn", "swapin", 0, get_swpin },
+	{ "SwapOut", "swapout", 0, get_swpout },
+	{ "Scan", "scan", 0, get_scan },
+	{ "MemFull%", "mem_full_pct", 1, get_memfull },
+	{ "IoFull%", "io_full_pct", 1, get_iofull },
+};
+
+const struct render_col render_lat_cols[RENDER_LAT_N] = {
+	{ "Wakeups", "wakeups", 0, get_wakeups },
+	{ "p50us", "p50_us", 0, get_p50 },
+	{ "p99us", "p99_us", 0, get_p99 },
+	{ "maxus", "max_us", 0, get_max },
+};
+
+/* cols_table: a header line and a row per label with runs of load l of
+ * workload w: Kernel left-aligned in width, figures right-aligned in 9. */
+static void cols_table(FILE *out, const struct summary *s, size_t w, size_t l, int width,
+                       const struct render_col *cols, int ncols)
+{
+	char b[64];
+
+	fprintf(out, "%-*s", width, "Kernel");
+	for (int j = 0; j < ncols; j++)
+		fprintf(out, " %8s", cols[j].head);
+	fputc('\n', out);
+	for (size_t k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		if (c->n == 0)
+			continue;
+		fprintf(out, "%-*s", width, s->labels[k]);
+		for (int j = 0; j < ncols; j++)
+			fprintf(out, " %8s", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
+		fputc('\n', out);
+	}
+}
+
+void render_text_evidence(FILE *out, const struct summary *s, size_t w, size_t l, int width,
+                          int why, int latency)
+{
+	if (why)
+		cols_table(out, s, w, l, width, render_why_cols, RENDER_WHY_N);
+	if (latency)
+		cols_table(out, s, w, l, width, render_lat_cols, RENDER_LAT_N);
+}
