@@ -209,43 +209,15 @@ void ev_parse_stat(const char *text, struct ev_snap *s)
  * EV_READ_MAX). */
 static char *ev_slurp(const char *procroot, const char *name)
 {
-	char path[PATH_MAX], *buf = NULL, *nb;
-	size_t len = 0, cap = 0;
-	ssize_t r;
-	int fd;
+	size_t len;
+	int cut;
+	char *buf = util_read_text(procroot, name, EV_READ_MAX, &len, &cut);
 
-	if (util_path(path, sizeof path, "%s/%s", procroot, name) != 0)
-		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	for (;;) {
-		if (cap - len < 2) {
-			cap = cap == 0 ? 16384 : cap * 2;
-			if (cap > EV_READ_MAX || (nb = realloc(buf, cap)) == NULL)
-				goto fail;
-			buf = nb;
-		}
-		r = read(fd, buf + len, cap - len - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			goto fail;
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
-	buf[len] = '\0';
-	if (strlen(buf) != len) {
+	if (buf != NULL && (cut || strlen(buf) != len)) {
 		free(buf);
 		return NULL;
 	}
 	return buf;
-fail:
-	close(fd);
-	free(buf);
-	return NULL;
 }
 
 int ev_snap_read(struct ev_snap *s, const char *procroot)

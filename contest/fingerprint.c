@@ -137,37 +137,7 @@ const char *fp_get(const struct fp *f, const char *key)
  * (up to its first NUL byte, if any), or NULL when it cannot be read. */
 static char *fp_slurp(const char *root, const char *rel)
 {
-	char path[PATH_MAX], *buf;
-	size_t len = 0;
-	ssize_t r;
-	int fd;
-
-	if (root == NULL || util_path(path, sizeof path, "%s/%s", root, rel) != 0)
-		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	buf = malloc(FP_READ_MAX + 1);
-	if (buf == NULL) {
-		close(fd);
-		return NULL;
-	}
-	while (len < FP_READ_MAX) {
-		r = read(fd, buf + len, FP_READ_MAX - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return buf;
+	return util_read_text(root, rel, FP_READ_MAX, NULL, NULL);
 }
 
 /* fp_line_after: in text, the rest of the first line that starts with

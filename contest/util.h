@@ -52,6 +52,12 @@ int util_sleep(double s);
 
 /* util_strlcpy: copy with truncation, always NUL-terminated; returns strlen(src). */
 size_t util_strlcpy(char *dst, const char *src, size_t len);
+/* util_read_text: at most max bytes of root/rel as a NUL-terminated string
+ * to free, and its length in *len (NULL: not wanted); *cut (NULL: not
+ * wanted) is set when the file goes on past max. NULL when it cannot be
+ * read. */
+char *util_read_text(const char *root, const char *rel, size_t max, size_t *len, int *cut);
+
 /* util_path: snprintf into a PATH_MAX buffer; -1 (and errno ENAMETOOLONG) when truncated. */
 int util_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* util_fmt: snprintf that cuts to fit silently (for messages and reasons). */
