@@ -4,6 +4,7 @@
 #include "ktree.h"
 #include "record.h"
 #include "registry.h"
+#include "sysctl.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -22,6 +23,9 @@ void opts_usage(void)
 "       contest loads --rate [-d DIR] [--mem SIZE] [-o DIR] [-t TREE] [--seconds S] [LOAD...]\n"
 "                                           each load alone for S seconds (default 10):\n"
 "                                           its work per second, CPU and major faults\n"
+"       contest sweep --sysctl KEY=V1,V2[,...] [-k BASE] [-n RUNS] [run options] [LOAD...]\n"
+"                                           run each value under label BASE+KEY=V,\n"
+"                                           interleaved run by run, then restore KEY\n"
 "       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
 "                                           run the microbenchmark suite for one label\n"
 "       contest --help | --version\n"
@@ -43,6 +47,14 @@ void opts_usage(void)
 "      --lead SECONDS     head start of the load before the compile (default 3)\n"
 "      --no-flush         do not flush caches before each run\n"
 "      --no-probe         no responsiveness probe (wake-up latency) during runs\n"
+"      --sysctl KEY=VALUE set a sysctl (such as vm.swappiness=10) for this\n"
+"                         invocation and restore it afterwards; repeatable; root\n"
+"      --confine          run the compile and the loads in a memory cgroup limited\n"
+"                         to --mem SIZE, as on a machine booted with mem=SIZE; root\n"
+"      --swap SIZE        a swap file of SIZE in the testbed, active for this\n"
+"                         invocation, then deactivated and removed; root\n"
+"      --why, --latency   add these report blocks (see below) to the tables\n"
+"                         printed at the end\n"
 "  -q, --quiet            no progress (same as --progress never)\n"
 "      --progress WHEN    auto (live line on a terminal, else a line per run),\n"
 "                         always, never\n"
@@ -113,6 +125,64 @@ static void add_load(struct opts *o, const char *name)
 	o->loads[o->nloads++] = d;
 }
 
+/* add_sysctl: --sysctl KEY=VALUE: its syntax checked, each key once. */
+static void add_sysctl(struct opts *o, const char *arg)
+{
+	struct sysctl_set s, t;
+	char why[256];
+
+	if (sysctl_parse(arg, &s, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "--sysctl: %s (see contest --help)", why);
+	for (size_t i = 0; i < o->nsysctl; i++)
+		if (sysctl_parse(o->sysctl[i], &t, why, sizeof why) == 0 && strcmp(t.key, s.key) == 0)
+			usage_error("--sysctl: '%s' is given twice", s.key);
+	if (o->nsysctl == OPTS_MAX_SYSCTL)
+		usage_error("--sysctl: too many at '%s'", arg);
+	o->sysctl[o->nsysctl++] = arg;
+}
+
+/* sweep_plan: contest sweep: its one --sysctl KEY=V1,V2,... into the key,
+ * the values (at least two, each once) and their labels BASE+KEY=V. */
+static void sweep_plan(struct opts *o)
+{
+	struct sysctl_set s;
+	char why[256], list[SYSCTL_VAL_MAX], one[SYSCTL_KEY_MAX + SYSCTL_VAL_MAX + 2];
+	const char *lwhy;
+
+	if (o->nsysctl == 0)
+		usage_error("sweep: give the setting to sweep, as --sysctl KEY=V1,V2,...%s", "");
+	if (o->nsysctl > 1)
+		usage_error("sweep: one key at a time; '%s' is a second --sysctl", o->sysctl[1]);
+	if (sysctl_parse(o->sysctl[0], &s, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "sweep --sysctl: %s", why);
+	util_strlcpy(o->sweep_key, s.key, sizeof o->sweep_key);
+	util_strlcpy(list, s.val, sizeof list);
+	for (char *v = list, *next; v != NULL; v = next) {
+		next = strchr(v, ',');
+		if (next != NULL)
+			*next++ = '\0';
+		snprintf(one, sizeof one, "%s=%s", s.key, v);
+		if (*v == '\0')
+			usage_error("sweep --sysctl: an empty value in '%s'", o->sysctl[0]);
+		for (size_t i = 0; i < o->nsweep; i++)
+			if (strcmp(o->sweep_val[i], v) == 0)
+				usage_error("sweep --sysctl: value '%s' is given twice", v);
+		if (o->nsweep == OPTS_MAX_SWEEP)
+			usage_error("sweep --sysctl: more than 16 values in '%s'", o->sysctl[0]);
+		util_strlcpy(o->sweep_val[o->nsweep], v, sizeof o->sweep_val[0]);
+		lwhy = "is longer than 64 characters";
+		if ((size_t)snprintf(o->sweep_label[o->nsweep], sizeof o->sweep_label[0], "%s+%s", o->label,
+		                     one) >= sizeof o->sweep_label[0] ||
+		    rec_label_check(o->sweep_label[o->nsweep], &lwhy) != 0)
+			errx(EXIT_USAGE, "sweep: label '%s+%s' %s", o->label, one, lwhy);
+		o->nsweep++;
+	}
+	if (o->nsweep < 2)
+		usage_error("sweep --sysctl: '%s' names one value; give two or more, comma-separated",
+		            o->sysctl[0]);
+	o->nsysctl = 0;  /* the sweep sets it, value by value */
+}
+
 /* add_only: --loads L1,L2: canonical names of known loads. */
 static void add_only(struct opts *o, char *list)
 {
@@ -130,7 +200,8 @@ static void add_only(struct opts *o, char *list)
 
 enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
        OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK,
-       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT, OPT_NOPROBE, OPT_WHY, OPT_LATENCY };
+       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT, OPT_NOPROBE, OPT_WHY, OPT_LATENCY,
+       OPT_SYSCTL, OPT_CONFINE, OPT_SWAP };
 
 static const struct option run_longopts[] = {
 	{ "kernel", required_argument, NULL, 'k' },
@@ -146,6 +217,11 @@ static const struct option run_longopts[] = {
 	{ "lead", required_argument, NULL, OPT_LEAD },
 	{ "no-flush", no_argument, NULL, OPT_NOFLUSH },
 	{ "no-probe", no_argument, NULL, OPT_NOPROBE },
+	{ "why", no_argument, NULL, OPT_WHY },
+	{ "latency", no_argument, NULL, OPT_LATENCY },
+	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
+	{ "confine", no_argument, NULL, OPT_CONFINE },
+	{ "swap", required_argument, NULL, OPT_SWAP },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "progress", required_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -234,6 +310,12 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 		break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
+	case OPT_SYSCTL: add_sysctl(o, arg); break;
+	case OPT_CONFINE: o->confine = 1; break;
+	case OPT_SWAP:
+		if (util_parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
+			usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
+		break;
 	case 'q': o->progress = PROGRESS_NEVER; break;
 	case OPT_PROGRESS:
 		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
@@ -272,6 +354,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 	if (argc > 1 && strcmp(argv[1], "loads") == 0) {
 		*first = 2;
 		return MODE_LOADS;
+	}
+	if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
+		*first = 2;
+		return MODE_SWEEP;
 	}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
@@ -384,7 +470,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = optind; i < n; i++) {
-		if (o->mode == MODE_RUN || o->mode == MODE_LOADS) {
+		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP) {
 			add_load(o, args[i]);
 			continue;
 		}
@@ -397,13 +483,17 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->mode == MODE_LOADS && o->rate && o->nloads == 0)
 		add_load(o, "all");
-	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO) && o->label[0] == '\0') {
+	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO || o->mode == MODE_SWEEP) && o->label[0] == '\0') {
 		struct utsname u;
 		if (uname(&u) != 0)
 			err(EXIT_USAGE, "uname");
 		set_label(o, u.release, " (from uname -r; give one with -k)");
 	}
-	if (o->mode == MODE_RUN) {
+	if (o->mode == MODE_SWEEP)
+		sweep_plan(o);
+	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP) {
+		if (o->confine && o->mem == 0)
+			usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
 		if (o->target != NULL && o->tree == NULL)
 			usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
 			            o->target);

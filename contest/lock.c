@@ -31,7 +31,7 @@ static pid_t owner;        /* the process that took them (not its forked childre
  * and removes when it ends: left only by a contest killed outright. */
 static const char *const leftovers[] = {
 	"io_load.dat", "mem_load.map", "ctar_load.tar", "xtar_load.tar", "xtar_load.d", "dbench_load.d",
-	"read_load.dat.tmp",
+	"read_load.dat.tmp", "contest.swap",
 };
 
 /* at_exit: a normal exit empties the lock files (a record left in one

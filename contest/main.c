@@ -28,6 +28,7 @@ int main(int argc, char **argv)
 	case MODE_MICRO:
 		return micro_main(&o);
 	case MODE_RUN:
+	case MODE_SWEEP:
 	default:
 		return run_main(&o);
 	}

@@ -8,8 +8,10 @@
 
 #define OPTS_MAX_LOADS  64
 #define OPTS_MAX_LABELS 256
+#define OPTS_MAX_SYSCTL 16
+#define OPTS_MAX_SWEEP  16
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_HELP, MODE_VERSION };
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_HELP, MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
@@ -30,6 +32,16 @@ struct opts {
 	double lead;              /* --lead */
 	int no_flush;             /* --no-flush */
 	int no_probe;             /* --no-probe */
+	int confine;              /* --confine (needs --mem) */
+	uint64_t swap;            /* --swap SIZE, 0: none */
+	const char *sysctl[OPTS_MAX_SYSCTL];  /* --sysctl KEY=VALUE, syntax checked */
+	size_t nsysctl;
+	/* sweep: the one key swept, its values in order, and each one's label
+	 * "BASE+KEY=VALUE" (BASE: -k, default uname -r) */
+	char sweep_key[128];
+	char sweep_val[OPTS_MAX_SWEEP][128];
+	char sweep_label[OPTS_MAX_SWEEP][72];
+	size_t nsweep;
 	enum progress_mode progress;
 	const struct load_desc *loads[OPTS_MAX_LOADS];
 	size_t nloads;

@@ -1,5 +1,6 @@
 /* proc.c: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
 #include "proc.h"
+#include "confine.h"
 #include "guard.h"
 #include "lock.h"
 #include "util.h"
@@ -102,6 +103,10 @@ int proc_child_setup(pid_t parent)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		return -1;
+	if (confine_join() != 0) {
+		warn("--confine: cannot join the memory group");
+		return -1;
+	}
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		dup2(fd, STDIN_FILENO);

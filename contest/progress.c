@@ -17,7 +17,7 @@ void progress_init(struct progress *p, enum progress_mode mode, int nsteps)
 void progress_step(struct progress *p, int step, const char *load, long run, long runs)
 {
 	p->step = step;
-	p->load = load;
+	util_strlcpy(p->load, load, sizeof p->load);
 	p->run = run;
 	p->runs = runs;
 	progress_phase(p, "preparing");
@@ -81,10 +81,10 @@ void progress_done(struct progress *p, const struct rec *r, double step_secs)
 		return;  /* a failure is said even with --quiet */
 	progress_clear(p);
 	if (r->failed)
-		fprintf(stderr, "[%d/%d] %s run %ld/%ld: FAILED: %s\n", p->step, p->nsteps, r->load,
+		fprintf(stderr, "[%d/%d] %s run %ld/%ld: FAILED: %s\n", p->step, p->nsteps, p->load,
 		        p->run, p->runs, r->reason);
 	else
 		fprintf(stderr, "[%d/%d] %s run %ld/%ld: Time %.1f CPU%% %.1f Loads %.1f LCPU%% %.1f\n",
-		        p->step, p->nsteps, r->load, p->run, p->runs, r->time, r->cpu_pct, r->loads,
+		        p->step, p->nsteps, p->load, p->run, p->runs, r->time, r->cpu_pct, r->loads,
 		        r->lcpu_pct);
 }

@@ -13,7 +13,7 @@ struct progress {
 	int done;              /* finished steps */
 	/* the step now running */
 	int step;
-	const char *load;
+	char load[160];           /* what runs: the load, or "LOAD of LABEL" in a sweep */
 	long run, runs;
 	const char *phase;     /* "preparing", "lead", "compiling", ... */
 	double phase_start;
@@ -23,7 +23,7 @@ struct progress {
  * line when stderr is a terminal; always: the live line even when it is not. */
 void progress_init(struct progress *p, enum progress_mode mode, int nsteps);
 
-/* progress_step: step (1-based) of load, run run of runs begins. */
+/* progress_step: step (1-based) of load (the name shown, copied), run run of runs begins. */
 void progress_step(struct progress *p, int step, const char *load, long run, long runs);
 
 /* progress_phase: the step enters phase (a live line is redrawn). */

@@ -2,6 +2,7 @@
 #include "run.h"
 #include "builtin.h"
 #include "compile.h"
+#include "confine.h"
 #include "evidence.h"
 #include "fingerprint.h"
 #include "guard.h"
@@ -14,6 +15,8 @@
 #include "report.h"
 #include "sig.h"
 #include "store.h"
+#include "swapfile.h"
+#include "sysctl.h"
 #include "util.h"
 
 #include <errno.h>
@@ -43,10 +46,17 @@ struct runner {
 	char jobsarg[16];          /* "-jN" */
 	struct load_env env;
 	struct utsname uts;
+	struct sysctl_set sysctl[OPTS_MAX_SYSCTL];  /* --sysctl, checked */
 	int flush_warned;
 	int probe_warned;         /* said once that the probe cannot run */
 	int warm;                  /* the last step was a successful compile with no load */
-	int done[OPTS_MAX_LOADS];  /* runs of each load already recorded for the label */
+	/* what each run is recorded under: one label, or a sweep's settings */
+	size_t nset;
+	struct setting {
+		const char *label;
+		const char *value;     /* the sweep's value of its key, NULL for a run */
+		int done[OPTS_MAX_LOADS];  /* runs of each load already recorded for the label */
+	} set[OPTS_MAX_SWEEP];
 	struct progress prog;
 	const char *phase;         /* what was happening, for the interrupt message */
 };
@@ -385,11 +395,27 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	return out;
 }
 
+/* oom_note: when the confining group's OOM killer killed processes since
+ * before was read, say so in a failed run's reason (else the reason only
+ * says "killed by signal 9"). */
+static void oom_note(const struct confine_usage *before, struct rec *rec)
+{
+	struct confine_usage now;
+	char why[sizeof rec->reason];
+
+	if (!rec->failed || before->ooms < 0 || confine_usage(&now) != 0 || now.ooms <= before->ooms)
+		return;
+	util_fmt(why, sizeof why, "%s", rec->reason);
+	util_fmt(rec->reason, sizeof rec->reason, "the memory group's OOM killer killed %lld process(es); %s",
+	         (long long)(now.ooms - before->ooms), why);
+}
+
 /* new_rec: a record of this invocation for run run of load d. */
-static void new_rec(const struct runner *r, const struct load_desc *d, int run, struct rec *rec)
+static void new_rec(const struct runner *r, const char *label, const struct load_desc *d, int run,
+                    struct rec *rec)
 {
 	rec_init(rec);
-	util_strlcpy(rec->label, r->o->label, sizeof rec->label);
+	util_strlcpy(rec->label, label, sizeof rec->label);
 	util_strlcpy(rec->load, d->name, sizeof rec->load);
 	rec->run = run;
 	timestamp(rec->timestamp, sizeof rec->timestamp);
@@ -399,6 +425,9 @@ static void new_rec(const struct runner *r, const struct load_desc *d, int run, 
 	util_strlcpy(rec->workload, r->workload, sizeof rec->workload);
 	rec->jobs = (int)r->o->jobs;
 	rec->mem = r->o->mem;
+	sysctl_applied(rec->sysctl, sizeof rec->sysctl);
+	confine_describe(rec->confine, sizeof rec->confine);
+	swap_describe(rec->swap, sizeof rec->swap);
 }
 
 /* Directories this invocation created, removed again (when still empty)
@@ -484,6 +513,41 @@ static void tree_setup(struct runner *r)
 	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
 }
 
+/* plan_settings: the labels runs are recorded under: the run's, or one per
+ * value of a sweep. */
+static void plan_settings(struct runner *r)
+{
+	const struct opts *o = r->o;
+
+	if (o->mode != MODE_SWEEP) {
+		r->nset = 1;
+		r->set[0].label = o->label;
+		return;
+	}
+	r->nset = o->nsweep;
+	for (size_t v = 0; v < o->nsweep; v++) {
+		r->set[v].label = o->sweep_label[v];
+		r->set[v].value = o->sweep_val[v];
+	}
+}
+
+/* sweep_check: the swept key exists and is writable, and the kernel takes
+ * every value (each written once, the first left in force; the old value
+ * is restored at exit). Exits 2 otherwise, before anything is made. */
+static void sweep_check(struct runner *r)
+{
+	struct sysctl_set s = { 0 };
+	char why[256];
+
+	util_strlcpy(s.key, r->o->sweep_key, sizeof s.key);
+	util_strlcpy(s.val, r->set[0].value, sizeof s.val);
+	if (sysctl_check(&s, why, sizeof why) != 0 || sysctl_apply(&s, 1, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
+	for (size_t v = r->nset; v-- > 0;)
+		if (sysctl_change(s.key, r->set[v].value, why, sizeof why) != 0)
+			errx(EXIT_USAGE, "%s", why);
+}
+
 /* setup: directories, defaults, workload, and runs already recorded. */
 static void setup(struct runner *r, struct opts *o)
 {
@@ -492,6 +556,21 @@ static void setup(struct runner *r, struct opts *o)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	r->o = o;
+	plan_settings(r);
+	/* every --sysctl key exists and is writable before anything is made */
+	for (size_t i = 0; i < o->nsysctl; i++)
+		if (sysctl_parse(o->sysctl[i], &r->sysctl[i], why, sizeof why) != 0 ||
+		    sysctl_check(&r->sysctl[i], why, sizeof why) != 0)
+			errx(EXIT_USAGE, "%s", why);
+	/* set for the whole invocation (restored at exit, however it comes);
+	 * a value the kernel refuses stops the run before anything is made */
+	if (sysctl_apply(r->sysctl, o->nsysctl, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
+	if (o->mode == MODE_SWEEP)
+		sweep_check(r);
+	/* the group, which every child of contest joins from now on */
+	if (o->confine && (confine_start(o->mem, why, sizeof why) != 0 || confine_follow(why, sizeof why) != 0))
+		errx(EXIT_USAGE, "%s", why);
 	if (cpus < 1)
 		cpus = 1;
 	if (o->jobs == 0)
@@ -505,13 +584,18 @@ static void setup(struct runner *r, struct opts *o)
 	if (lock_testbed(o->testbed, r->testbed, why, sizeof why) != 0 ||
 	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
-	if (store_read_label(r->results, o->label, &prev) != 0)
-		setup_fail(NULL, NULL, NULL, 0);  /* the reader said why, naming the file */
-	for (size_t i = 0; i < prev.n; i++)
-		for (size_t k = 0; k < o->nloads; k++)
-			if (strcmp(prev.v[i].load, o->loads[k]->name) == 0 && prev.v[i].run > r->done[k])
-				r->done[k] = prev.v[i].run;
-	rec_set_free(&prev);
+	if (o->swap > 0 && swap_start(r->testbed, o->swap, why, sizeof why) != 0)
+		setup_fail("%s%s", why, "", 0);
+	for (size_t v = 0; v < r->nset; v++) {
+		struct setting *st = &r->set[v];
+		if (store_read_label(r->results, st->label, &prev) != 0)
+			setup_fail(NULL, NULL, NULL, 0);  /* the reader said why, naming the file */
+		for (size_t i = 0; i < prev.n; i++)
+			for (size_t k = 0; k < o->nloads; k++)
+				if (strcmp(prev.v[i].load, o->loads[k]->name) == 0 && prev.v[i].run > st->done[k])
+					st->done[k] = prev.v[i].run;
+		rec_set_free(&prev);
+	}
 	if (util_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
 		setup_fail("testbed path '%s' is too long%s", r->testbed, "", 0);
 	if (o->tree != NULL) {
@@ -533,21 +617,39 @@ static void setup(struct runner *r, struct opts *o)
 	                            .mem = o->mem, .cpus = (int)cpus };
 }
 
+/* fp_sysctl: the --sysctl settings into f as "sysctl.KEY" (a '-' of the key
+ * as '_'): the collected vm.* keys show values, these what was asked. */
+static int fp_sysctl(struct fp *f, const struct runner *r)
+{
+	char key[SYSCTL_KEY_MAX + 8];
+
+	for (size_t i = 0; i < r->o->nsysctl; i++) {
+		snprintf(key, sizeof key, "sysctl.%s", r->sysctl[i].key);
+		for (char *p = key; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		if (fp_set(f, key, r->sysctl[i].val) != 0)
+			return -1;
+	}
+	confine_describe(key, sizeof key);
+	return key[0] != '\0' ? fp_set(f, "confine", key) : 0;
+}
+
 /* record_env: this invocation's environment fingerprint, next to the
  * label's results (RESULTS/LABEL.env); a failure is said and not fatal. */
-static void record_env(struct runner *r)
+static void record_env(struct runner *r, const char *label)
 {
 	struct fp f;
 	char ts[40], *text = NULL;
 	size_t n;
 
 	fp_init(&f);
-	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && (n = fp_format(&f, NULL, 0)) > 0 &&
-	    (text = malloc(n + 1)) != NULL) {
+	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && fp_sysctl(&f, r) == 0 &&
+	    (n = fp_format(&f, NULL, 0)) > 0 && (text = malloc(n + 1)) != NULL) {
 		fp_format(&f, text, n + 1);
 		timestamp(ts, sizeof ts);
-		if (store_env_append(r->results, r->o->label, ts, text) != 0)
-			warn("cannot record the environment of label '%s' in %s", r->o->label, r->results);
+		if (store_env_append(r->results, label, ts, text) != 0)
+			warn("cannot record the environment of label '%s' in %s", label, r->results);
 	} else {
 		warnx("cannot collect the environment fingerprint: out of memory");
 	}
@@ -555,10 +657,74 @@ static void record_env(struct runner *r)
 	fp_free(&f);
 }
 
+/* use_setting: put setting v of a sweep in force, and a v1 group's
+ * swappiness in step with it; 0, or -1 (said). */
+static int use_setting(struct runner *r, size_t v)
+{
+	char why[512];
+
+	if ((r->set[v].value == NULL || sysctl_change(r->o->sweep_key, r->set[v].value, why, sizeof why) == 0) &&
+	    confine_follow(why, sizeof why) == 0)
+		return 0;
+	warnx("%s", why);
+	return -1;
+}
+
+/* run_one: run k of the invocation: load i under setting v in round round,
+ * recorded (*failed set when it failed). 0 to go on, or the exit status to
+ * stop with (EXIT_INTR, or EXIT_RUNFAIL when it cannot be recorded; said). */
+static int run_one(struct runner *r, size_t i, size_t v, long round, int k, int *failed)
+{
+	const struct opts *o = r->o;
+	const struct load_desc *d = o->loads[i];
+	struct setting *st = &r->set[v];
+	struct confine_usage before = { .ooms = -1 };
+	struct rec rec;
+	double t0 = util_now();
+	enum step_result sr;
+	char what[160];
+
+	if (use_setting(r, v) != 0)
+		return EXIT_RUNFAIL;
+	if (st->value != NULL)
+		snprintf(what, sizeof what, "%s of %s", d->name, st->label);
+	progress_step(&r->prog, k, st->value ? what : d->name, round + 1, o->runs);
+	new_rec(r, st->label, d, st->done[i] + 1, &rec);
+	if (o->confine)
+		confine_usage(&before);
+	sr = step(r, d, &rec);
+	oom_note(&before, &rec);
+	if (sr == STEP_INTR) {
+		progress_clear(&r->prog);
+		warnx("interrupted by %s during %s run %ld/%ld%s%s (%s); it is not recorded, "
+		      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name, round + 1,
+		      o->runs, st->value ? " of " : "", st->value ? st->label : "", r->phase, k - 1,
+		      r->results);
+		return EXIT_INTR;
+	}
+	if (store_append(r->results, &rec) != 0) {
+		progress_clear(&r->prog);
+		warn("cannot record %s run %d of '%s' in %s", d->name, rec.run, rec.label, r->results);
+		return EXIT_RUNFAIL;
+	}
+	st->done[i]++;
+	progress_done(&r->prog, &rec, util_now() - t0);
+	if (sig_caught) {
+		progress_clear(&r->prog);
+		warnx("interrupted by %s while recording %s run %ld/%ld; it is recorded, "
+		      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name, round + 1,
+		      o->runs, k, r->results);
+		return EXIT_INTR;
+	}
+	*failed = rec.failed;
+	return 0;
+}
+
 int run_main(struct opts *o)
 {
 	struct runner r = { 0 };
 	int nsteps, status = 0, k = 0;
+	const char *labels[OPTS_MAX_SWEEP];
 
 	sig_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -566,49 +732,37 @@ int run_main(struct opts *o)
 	setup(&r, o);
 	if (sig_caught)
 		setup_intr("setting up");
-	record_env(&r);
-	nsteps = (int)(o->runs * (long)o->nloads);
-	progress_init(&r.prog, o->progress, nsteps);
-	/* interleaved: every condition once per round, so drift spreads over all */
-	for (long round = 0; round < o->runs; round++) {
-		for (size_t i = 0; i < o->nloads; i++) {
-			const struct load_desc *d = o->loads[i];
-			struct rec rec;
-			double t0 = util_now();
-			enum step_result sr;
-
-			k++;
-			progress_step(&r.prog, k, d->name, round + 1, o->runs);
-			new_rec(&r, d, r.done[i] + 1, &rec);
-			sr = step(&r, d, &rec);
-			if (sr == STEP_INTR) {
-				progress_clear(&r.prog);
-				warnx("interrupted by %s during %s run %ld/%ld (%s); it is not recorded, "
-				      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name,
-				      round + 1, o->runs, r.phase, k - 1, r.results);
-				return EXIT_INTR;
-			}
-			if (store_append(r.results, &rec) != 0) {
-				progress_clear(&r.prog);
-				warn("cannot record %s run %d of '%s' in %s", d->name, rec.run, rec.label, r.results);
-				return EXIT_RUNFAIL;
-			}
-			r.done[i]++;
-			if (rec.failed)
-				status = EXIT_RUNFAIL;
-			progress_done(&r.prog, &rec, util_now() - t0);
-			if (sig_caught) {
-				progress_clear(&r.prog);
-				warnx("interrupted by %s while recording %s run %ld/%ld; it is recorded, "
-				      "%d completed run(s) are kept in %s", strsignal(sig_caught), d->name,
-				      round + 1, o->runs, k, r.results);
-				return EXIT_INTR;
-			}
-		}
+	for (size_t v = 0; v < r.nset; v++) {
+		if (use_setting(&r, v) != 0)
+			return EXIT_RUNFAIL;
+		record_env(&r, r.set[v].label);
+		labels[v] = r.set[v].label;
 	}
+	nsteps = (int)(o->runs * (long)o->nloads * (long)r.nset);
+	progress_init(&r.prog, o->progress, nsteps);
+	/* interleaved: every condition (and every setting of a sweep) once per
+	 * round, so drift of the machine spreads over all of them evenly */
+	for (long round = 0; round < o->runs; round++)
+		for (size_t i = 0; i < o->nloads; i++)
+			for (size_t v = 0; v < r.nset; v++) {
+				int failed = 0, rc = run_one(&r, i, v, round, ++k, &failed);
+				if (rc != 0)
+					return rc;
+				if (failed)
+					status = EXIT_RUNFAIL;
+			}
 	progress_clear(&r.prog);
-	const char *labels[1] = { o->label };
-	struct report_req req = { .results = r.results, .labels = labels, .nlabels = 1, .format = "text" };
+	struct confine_usage use;
+	if (o->confine && confine_usage(&use) == 0)
+		warnx("memory group: limit %llu bytes, peak usage %lld bytes, limit reached %lld times, "
+		      "%lld process(es) killed by its OOM killer", (unsigned long long)o->mem,
+		      (long long)use.peak, (long long)use.hits, (long long)use.ooms);
+	if (sysctl_restore() != 0)
+		status = EXIT_RUNFAIL;
+	/* a sweep's comparison: with significance when every setting has 2 runs */
+	struct report_req req = { .results = r.results, .labels = labels, .nlabels = r.nset,
+	                          .format = "text", .stats = r.nset > 1 && o->runs >= 2,
+	                          .why = o->why, .latency = o->latency };
 	report_print(&req, stdout);
 	return status;
 }

@@ -13,13 +13,13 @@
 enum col {
 	C_LABEL, C_LOAD, C_RUN, C_TIMESTAMP, C_HOST, C_KERNEL, C_VERSION,
 	C_WORKLOAD, C_JOBS, C_MEM, C_FLUSHED, C_STATUS, C_REASON, C_TIME,
-	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_EV, C_N = C_EV + REV_N
+	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_SYSCTL, C_CONFINE, C_SWAP, C_EV, C_N = C_EV + REV_N
 };
 
 static const char *const col_names[C_EV] = {
 	"label", "load", "run", "timestamp", "host", "kernel", "version",
 	"workload", "jobs", "mem", "flushed", "status", "reason", "time",
-	"cpu_pct", "loads", "lcpu_pct", "detail"
+	"cpu_pct", "loads", "lcpu_pct", "detail", "sysctl", "confine", "swap"
 };
 
 const char *const rec_ev_names[REV_N] = {
@@ -194,6 +194,9 @@ static void ob_col(struct obuf *o, const struct rec *r, int c)
 	case C_LOADS: ob_num(o, r->loads); break;
 	case C_LCPU: ob_num(o, r->lcpu_pct); break;
 	case C_DETAIL: ob_str(o, r->detail); break;
+	case C_SYSCTL: ob_str(o, r->sysctl); break;
+	case C_CONFINE: ob_str(o, r->confine); break;
+	case C_SWAP: ob_str(o, r->swap); break;
 	default:
 		if (c >= C_EV && c < C_N)
 			ob_num(o, r->ev[c - C_EV]);
@@ -467,6 +470,12 @@ static int parse_field(int c, const char *raw, struct rec *r, const struct layou
 		return unescape(name, raw, r->reason, sizeof r->reason, msg, mlen);
 	case C_DETAIL:
 		return unescape(name, raw, r->detail, sizeof r->detail, msg, mlen);
+	case C_SYSCTL:
+		return unescape(name, raw, r->sysctl, sizeof r->sysctl, msg, mlen);
+	case C_CONFINE:
+		return unescape(name, raw, r->confine, sizeof r->confine, msg, mlen);
+	case C_SWAP:
+		return unescape(name, raw, r->swap, sizeof r->swap, msg, mlen);
 	default:
 		if (c >= C_EV && c < C_N && parse_num(raw, &r->ev[c - C_EV]) != 0) {
 			snprintf(msg, mlen, "field '%s' is not a number: '%s'", name,

@@ -47,6 +47,9 @@ struct rec {
 	double loads;         /* load units done inside the compile window */
 	double lcpu_pct;      /* load tree user+sys inside the window / time * 100 */
 	char detail[96];      /* what the load ran, where that varies ("built-in emulation") */
+	char sysctl[160];     /* --sysctl settings in force, "vm.swappiness=10 ..." ("" none) */
+	char confine[96];     /* --confine: "cgroup v1 memory.limit_in_bytes=N" ("" none) */
+	char swap[160];       /* --swap: "N bytes in PATH" ("" none) */
 	double ev[REV_N];     /* the run's evidence (enum rec_ev) */
 };
 

@@ -1,0 +1,322 @@
+/* confine.c: --confine: the compile and the loads in a memory cgroup limited to MEM, as on a machine booted with mem=MEM. */
+#include "confine.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The group in force: shared with the watcher (confine_share). */
+struct group {
+	int version;              /* 0 none, 1 or 2 */
+	char dir[PATH_MAX];       /* the group made */
+	int swappiness;           /* v1: the group's memory.swappiness, -1 unset */
+	uint64_t bytes;
+};
+static struct group own, *cur = &own;
+static pid_t owner;
+
+/* field: the n-th space-separated field of line (0-based) into buf; -1 if none. */
+static int field(const char *line, int n, char *buf, size_t len)
+{
+	const char *p = line;
+
+	for (int i = 0; i < n; i++) {
+		p = strchr(p, ' ');
+		if (p == NULL)
+			return -1;
+		p++;
+	}
+	size_t k = strcspn(p, " \n");
+	if (k == 0 || k >= len)
+		return -1;
+	memcpy(buf, p, k);
+	buf[k] = '\0';
+	return 0;
+}
+
+/* has_word: 1 when list (separated by sep) holds word. */
+static int has_word(const char *list, const char *word, char sep)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; *p; p += strcspn(p, (char[]){ sep, '\0' }), p += *p == sep)
+		if (strncmp(p, word, n) == 0 && (p[n] == sep || p[n] == '\0' || p[n] == '\n' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/* mount_of: in mountinfo, the mount point and root of the first mount of
+ * fstype whose super options hold opt (NULL: any); 0 or -1. */
+static int mount_of(const char *mountinfo, const char *fstype, const char *opt, char *point,
+                    char *root, size_t len)
+{
+	for (const char *l = mountinfo; *l; l += strcspn(l, "\n"), l += *l == '\n') {
+		const char *dash = strstr(l, " - ");
+		const char *eol = l + strcspn(l, "\n");
+		char type[64], sopt[512];
+
+		if (dash == NULL || dash > eol || field(dash + 3, 0, type, sizeof type) != 0 ||
+		    strcmp(type, fstype) != 0)
+			continue;
+		if (opt != NULL && (field(dash + 3, 2, sopt, sizeof sopt) != 0 || !has_word(sopt, opt, ',')))
+			continue;
+		if (field(l, 4, point, len) != 0 || field(l, 3, root, len) != 0)
+			continue;
+		return 0;
+	}
+	return -1;
+}
+
+/* group_path: this process's path in the hierarchy of cgroup lines whose
+ * controller list holds ctl (cgroup v1); 0 or -1. */
+static int group_path(const char *cgroup, const char *ctl, char *path, size_t len)
+{
+	for (const char *l = cgroup; *l; l += strcspn(l, "\n"), l += *l == '\n') {
+		const char *c1 = strchr(l, ':'), *c2, *eol = l + strcspn(l, "\n");
+		if (c1 == NULL || c1 > eol || (c2 = strchr(c1 + 1, ':')) == NULL || c2 > eol)
+			continue;
+		size_t n = (size_t)(c2 - c1 - 1);
+		char list[256];
+		if (n >= sizeof list)
+			continue;
+		memcpy(list, c1 + 1, n);
+		list[n] = '\0';
+		if (!has_word(list, ctl, ','))
+			continue;
+		n = (size_t)(eol - c2 - 1);
+		if (n == 0 || n >= len)
+			return -1;
+		memcpy(path, c2 + 1, n);
+		path[n] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory, char *dir,
+                   size_t len)
+{
+	char point[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
+
+	/* v2: at the top of the hierarchy in view, which alone may both hold
+	 * processes and hand the memory controller to its children */
+	if (has_v2_memory && mount_of(mountinfo, "cgroup2", NULL, point, root, sizeof point) == 0)
+		return util_path(dir, len, "%s", point) == 0 ? 2 : 0;
+	if (mount_of(mountinfo, "cgroup", "memory", point, root, sizeof point) != 0 ||
+	    group_path(cgroup, "memory", path, sizeof path) != 0)
+		return 0;
+	/* v1: under this process's own memory group; its path is relative to
+	 * the mount's root (cgroup namespaces, bind mounts) */
+	size_t rl = strlen(root);
+	const char *rel = path;
+	if (strcmp(root, "/") != 0 && strncmp(path, root, rl) == 0 && (path[rl] == '/' || path[rl] == '\0'))
+		rel = path + rl;
+	if (util_path(dir, len, "%s%s", point, strcmp(rel, "/") == 0 ? "" : rel) != 0)
+		return 0;
+	return 1;
+}
+
+int confine_share(void)
+{
+	struct group *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (sh == MAP_FAILED)
+		return -1;
+	*sh = *cur;
+	cur = sh;
+	return 0;
+}
+
+/* slurp: the first line of path into buf ("" when unreadable); buf. */
+static char *slurp(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, len - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return buf;
+}
+
+/* put: write text into dir/name; 0 or -1 with errno. */
+static int put(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	int fd, rc = 0;
+
+	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
+		return -1;
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		rc = -1;
+	if (close(fd) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* at_exit: remove the group, whatever way this process leaves. */
+static void at_exit(void)
+{
+	if (getpid() == owner)
+		confine_end();
+}
+
+int confine_start(uint64_t bytes, char *why, size_t len)
+{
+	char mi[65536], cg[4096], ctl[512], v2ctl[PATH_MAX], num[32], dir[PATH_MAX], point[PATH_MAX],
+	     root[PATH_MAX];
+	int version;
+
+	if (geteuid() != 0) {
+		util_fmt(why, len, "--confine needs root (it makes a memory cgroup)");
+		return -1;
+	}
+	slurp("/proc/self/mountinfo", mi, sizeof mi);
+	slurp("/proc/self/cgroup", cg, sizeof cg);
+	ctl[0] = '\0';
+	if (mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
+	    util_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
+		slurp(v2ctl, ctl, sizeof ctl);
+	version = confine_locate(mi, cg, has_word(ctl, "memory", ' '), dir, sizeof dir);
+	if (version == 0) {
+		util_fmt(why, len, "--confine needs the memory cgroup controller (cgroup v2 with memory "
+		         "in cgroup.controllers, or a v1 memory hierarchy); this system has neither");
+		return -1;
+	}
+	/* v2: the top hands memory down (it may hold processes: no conflict) */
+	if (version == 2 && util_path(v2ctl, sizeof v2ctl, "%s/cgroup.subtree_control", dir) == 0 &&
+	    !has_word(slurp(v2ctl, ctl, sizeof ctl), "memory", ' ') &&
+	    put(dir, "cgroup.subtree_control", "+memory") != 0) {
+		util_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
+		         strerror(errno));
+		return -1;
+	}
+	if (util_path(cur->dir, sizeof cur->dir, "%s/contest-%ld", dir, (long)getpid()) != 0 ||
+	    mkdir(cur->dir, 0755) != 0) {
+		util_fmt(why, len, "--confine: cannot make %s/contest-%ld: %s", dir, (long)getpid(),
+		         strerror(errno));
+		return -1;
+	}
+	cur->version = version;
+	cur->bytes = bytes;
+	cur->swappiness = -1;
+	if (owner == 0) {
+		owner = getpid();
+		atexit(at_exit);
+	}
+	snprintf(num, sizeof num, "%" PRIu64, bytes);
+	if (put(cur->dir, version == 2 ? "memory.max" : "memory.limit_in_bytes", num) != 0) {
+		util_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s%s", cur->dir, num,
+		         strerror(errno), version == 2 ? " (memory not enabled in the parent's "
+		         "cgroup.subtree_control?)" : "");
+		confine_end();
+		return -1;
+	}
+	return 0;
+}
+
+int confine_follow(char *why, size_t len)
+{
+	char text[32], num[16];
+	long v;
+
+	if (cur->version != 1)
+		return 0;
+	slurp("/proc/sys/vm/swappiness", text, sizeof text);
+	v = strtol(text, NULL, 10);
+	/* a v1 group at 0 never swaps and OOM-kills instead, where a machine at
+	 * 0 still swaps once its page cache runs out: 1 is the nearest */
+	snprintf(num, sizeof num, "%ld", v == 0 ? 1 : v);
+	if (text[0] == '\0' || v < 0 || v > 200 || put(cur->dir, "memory.swappiness", num) != 0) {
+		util_fmt(why, len, "--confine: cannot set %s/memory.swappiness from vm.swappiness (%s): %s",
+		         cur->dir, text[0] ? num : "unreadable", strerror(errno));
+		return -1;
+	}
+	cur->swappiness = v == 0 ? 1 : (int)v;
+	return 0;
+}
+
+int confine_join(void)
+{
+	char num[32];
+
+	if (cur->version == 0)
+		return 0;
+	snprintf(num, sizeof num, "%ld", (long)getpid());
+	return put(cur->dir, "cgroup.procs", num);
+}
+
+int confine_end(void)
+{
+	if (cur->version == 0)
+		return 0;
+	/* its last processes may still be exiting: retry for up to 5 s */
+	for (int i = 0; rmdir(cur->dir) != 0; i++) {
+		if (errno == ENOENT)
+			break;
+		if (i == 50) {
+			warn("--confine: cannot remove %s; remove it by hand (rmdir)", cur->dir);
+			return -1;
+		}
+		util_sleep(0.1);
+	}
+	cur->version = 0;
+	return 0;
+}
+
+void confine_describe(char *buf, size_t len)
+{
+	if (cur->version == 0)
+		util_fmt(buf, len, "%s", "");
+	else if (cur->version == 2 || cur->swappiness < 0)
+		util_fmt(buf, len, "cgroup v%d %s=%" PRIu64, cur->version,
+		         cur->version == 2 ? "memory.max" : "memory.limit_in_bytes", cur->bytes);
+	else
+		util_fmt(buf, len, "cgroup v1 memory.limit_in_bytes=%" PRIu64 " memory.swappiness=%d",
+		         cur->bytes, cur->swappiness);
+}
+
+/* number_in: the number after "key " in dir/name (key NULL: the file's
+ * first number); -1 when missing. */
+static int64_t number_in(const char *dir, const char *name, const char *key)
+{
+	char path[PATH_MAX], text[4096];
+	const char *p;
+
+	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
+		return -1;
+	slurp(path, text, sizeof text);
+	if (text[0] == '\0')
+		return -1;
+	if (key == NULL)
+		return strtoll(text, NULL, 10);
+	for (p = text; *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (strncmp(p, key, strlen(key)) == 0 && p[strlen(key)] == ' ')
+			return strtoll(p + strlen(key) + 1, NULL, 10);
+	return -1;
+}
+
+int confine_usage(struct confine_usage *u)
+{
+	if (cur->version == 0)
+		return -1;
+	if (cur->version == 2) {
+		u->peak = number_in(cur->dir, "memory.peak", NULL);
+		u->hits = number_in(cur->dir, "memory.events", "max");
+		u->ooms = number_in(cur->dir, "memory.events", "oom_kill");
+	} else {
+		u->peak = number_in(cur->dir, "memory.max_usage_in_bytes", NULL);
+		u->hits = number_in(cur->dir, "memory.failcnt", NULL);
+		u->ooms = number_in(cur->dir, "memory.oom_control", "oom_kill");
+	}
+	return 0;
+}

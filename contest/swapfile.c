@@ -1,0 +1,201 @@
+/* swapfile.c: --swap SIZE: a swap file in the testbed, active for the invocation, always deactivated and removed afterwards. */
+#include "swapfile.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/swap.h>
+#include <unistd.h>
+
+/* The swap file in force: shared with the watcher (swap_share). */
+struct active {
+	int on;                   /* 1 while activated */
+	int made;                 /* 1 while the file exists */
+	char path[PATH_MAX];
+	uint64_t bytes;
+};
+static struct active own, *cur = &own;
+static pid_t owner;
+
+int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes)
+{
+	uint64_t pages = bytes / pagesize;
+	uint32_t v;
+
+	if (pages < 10 || pages - 1 > UINT32_MAX)
+		return -1;
+	memset(page, 0, pagesize);
+	v = 1;                                  /* version, after 1024 boot bytes */
+	memcpy(page + 1024, &v, 4);
+	v = (uint32_t)(pages - 1);              /* last_page */
+	memcpy(page + 1028, &v, 4);
+	/* nr_badpages 0 at 1032; uuid at 1036 */
+	if (getrandom(page + 1036, 16, 0) != 16)
+		for (int i = 0; i < 16; i++)
+			page[1036 + i] = (unsigned char)(rand() & 0xff);
+	page[1036 + 6] = (page[1036 + 6] & 0x0f) | 0x40;   /* a version 4 UUID */
+	page[1036 + 8] = (page[1036 + 8] & 0x3f) | 0x80;
+	memcpy(page + 1052, "contest", 7);      /* volume name */
+	memcpy(page + pagesize - 10, "SWAPSPACE2", 10);
+	return 0;
+}
+
+int swap_share(void)
+{
+	struct active *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (sh == MAP_FAILED)
+		return -1;
+	*sh = *cur;
+	cur = sh;
+	return 0;
+}
+
+/* at_exit: deactivate and remove, whatever way this process leaves. */
+static void at_exit(void)
+{
+	if (getpid() == owner)
+		swap_end();
+}
+
+/* fs_name: a name for the file system of fd, for messages. */
+static const char *fs_name(int fd)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) != 0)
+		return "unknown";
+	switch ((unsigned long)sf.f_type) {
+	case 0xEF53: return "ext2/3/4";
+	case 0x58465342: return "xfs";
+	case 0x9123683E: return "btrfs";
+	case 0x01021994: return "tmpfs";
+	case 0x794c7630: return "overlayfs";
+	case 0x6969: return "nfs";
+	default: return "this file system";
+	}
+}
+
+/* fill: write the header page, then zeros, to fd (bytes in all), fsync. */
+static int fill(int fd, uint64_t bytes, size_t pagesize)
+{
+	static unsigned char zeros[1 << 16];
+	unsigned char *page = calloc(1, pagesize);
+	uint64_t left;
+	int rc = -1;
+
+	if (page == NULL || swap_header(page, pagesize, bytes) != 0) {
+		errno = page ? EINVAL : ENOMEM;
+		goto out;
+	}
+	if (write(fd, page, pagesize) != (ssize_t)pagesize)
+		goto out;
+	for (left = bytes - pagesize; left > 0;) {
+		size_t n = left < sizeof zeros ? (size_t)left : sizeof zeros;
+		ssize_t w = write(fd, zeros, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			goto out;
+		}
+		left -= (uint64_t)w;
+	}
+	rc = fsync(fd);
+out:
+	free(page);
+	return rc;
+}
+
+int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
+{
+	size_t pagesize = (size_t)sysconf(_SC_PAGESIZE);
+	char fs[32];
+	int dfd, fd;
+
+	bytes -= bytes % pagesize;
+	if (geteuid() != 0) {
+		util_fmt(why, len, "--swap needs root (swapon)");
+		return -1;
+	}
+	if ((dfd = util_dir_open(testbed, why, len)) < 0)
+		return -1;
+	if (util_path(cur->path, sizeof cur->path, "%s/%s", testbed, SWAP_FILE) != 0 ||
+	    util_rm_own(dfd, SWAP_FILE) != 0) {
+		util_fmt(why, len, "--swap: %s/%s is in the way: %s", testbed, SWAP_FILE, strerror(errno));
+		close(dfd);
+		return -1;
+	}
+	fd = openat(dfd, SWAP_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	close(dfd);
+	if (fd < 0) {
+		util_fmt(why, len, "--swap: cannot create %s: %s", cur->path, strerror(errno));
+		return -1;
+	}
+	if (owner == 0) {
+		owner = getpid();
+		atexit(at_exit);
+	}
+	cur->made = 1;
+	cur->bytes = bytes;
+	util_strlcpy(fs, fs_name(fd), sizeof fs);
+	if (fill(fd, bytes, pagesize) != 0) {
+		util_fmt(why, len, "--swap: cannot write %s (%" PRIu64 " bytes): %s", cur->path, bytes,
+		         strerror(errno));
+		close(fd);
+		swap_end();
+		return -1;
+	}
+	close(fd);
+	if (swapon(cur->path, 0) != 0) {
+		int e = errno;
+		if (e == EINVAL)
+			util_fmt(why, len, "--swap: the testbed's file system (%s) cannot hold swap "
+			         "(swapon: %s); use a testbed on ext4 or xfs", fs, strerror(e));
+		else
+			util_fmt(why, len, "--swap: swapon %s: %s", cur->path, strerror(e));
+		swap_end();
+		return -1;
+	}
+	cur->on = 1;
+	return 0;
+}
+
+int swap_end(void)
+{
+	int rc = 0;
+
+	if (cur->on) {
+		if (swapoff(cur->path) != 0) {
+			warn("cannot deactivate the swap file %s; do it by hand: swapoff %s", cur->path,
+			     cur->path);
+			return -1;
+		}
+		cur->on = 0;
+	}
+	if (cur->made) {
+		if (unlink(cur->path) != 0 && errno != ENOENT) {
+			warn("cannot remove the swap file %s", cur->path);
+			rc = -1;
+		}
+		cur->made = 0;
+	}
+	return rc;
+}
+
+void swap_describe(char *buf, size_t len)
+{
+	if (cur->on)
+		util_fmt(buf, len, "%" PRIu64 " bytes in %s", cur->bytes, cur->path);
+	else
+		util_fmt(buf, len, "%s", "");
+}

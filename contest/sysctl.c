@@ -1,0 +1,222 @@
+/* sysctl.c: --sysctl KEY=VALUE: check, set for the invocation, and restore the old values on every way out. */
+#include "sysctl.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SYSCTL_MAX_APPLIED 16
+
+const char *sysctl_root = "/proc/sys";
+
+/* What is in force: restored at exit by the process that set it, or by the
+ * watcher when that process is killed outright (sysctl_share). */
+struct in_force {
+	size_t n;
+	struct sysctl_set v[SYSCTL_MAX_APPLIED];
+};
+static struct in_force own, *cur = &own;
+static pid_t setter;
+#define napplied (cur->n)
+#define applied  (cur->v)
+
+int sysctl_share(void)
+{
+	struct in_force *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	                           -1, 0);
+
+	if (sh == MAP_FAILED)
+		return -1;
+	*sh = *cur;
+	cur = sh;
+	return 0;
+}
+
+int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
+{
+	const char *eq = strchr(arg, '=');
+	size_t klen = eq ? (size_t)(eq - arg) : strlen(arg);
+
+	memset(s, 0, sizeof *s);
+	if (eq == NULL) {
+		util_fmt(why, len, "'%s' has no '=VALUE'", arg);
+		return -1;
+	}
+	if (klen == 0 || klen >= sizeof s->key || arg[0] == '.' || arg[klen - 1] == '.' ||
+	    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_-.") < klen) {
+		util_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
+		return -1;
+	}
+	for (size_t i = 0; i + 1 < klen; i++)
+		if (arg[i] == '.' && arg[i + 1] == '.') {
+			util_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
+			return -1;
+		}
+	if (eq[1] == '\0') {
+		util_fmt(why, len, "'%s' has an empty value", arg);
+		return -1;
+	}
+	if (strlen(eq + 1) >= sizeof s->val) {
+		util_fmt(why, len, "the value of '%.*s' is longer than %d characters", (int)klen, arg,
+		         SYSCTL_VAL_MAX - 1);
+		return -1;
+	}
+	for (const char *p = eq + 1; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			util_fmt(why, len, "the value of '%.*s' has a control character", (int)klen, arg);
+			return -1;
+		}
+	memcpy(s->key, arg, klen);
+	util_strlcpy(s->val, eq + 1, sizeof s->val);
+	return 0;
+}
+
+/* read_first_line: the first line of path (no newline) into buf; 0 or -1. */
+static int read_first_line(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	do
+		n = read(fd, buf, len - 1);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* write_value: write val to path in one write, as sysctl(8) does (O_TRUNC,
+ * as a shell redirection: the kernel ignores it, a plain file needs it); 0 or -1. */
+static int write_value(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC), rc = 0;
+	size_t n = strlen(val);
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, val, n) != (ssize_t)n)
+		rc = -1;
+	if (close(fd) != 0)
+		rc = -1;
+	return rc;
+}
+
+int sysctl_check(struct sysctl_set *s, char *why, size_t len)
+{
+	struct stat st;
+	char rel[SYSCTL_KEY_MAX];
+
+	util_strlcpy(rel, s->key, sizeof rel);
+	for (char *p = rel; *p; p++)
+		if (*p == '.')
+			*p = '/';
+	if (util_path(s->path, sizeof s->path, "%s/%s", sysctl_root, rel) != 0) {
+		util_fmt(why, len, "--sysctl %s: name too long", s->key);
+		return -1;
+	}
+	if (stat(s->path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		util_fmt(why, len, "--sysctl: no sysctl '%s' (no %s)", s->key, s->path);
+		return -1;
+	}
+	if (access(s->path, W_OK) != 0) {
+		if (geteuid() != 0)
+			util_fmt(why, len, "--sysctl needs root: cannot write %s", s->path);
+		else
+			util_fmt(why, len, "--sysctl: %s is not writable: %s", s->path, strerror(errno));
+		return -1;
+	}
+	if (read_first_line(s->path, s->old, sizeof s->old) != 0) {
+		util_fmt(why, len, "--sysctl: cannot read %s: %s", s->path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* at_exit: restore what this process set, whatever way it leaves. */
+static void at_exit(void)
+{
+	if (getpid() == setter)
+		sysctl_restore();
+}
+
+int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len)
+{
+	if (setter == 0) {
+		setter = getpid();
+		atexit(at_exit);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (napplied == SYSCTL_MAX_APPLIED) {
+			util_fmt(why, len, "--sysctl: more than %d settings", SYSCTL_MAX_APPLIED);
+			sysctl_restore();
+			return -1;
+		}
+		/* remembered before the write: a write cut short still gets restored */
+		applied[napplied++] = v[i];
+		if (write_value(v[i].path, v[i].val) != 0) {
+			util_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", v[i].key, v[i].val,
+			         strerror(errno));
+			sysctl_restore();
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int sysctl_change(const char *key, const char *val, char *why, size_t len)
+{
+	for (size_t i = 0; i < napplied; i++) {
+		struct sysctl_set *s = &applied[i];
+		if (strcmp(s->key, key) != 0)
+			continue;
+		if (strlen(val) >= sizeof s->val || write_value(s->path, val) != 0) {
+			util_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, val,
+			         strerror(errno));
+			return -1;
+		}
+		util_strlcpy(s->val, val, sizeof s->val);
+		return 0;
+	}
+	util_fmt(why, len, "--sysctl %s: not set by this contest", key);
+	return -1;
+}
+
+int sysctl_restore(void)
+{
+	int failed = 0;
+
+	while (napplied > 0) {
+		const struct sysctl_set *s = &applied[--napplied];
+		if (write_value(s->path, s->old) != 0) {
+			warn("cannot restore %s; do it by hand: sysctl -w %s='%s'", s->key, s->key, s->old);
+			failed++;
+		}
+	}
+	return failed;
+}
+
+void sysctl_applied(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (size_t i = 0; i < napplied && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", applied[i].key,
+		                 applied[i].val);
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
