@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The group in force: shared with the watcher (confine_share). */
@@ -170,58 +171,120 @@ static void at_exit(void)
 		confine_end();
 }
 
+/* number_in: the number after "key " in dir/name (key NULL: the file's
+ * first number); -1 when missing. */
+static int64_t number_in(const char *dir, const char *name, const char *key)
+{
+	char path[PATH_MAX], text[4096];
+	const char *p;
+
+	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
+		return -1;
+	slurp(path, text, sizeof text);
+	if (text[0] == '\0')
+		return -1;
+	if (key == NULL)
+		return strtoll(text, NULL, 10);
+	for (p = text; *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (strncmp(p, key, strlen(key)) == 0 && p[strlen(key)] == ' ')
+			return strtoll(p + strlen(key) + 1, NULL, 10);
+	return -1;
+}
+
+/* where: the hierarchy and directory groups are made in (confine_locate
+ * on this process's own files), v2 only when has_v2 allows it; 0 none. */
+static int where(int allow_v2, char *dir, size_t len)
+{
+	char mi[65536], cg[4096], ctl[512], v2ctl[PATH_MAX], point[PATH_MAX], root[PATH_MAX];
+
+	slurp("/proc/self/mountinfo", mi, sizeof mi);
+	slurp("/proc/self/cgroup", cg, sizeof cg);
+	ctl[0] = '\0';
+	if (allow_v2 && mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
+	    util_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
+		slurp(v2ctl, ctl, sizeof ctl);
+	return confine_locate(mi, cg, has_word(ctl, "memory", ' '), dir, len);
+}
+
+/* make_group: the group contest-PID-N in dir (hierarchy version), limited
+ * to bytes (0: no limit); it becomes the group in force. 0, or -1 with one
+ * line in why. */
+static int make_group(int version, const char *dir, uint64_t bytes, char *why, size_t len)
+{
+	char num[32], ctl[512], path[PATH_MAX];
+	struct timespec ts;
+
+	/* v2: the top hands memory down (it may hold processes: no conflict) */
+	if (version == 2 && util_path(path, sizeof path, "%s/cgroup.subtree_control", dir) == 0 &&
+	    !has_word(slurp(path, ctl, sizeof ctl), "memory", ' ') &&
+	    put(dir, "cgroup.subtree_control", "+memory") != 0) {
+		util_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
+		         strerror(errno));
+		return -1;
+	}
+	/* the pid and a clock reading: PID namespaces repeat pids (contest-1) */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (util_path(path, sizeof path, "%s/contest-%ld-%lx", dir, (long)getpid(),
+	              (unsigned long)ts.tv_nsec) != 0) {
+		util_fmt(why, len, "--confine: cannot make a group in %s: name too long", dir);
+		return -1;
+	}
+	if (owner == 0) {
+		owner = getpid();
+		atexit(at_exit);
+	}
+	/* in force before mkdir: a kill -9 right after it still has the watcher remove it */
+	util_strlcpy(cur->dir, path, sizeof cur->dir);
+	cur->bytes = bytes;
+	cur->swappiness = -1;
+	cur->version = version;
+	if (mkdir(path, 0755) != 0) {
+		util_fmt(why, len, "--confine: cannot make %s: %s", path, strerror(errno));
+		cur->version = 0;
+		return -1;
+	}
+	snprintf(num, sizeof num, "%" PRIu64, bytes);
+	if (bytes > 0 && put(cur->dir, version == 2 ? "memory.max" : "memory.limit_in_bytes", num) != 0) {
+		util_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s", cur->dir, num, strerror(errno));
+		confine_end();
+		return -1;
+	}
+	return 0;
+}
+
 int confine_start(uint64_t bytes, char *why, size_t len)
 {
-	char mi[65536], cg[4096], ctl[512], v2ctl[PATH_MAX], num[32], dir[PATH_MAX], point[PATH_MAX],
-	     root[PATH_MAX];
+	char dir[PATH_MAX];
 	int version;
 
 	if (geteuid() != 0) {
 		util_fmt(why, len, "--confine needs root (it makes a memory cgroup)");
 		return -1;
 	}
-	slurp("/proc/self/mountinfo", mi, sizeof mi);
-	slurp("/proc/self/cgroup", cg, sizeof cg);
-	ctl[0] = '\0';
-	if (mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
-	    util_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
-		slurp(v2ctl, ctl, sizeof ctl);
-	version = confine_locate(mi, cg, has_word(ctl, "memory", ' '), dir, sizeof dir);
-	if (version == 0) {
+	if ((version = where(1, dir, sizeof dir)) == 0) {
 		util_fmt(why, len, "--confine needs the memory cgroup controller (cgroup v2 with memory "
 		         "in cgroup.controllers, or a v1 memory hierarchy); this system has neither");
 		return -1;
 	}
-	/* v2: the top hands memory down (it may hold processes: no conflict) */
-	if (version == 2 && util_path(v2ctl, sizeof v2ctl, "%s/cgroup.subtree_control", dir) == 0 &&
-	    !has_word(slurp(v2ctl, ctl, sizeof ctl), "memory", ' ') &&
-	    put(dir, "cgroup.subtree_control", "+memory") != 0) {
-		util_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
-		         strerror(errno));
+	return make_group(version, dir, bytes, why, len);
+}
+
+int confine_swappiness_group(char *why, size_t len)
+{
+	char dir[PATH_MAX];
+
+	if (cur->version != 0 || where(0, dir, sizeof dir) != 1)
+		return 0;
+	return make_group(1, dir, 0, why, len);
+}
+
+int confine_own_swappiness(void)
+{
+	char dir[PATH_MAX];
+
+	if (where(0, dir, sizeof dir) != 1)
 		return -1;
-	}
-	if (util_path(cur->dir, sizeof cur->dir, "%s/contest-%ld", dir, (long)getpid()) != 0 ||
-	    mkdir(cur->dir, 0755) != 0) {
-		util_fmt(why, len, "--confine: cannot make %s/contest-%ld: %s", dir, (long)getpid(),
-		         strerror(errno));
-		return -1;
-	}
-	cur->version = version;
-	cur->bytes = bytes;
-	cur->swappiness = -1;
-	if (owner == 0) {
-		owner = getpid();
-		atexit(at_exit);
-	}
-	snprintf(num, sizeof num, "%" PRIu64, bytes);
-	if (put(cur->dir, version == 2 ? "memory.max" : "memory.limit_in_bytes", num) != 0) {
-		util_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s%s", cur->dir, num,
-		         strerror(errno), version == 2 ? " (memory not enabled in the parent's "
-		         "cgroup.subtree_control?)" : "");
-		confine_end();
-		return -1;
-	}
-	return 0;
+	return (int)number_in(dir, "memory.swappiness", NULL);
 }
 
 int confine_follow(char *why, size_t len)
@@ -275,34 +338,18 @@ int confine_end(void)
 
 void confine_describe(char *buf, size_t len)
 {
-	if (cur->version == 0)
+	char lim[64] = "", sw[32] = "";
+
+	if (cur->version == 0) {
 		util_fmt(buf, len, "%s", "");
-	else if (cur->version == 2 || cur->swappiness < 0)
-		util_fmt(buf, len, "cgroup v%d %s=%" PRIu64, cur->version,
-		         cur->version == 2 ? "memory.max" : "memory.limit_in_bytes", cur->bytes);
-	else
-		util_fmt(buf, len, "cgroup v1 memory.limit_in_bytes=%" PRIu64 " memory.swappiness=%d",
-		         cur->bytes, cur->swappiness);
-}
-
-/* number_in: the number after "key " in dir/name (key NULL: the file's
- * first number); -1 when missing. */
-static int64_t number_in(const char *dir, const char *name, const char *key)
-{
-	char path[PATH_MAX], text[4096];
-	const char *p;
-
-	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
-		return -1;
-	slurp(path, text, sizeof text);
-	if (text[0] == '\0')
-		return -1;
-	if (key == NULL)
-		return strtoll(text, NULL, 10);
-	for (p = text; *p; p += strcspn(p, "\n"), p += *p == '\n')
-		if (strncmp(p, key, strlen(key)) == 0 && p[strlen(key)] == ' ')
-			return strtoll(p + strlen(key) + 1, NULL, 10);
-	return -1;
+		return;
+	}
+	if (cur->bytes > 0)
+		snprintf(lim, sizeof lim, " %s=%" PRIu64, cur->version == 2 ? "memory.max" :
+		         "memory.limit_in_bytes", cur->bytes);
+	if (cur->swappiness >= 0)
+		snprintf(sw, sizeof sw, " memory.swappiness=%d", cur->swappiness);
+	util_fmt(buf, len, "cgroup v%d%s%s", cur->version, lim[0] ? lim : " no limit", sw);
 }
 
 int confine_usage(struct confine_usage *u)

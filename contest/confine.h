@@ -20,13 +20,24 @@ int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory,
  * killed outright). 0, or -1. */
 int confine_share(void);
 
-/* confine_start: make the group contest-PID (v2: at the top of the
+/* confine_start: make the group contest-PID-N (v2: at the top of the
  * hierarchy; v1: under this process's memory cgroup) and limit it to bytes
  * (memory.max, or memory.limit_in_bytes). contest itself stays outside, so
  * the limit's OOM killer never picks the controller; its children join
  * (confine_join). Removed again at exit (this process only). 0, or -1 with
  * one line in why naming what is missing (root, a memory controller). */
 int confine_start(uint64_t bytes, char *why, size_t len);
+
+/* confine_swappiness_group: on a v1 memory hierarchy, when no group is in
+ * force: make one without a limit under this process's memory group, for
+ * confine_follow (a v1 group reclaims its pages with its own
+ * memory.swappiness, whatever vm.swappiness says). 0 (also when there is
+ * nothing to do), or -1 with one line in why. */
+int confine_swappiness_group(char *why, size_t len);
+
+/* confine_own_swappiness: the memory.swappiness of this process's own v1
+ * memory group, or -1 (no v1 memory hierarchy). */
+int confine_own_swappiness(void);
 
 /* confine_follow: v1 only: give the group's memory.swappiness, which the
  * kernel uses instead of vm.swappiness when the group reaches its limit,
@@ -45,7 +56,8 @@ int confine_join(void);
 int confine_end(void);
 
 /* confine_describe: "cgroup v1 memory.limit_in_bytes=268435456
- * memory.swappiness=60" (v2: "cgroup v2 memory.max=268435456") for the
+ * memory.swappiness=60" (v2: "cgroup v2 memory.max=268435456"; a group
+ * without a limit: "cgroup v1 no limit memory.swappiness=10") for the
  * group in force, "" when none. */
 void confine_describe(char *buf, size_t len);
 

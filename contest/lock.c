@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_HELD 4
+#define MAX_HELD 6
 
 /* The locks this process holds. */
 static struct held {
@@ -152,8 +152,8 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 		if (busy >= 0) {
 			holder(busy, who, sizeof who);
 			close(busy);
-			util_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it or use another %s",
-			         what, dir, who, opt);
+			util_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it%s%s", what, dir, who,
+			         opt ? " or use another " : "", opt ? opt : "");
 			errno = EBUSY;
 		} else if (errno == EPERM) {
 			util_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "

@@ -11,7 +11,7 @@
 /* lock_take: hold DIR/.contest.lock (created when missing) with flock for
  * the rest of the process's life and write "PID START" in it (emptied again
  * at a normal exit). what names dir in messages ("testbed"), opt is the
- * option that picks another ("-d"). A directory this process already holds
+ * option that picks another ("-d"; NULL: there is none). A directory this process already holds
  * is not locked twice. Returns 0, or -1 with one line in errbuf, such as
  * "testbed '/x/tb' is in use by contest pid 1234 (since
  * 2026-11-30T16:20:01Z); wait for it or use another -d" (errno EBUSY

@@ -438,6 +438,10 @@ static char created[2][PATH_MAX];
  * nothing but its lock file is in them. */
 static void undo_created(void)
 {
+	/* what machine_setup did, first: the swap file is in the testbed */
+	swap_end();
+	confine_end();
+	sysctl_restore();
 	for (int i = 1; i >= 0; i--)
 		if (created[i][0] != '\0') {
 			lock_drop(created[i]);
@@ -531,21 +535,90 @@ static void plan_settings(struct runner *r)
 	}
 }
 
-/* sweep_check: the swept key exists and is writable, and the kernel takes
- * every value (each written once, the first left in force; the old value
- * is restored at exit). Exits 2 otherwise, before anything is made. */
-static void sweep_check(struct runner *r)
+/* sweep_check: the kernel takes every value of the swept key (each written
+ * once, the first left in force; the old value is restored at exit); 0, or
+ * -1 with why. */
+static int sweep_check(struct runner *r, char *why, size_t len)
 {
 	struct sysctl_set s = { 0 };
-	char why[256];
 
 	util_strlcpy(s.key, r->o->sweep_key, sizeof s.key);
 	util_strlcpy(s.val, r->set[0].value, sizeof s.val);
-	if (sysctl_check(&s, why, sizeof why) != 0 || sysctl_apply(&s, 1, why, sizeof why) != 0)
-		errx(EXIT_USAGE, "%s", why);
+	if (sysctl_check(&s, why, len) != 0 || sysctl_apply(&s, 1, why, len) != 0)
+		return -1;
 	for (size_t v = r->nset; v-- > 0;)
-		if (sysctl_change(s.key, r->set[v].value, why, sizeof why) != 0)
-			errx(EXIT_USAGE, "%s", why);
+		if (sysctl_change(s.key, r->set[v].value, why, len) != 0)
+			return -1;
+	return 0;
+}
+
+/* changes_swappiness: this invocation sets vm.swappiness (--sysctl or sweep). */
+static int changes_swappiness(const struct runner *r)
+{
+	if (r->o->mode == MODE_SWEEP)
+		return strcmp(r->o->sweep_key, "vm.swappiness") == 0;
+	for (size_t i = 0; i < r->o->nsysctl; i++)
+		if (strcmp(r->sysctl[i].key, "vm.swappiness") == 0)
+			return 1;
+	return 0;
+}
+
+/* machine_setup: what changes the machine beyond the testbed (--sysctl, the
+ * sweep's values, the memory group, the swap file), after the locks: one
+ * such contest at a time (the VM settings lock in /run), and none changed
+ * by a contest refused for a busy testbed. 0, or -1 with why. */
+static int machine_setup(struct runner *r, char *why, size_t len)
+{
+	const struct opts *o = r->o;
+
+	if (o->nsysctl == 0 && o->mode != MODE_SWEEP && !o->confine && o->swap == 0)
+		return 0;
+	if (lock_take("/run", "the VM settings lock in", NULL, why, len) != 0)
+		return -1;
+	if (getpid() == 1)
+		warnx("note: contest is PID 1 of its PID namespace: killed outright, it takes its watcher "
+		      "with it, and --sysctl, --confine and --swap are then not undone");
+	/* set for the whole invocation (restored at exit, however it comes) */
+	if (sysctl_apply(r->sysctl, o->nsysctl, why, len) != 0)
+		return -1;
+	if (o->mode == MODE_SWEEP && sweep_check(r, why, len) != 0)
+		return -1;
+	/* the group every child of contest joins from now on; on cgroup v1 a
+	 * group without a limit when only vm.swappiness changes, since v1
+	 * reclaims a group's pages with the group's own memory.swappiness */
+	if (o->confine && confine_start(o->mem, why, len) != 0)
+		return -1;
+	if (!o->confine && changes_swappiness(r) && confine_swappiness_group(why, len) != 0)
+		return -1;
+	if (confine_follow(why, len) != 0)
+		return -1;
+	if (o->swap > 0 && swap_start(r->testbed, o->swap, why, len) != 0)
+		return -1;
+	return 0;
+}
+
+/* swappiness_check: say when the runs' pages are reclaimed with another
+ * swappiness than vm.swappiness (contest's own cgroup v1 memory group
+ * overrides it, and no group of contest's follows it). */
+static void swappiness_check(void)
+{
+	char text[32], mine[128];
+	int own = confine_own_swappiness();
+	long vm;
+	int fd = open("/proc/sys/vm/swappiness", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	confine_describe(mine, sizeof mine);
+	if (n <= 0 || own < 0 || mine[0] != '\0')
+		return;
+	text[n] = '\0';
+	vm = strtol(text, NULL, 10);
+	if (vm != own)
+		warnx("note: vm.swappiness is %ld but contest's cgroup v1 memory group has memory.swappiness "
+		      "%d, which the kernel uses for the runs' pages (--sysctl vm.swappiness=%ld makes a "
+		      "group that follows it)", vm, own, vm);
 }
 
 /* setup: directories, defaults, workload, and runs already recorded. */
@@ -554,23 +627,24 @@ static void setup(struct runner *r, struct opts *o)
 	struct rec_set prev = { 0 };
 	char why[512];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t total = 0;
 
 	r->o = o;
 	plan_settings(r);
 	/* every --sysctl key exists and is writable before anything is made */
-	for (size_t i = 0; i < o->nsysctl; i++)
+	for (size_t i = 0; i < o->nsysctl; i++) {
 		if (sysctl_parse(o->sysctl[i], &r->sysctl[i], why, sizeof why) != 0 ||
 		    sysctl_check(&r->sysctl[i], why, sizeof why) != 0)
 			errx(EXIT_USAGE, "%s", why);
-	/* set for the whole invocation (restored at exit, however it comes);
-	 * a value the kernel refuses stops the run before anything is made */
-	if (sysctl_apply(r->sysctl, o->nsysctl, why, sizeof why) != 0)
-		errx(EXIT_USAGE, "%s", why);
-	if (o->mode == MODE_SWEEP)
-		sweep_check(r);
-	/* the group, which every child of contest joins from now on */
-	if (o->confine && (confine_start(o->mem, why, sizeof why) != 0 || confine_follow(why, sizeof why) != 0))
-		errx(EXIT_USAGE, "%s", why);
+		total += strlen(r->sysctl[i].key) + strlen(r->sysctl[i].val) + 2;
+	}
+	if (o->confine && geteuid() != 0)
+		errx(EXIT_USAGE, "--confine needs root (it makes a memory cgroup)");
+	if (o->swap > 0 && geteuid() != 0)
+		errx(EXIT_USAGE, "--swap needs root (swapon)");
+	if (total > sizeof ((struct rec *)0)->sysctl)
+		errx(EXIT_USAGE, "--sysctl: the settings take %zu characters, more than the record's %zu",
+		     total, sizeof ((struct rec *)0)->sysctl - 1);
 	if (cpus < 1)
 		cpus = 1;
 	if (o->jobs == 0)
@@ -582,10 +656,10 @@ static void setup(struct runner *r, struct opts *o)
 	absolute("results directory", o->results, r->results, created[1]);
 	/* one contest per testbed and per results directory, for its whole life */
 	if (lock_testbed(o->testbed, r->testbed, why, sizeof why) != 0 ||
-	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0)
+	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0 ||
+	    machine_setup(r, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
-	if (o->swap > 0 && swap_start(r->testbed, o->swap, why, sizeof why) != 0)
-		setup_fail("%s%s", why, "", 0);
+	swappiness_check();
 	for (size_t v = 0; v < r->nset; v++) {
 		struct setting *st = &r->set[v];
 		if (store_read_label(r->results, st->label, &prev) != 0)
@@ -617,20 +691,28 @@ static void setup(struct runner *r, struct opts *o)
 	                            .mem = o->mem, .cpus = (int)cpus };
 }
 
-/* fp_sysctl: the --sysctl settings into f as "sysctl.KEY" (a '-' of the key
- * as '_'): the collected vm.* keys show values, these what was asked. */
-static int fp_sysctl(struct fp *f, const struct runner *r)
+/* fp_sysctl: the settings contest put in force (--sysctl, or the sweep's
+ * value) into f as "sysctl.KEY" (a '-' of the key as '_'): the collected
+ * vm.* keys show values, these what contest set, whatever the key; the
+ * memory.swappiness of contest's own v1 memory group (memcg.swappiness) and
+ * the group the runs are in (confine). */
+static int fp_sysctl(struct fp *f)
 {
-	char key[SYSCTL_KEY_MAX + 8];
+	char key[SYSCTL_KEY_MAX + 8], num[16];
+	const struct sysctl_set *s;
+	int own = confine_own_swappiness();
 
-	for (size_t i = 0; i < r->o->nsysctl; i++) {
-		snprintf(key, sizeof key, "sysctl.%s", r->sysctl[i].key);
+	for (size_t i = 0; (s = sysctl_in_force(i)) != NULL; i++) {
+		snprintf(key, sizeof key, "sysctl.%s", s->key);
 		for (char *p = key; *p; p++)
 			if (*p == '-')
 				*p = '_';
-		if (fp_set(f, key, r->sysctl[i].val) != 0)
+		if (fp_set(f, key, s->val) != 0)
 			return -1;
 	}
+	snprintf(num, sizeof num, "%d", own);
+	if (own >= 0 && fp_set(f, "memcg.swappiness", num) != 0)
+		return -1;
 	confine_describe(key, sizeof key);
 	return key[0] != '\0' ? fp_set(f, "confine", key) : 0;
 }
@@ -644,7 +726,7 @@ static void record_env(struct runner *r, const char *label)
 	size_t n;
 
 	fp_init(&f);
-	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && fp_sysctl(&f, r) == 0 &&
+	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && fp_sysctl(&f) == 0 &&
 	    (n = fp_format(&f, NULL, 0)) > 0 && (text = malloc(n + 1)) != NULL) {
 		fp_format(&f, text, n + 1);
 		timestamp(ts, sizeof ts);

@@ -156,8 +156,10 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 		return -1;
 	}
 	close(fd);
+	cur->on = 1;  /* before swapon: a kill -9 right after it still has the watcher undo it */
 	if (swapon(cur->path, 0) != 0) {
 		int e = errno;
+		cur->on = 0;
 		if (e == EINVAL)
 			util_fmt(why, len, "--swap: the testbed's file system (%s) cannot hold swap "
 			         "(swapon: %s); use a testbed on ext4 or xfs", fs, strerror(e));
@@ -166,7 +168,6 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 		swap_end();
 		return -1;
 	}
-	cur->on = 1;
 	return 0;
 }
 
@@ -175,7 +176,7 @@ int swap_end(void)
 	int rc = 0;
 
 	if (cur->on) {
-		if (swapoff(cur->path) != 0) {
+		if (swapoff(cur->path) != 0 && errno != EINVAL) {  /* EINVAL: swapon never came */
 			warn("cannot deactivate the swap file %s; do it by hand: swapoff %s", cur->path,
 			     cur->path);
 			return -1;

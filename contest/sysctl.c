@@ -77,22 +77,34 @@ int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
 	return 0;
 }
 
-/* read_first_line: the first line of path (no newline) into buf; 0 or -1. */
-static int read_first_line(const char *path, char *buf, size_t len)
+/* read_value: the value in path into buf (one trailing newline dropped);
+ * 0, -1 with errno, or 1 when it does not fit in len or spans lines. */
+static int read_value(const char *path, char *buf, size_t len)
 {
+	char tmp[SYSCTL_VAL_MAX * 2];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	size_t got = 0;
+	ssize_t n = 0;
 
 	if (fd < 0)
 		return -1;
-	do
-		n = read(fd, buf, len - 1);
-	while (n < 0 && errno == EINTR);
+	while (got < sizeof tmp - 1) {
+		n = read(fd, tmp + got, sizeof tmp - 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
 	close(fd);
-	if (n < 0)
+	if (got == 0 && n < 0)
 		return -1;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
+	tmp[got] = '\0';
+	if (got > 0 && tmp[got - 1] == '\n')
+		tmp[--got] = '\0';
+	if (got >= len || strchr(tmp, '\n') != NULL)
+		return 1;
+	memcpy(buf, tmp, got + 1);
 	return 0;
 }
 
@@ -103,6 +115,10 @@ static int write_value(const char *path, const char *val)
 	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC), rc = 0;
 	size_t n = strlen(val);
 
+	if (n == 0) {          /* an empty write changes nothing: a newline empties it */
+		val = "\n";
+		n = 1;
+	}
 	if (fd < 0)
 		return -1;
 	if (write(fd, val, n) != (ssize_t)n)
@@ -136,7 +152,14 @@ int sysctl_check(struct sysctl_set *s, char *why, size_t len)
 			util_fmt(why, len, "--sysctl: %s is not writable: %s", s->path, strerror(errno));
 		return -1;
 	}
-	if (read_first_line(s->path, s->old, sizeof s->old) != 0) {
+	switch (read_value(s->path, s->old, sizeof s->old)) {
+	case 0:
+		return 0;
+	case 1:  /* it could not be put back whole */
+		util_fmt(why, len, "--sysctl %s: its value is longer than %d characters or has several "
+		         "lines; contest cannot restore it", s->key, SYSCTL_VAL_MAX - 1);
+		return -1;
+	default:
 		util_fmt(why, len, "--sysctl: cannot read %s: %s", s->path, strerror(errno));
 		return -1;
 	}
@@ -180,7 +203,11 @@ int sysctl_change(const char *key, const char *val, char *why, size_t len)
 		struct sysctl_set *s = &applied[i];
 		if (strcmp(s->key, key) != 0)
 			continue;
-		if (strlen(val) >= sizeof s->val || write_value(s->path, val) != 0) {
+		if (strlen(val) >= sizeof s->val) {
+			util_fmt(why, len, "--sysctl %s: value '%s' is too long", key, val);
+			return -1;
+		}
+		if (write_value(s->path, val) != 0) {
 			util_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, val,
 			         strerror(errno));
 			return -1;
@@ -197,11 +224,12 @@ int sysctl_restore(void)
 	int failed = 0;
 
 	while (napplied > 0) {
-		const struct sysctl_set *s = &applied[--napplied];
+		const struct sysctl_set *s = &applied[napplied - 1];
 		if (write_value(s->path, s->old) != 0) {
 			warn("cannot restore %s; do it by hand: sysctl -w %s='%s'", s->key, s->key, s->old);
 			failed++;
 		}
+		napplied--;  /* after the write: a kill -9 before it leaves it to the watcher */
 	}
 	return failed;
 }
@@ -219,4 +247,9 @@ void sysctl_applied(char *buf, size_t len)
 			break;
 		used += (size_t)k;
 	}
+}
+
+const struct sysctl_set *sysctl_in_force(size_t i)
+{
+	return i < napplied ? &applied[i] : NULL;
 }

@@ -28,7 +28,9 @@ extern const char *sysctl_root;
 int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len);
 
 /* sysctl_check: s's key names a writable file under sysctl_root: fills
- * s->path and s->old (the current value, first line). 0, or -1 with one
+ * s->path and s->old (the current value; refused when it is longer than
+ * SYSCTL_VAL_MAX - 1 or spans lines, since it could not be restored
+ * whole). 0, or -1 with one
  * line in why ("no sysctl 'vm.swapiness' (no /proc/sys/vm/swapiness)",
  * "--sysctl needs root: cannot write /proc/sys/vm/swappiness"). */
 int sysctl_check(struct sysctl_set *s, char *why, size_t len);
@@ -57,5 +59,9 @@ int sysctl_share(void);
 /* sysctl_applied: the settings in force, as "KEY=VALUE KEY=VALUE" into buf
  * ("" when none). */
 void sysctl_applied(char *buf, size_t len);
+
+/* sysctl_in_force: the i-th setting in force (its value the latest one
+ * given, also by sysctl_change), or NULL past the last. */
+const struct sysctl_set *sysctl_in_force(size_t i);
 
 #endif

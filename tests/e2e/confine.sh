@@ -63,7 +63,7 @@ else
 		wait "$pid" 2>/dev/null
 		wait_until 20 sh -c "test \$(grep -c '$SCRATCH' /proc/swaps) -eq 0 -a ! -e '$T/contest.swap'"
 		check "$how: swap file off and gone" test "$(swaps)" -eq 0 -a ! -e "$T/contest.swap"
-		wait_until 20 sh -c "test -z \"\$(ls -d /sys/fs/cgroup/memory/*/*/contest-$pid /sys/fs/cgroup/memory/contest-$pid 2>/dev/null)\""
+		wait_until 20 sh -c "test -z \"\$(ls -d /sys/fs/cgroup/memory/*/*/contest-$pid-* /sys/fs/cgroup/memory/contest-$pid-* /sys/fs/cgroup/contest-$pid-* 2>/dev/null)\""
 		check "$how: the group is gone" test -z "$(groups)"
 	done
 fi

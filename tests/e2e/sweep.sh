@@ -56,6 +56,33 @@ check "sweep: interleaved a b a b ($order)" test "$order" = "s+vm.swappiness=$a 
 check "sweep: each record names its setting" \
 	sh -c "awk -F '\t' 'NR > 2 {print \$19}' '$R/s+vm.swappiness=$b.loads' | grep -cx 'vm.swappiness=$b' | grep -qx 2"
 
+# A contest refused for a busy testbed, or while another holds the VM
+# settings, changes nothing; a contest setting vm.swappiness on cgroup v1
+# runs in a group of its own that follows it.
+rm -f "$SCRATCH/err"
+"$CONTEST" --sysctl "vm.swappiness=$a" -k h --scale tiny --lead 30 --progress always \
+	-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &
+pid=$!
+wait_until 120 grep -qF "load lead" "$SCRATCH/err" || bad "the holder never came"
+expect_fail "busy testbed refused" 2 "is in use by contest pid $pid" \
+	"$CONTEST" --sysctl "vm.swappiness=$b" -d "$T" -R "$SCRATCH/r3" no_load
+check "busy testbed: the holder's value stays" test "$(cat /proc/sys/vm/swappiness)" = "$a"
+expect_fail "VM settings held" 2 "the VM settings lock in '/run' is in use by contest pid $pid (since" \
+	"$CONTEST" --sysctl "vm.swappiness=$b" -d "$SCRATCH/t3" -R "$SCRATCH/r3" no_load
+check "VM settings held: the holder's value stays, nothing made" \
+	test "$(cat /proc/sys/vm/swappiness)" = "$a" -a ! -e "$SCRATCH/t3" -a ! -e "$SCRATCH/r3"
+kill -INT "$pid"
+wait "$pid"
+check "holder: restored after its interrupt" restored
+if [ -e /sys/fs/cgroup/memory/memory.swappiness ]; then
+	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale tiny --lead 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+	check "v1: the run's group followed vm.swappiness" \
+		sh -c "tail -n 1 '$R/g.loads' | grep -q 'cgroup v1 no limit memory.swappiness=$a'"
+	check "v1: the environment names contest's own group's swappiness" grep -q '^memcg.swappiness=' "$R/g.env"
+else
+	echo "skip: no cgroup v1 memory hierarchy here: the group following vm.swappiness is not checked"
+fi
+
 # Interrupted mid-way (the second setting's compile): 130, restored.
 "$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k i --scale tiny --lead 30 --progress always \
 	-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &

@@ -147,6 +147,35 @@ static void test_apply_restore(void)
 	T_STREQ(get("vm/swappiness"), "60");
 	sysctl_applied(buf, sizeof buf);
 	T_STREQ(buf, "");                                                /* the parent sees it done */
+
+	/* an empty old value is put back as empty (an empty write would change nothing) */
+	put("vm/ports", "", 0644);
+	T_CHECK(sysctl_parse("vm.ports=47999", &v[0], why, sizeof why) == 0);
+	T_CHECK(sysctl_check(&v[0], why, sizeof why) == 0);
+	T_STREQ(v[0].old, "");
+	T_CHECK(sysctl_apply(v, 1, why, sizeof why) == 0);
+	T_STREQ(get("vm/ports"), "47999");
+	T_CHECK(sysctl_restore() == 0);
+	T_STREQ(get("vm/ports"), "");
+
+	/* a value that could not be put back whole is refused before anything is set */
+	char longv[200];
+	memset(longv, '7', sizeof longv - 2);
+	longv[sizeof longv - 2] = '\n';
+	longv[sizeof longv - 1] = '\0';
+	put("vm/long", longv, 0644);
+	T_CHECK(sysctl_parse("vm.long=1", &v[0], why, sizeof why) == 0);
+	T_CHECK(sysctl_check(&v[0], why, sizeof why) == -1);
+	T_STREQ(why, "--sysctl vm.long: its value is longer than 127 characters or has several lines; "
+	        "contest cannot restore it");
+	put("vm/lines", "1\n2\n", 0644);
+	T_CHECK(sysctl_parse("vm.lines=1", &v[0], why, sizeof why) == 0);
+	T_CHECK(sysctl_check(&v[0], why, sizeof why) == -1 && strstr(why, "several lines") != NULL);
+	memset(longv, '7', 127);                                         /* 127 fits exactly */
+	longv[127] = '\0';
+	put("vm/long", longv, 0644);
+	T_CHECK(sysctl_parse("vm.long=1", &v[0], why, sizeof why) == 0);
+	T_CHECK(sysctl_check(&v[0], why, sizeof why) == 0 && strlen(v[0].old) == 127);
 	sysctl_root = "/proc/sys";
 }
 
