@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,11 +125,10 @@ int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory,
 
 int confine_share(void)
 {
-	struct group *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct group *sh = util_shared_copy(cur, sizeof *cur);
 
-	if (sh == MAP_FAILED)
+	if (sh == NULL)
 		return -1;
-	*sh = *cur;
 	cur = sh;
 	return 0;
 }
@@ -192,7 +190,8 @@ static int64_t number_in(const char *dir, const char *name, const char *key)
 }
 
 /* where: the hierarchy and directory groups are made in (confine_locate
- * on this process's own files), v2 only when has_v2 allows it; 0 none. */
+ * on this process's own files): 2 or 1 with dir, v2 only when allow_v2;
+ * 0 none. */
 static int where(int allow_v2, char *dir, size_t len)
 {
 	char mi[65536], cg[4096], ctl[512], v2ctl[PATH_MAX], point[PATH_MAX], root[PATH_MAX];

@@ -602,19 +602,16 @@ static int machine_setup(struct runner *r, char *why, size_t len)
  * overrides it, and no group of contest's follows it). */
 static void swappiness_check(void)
 {
-	char text[32], mine[128];
+	char mine[128], *text;
 	int own = confine_own_swappiness();
 	long vm;
-	int fd = open("/proc/sys/vm/swappiness", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
 
-	if (fd >= 0)
-		close(fd);
 	confine_describe(mine, sizeof mine);
-	if (n <= 0 || own < 0 || mine[0] != '\0')
+	if (own < 0 || mine[0] != '\0' ||
+	    (text = util_read_text("/proc/sys/vm", "swappiness", 32, NULL, NULL)) == NULL)
 		return;
-	text[n] = '\0';
 	vm = strtol(text, NULL, 10);
+	free(text);
 	if (vm != own)
 		warnx("note: vm.swappiness is %ld but contest's cgroup v1 memory group has memory.swappiness "
 		      "%d, which the kernel uses for the runs' pages (--sysctl vm.swappiness=%ld makes a "

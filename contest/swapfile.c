@@ -8,7 +8,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -50,11 +49,10 @@ int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes)
 
 int swap_share(void)
 {
-	struct active *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct active *sh = util_shared_copy(cur, sizeof *cur);
 
-	if (sh == MAP_FAILED)
+	if (sh == NULL)
 		return -1;
-	*sh = *cur;
 	cur = sh;
 	return 0;
 }
@@ -84,36 +82,29 @@ static const char *fs_name(int fd)
 	}
 }
 
-/* fill: write the header page, then zeros, to fd (bytes in all), fsync. */
+/* fill: write the header page, then zeros, to fd (bytes in all), synced;
+ * 0 or -1 with errno. */
 static int fill(int fd, uint64_t bytes, size_t pagesize)
 {
-	static unsigned char zeros[1 << 16];
 	unsigned char *page = calloc(1, pagesize);
-	uint64_t left;
-	int rc = -1;
+	ssize_t w;
+	int rc;
 
 	if (page == NULL || swap_header(page, pagesize, bytes) != 0) {
+		free(page);
 		errno = page ? EINVAL : ENOMEM;
-		goto out;
+		return -1;
 	}
-	if (write(fd, page, pagesize) != (ssize_t)pagesize)
-		goto out;
-	for (left = bytes - pagesize; left > 0;) {
-		size_t n = left < sizeof zeros ? (size_t)left : sizeof zeros;
-		ssize_t w = write(fd, zeros, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = ENOSPC;
-			goto out;
-		}
-		left -= (uint64_t)w;
-	}
-	rc = fsync(fd);
-out:
+	w = write(fd, page, pagesize);
+	if (w != (ssize_t)pagesize)
+		rc = w < 0 ? errno : ENOSPC;
+	else
+		rc = util_write_zeros(fd, bytes - pagesize);
 	free(page);
-	return rc;
+	if (rc == 0)
+		return 0;
+	errno = rc;
+	return -1;
 }
 
 int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,12 +27,10 @@ static pid_t setter;
 
 int sysctl_share(void)
 {
-	struct in_force *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-	                           -1, 0);
+	struct in_force *sh = util_shared_copy(cur, sizeof *cur);
 
-	if (sh == MAP_FAILED)
+	if (sh == NULL)
 		return -1;
-	*sh = *cur;
 	cur = sh;
 	return 0;
 }

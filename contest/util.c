@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -415,4 +416,29 @@ fail:
 	close(fd);
 	free(buf);
 	return NULL;
+}
+
+int util_write_zeros(int fd, uint64_t bytes)
+{
+	static const char zeros[1 << 16];
+
+	while (bytes > 0) {
+		size_t n = bytes < sizeof zeros ? (size_t)bytes : sizeof zeros;
+		ssize_t w = write(fd, zeros, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? errno : ENOSPC;
+		bytes -= (uint64_t)w;
+	}
+	return fdatasync(fd) != 0 ? errno : 0;
+}
+
+void *util_shared_copy(const void *src, size_t n)
+{
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	return memcpy(p, src, n);
 }

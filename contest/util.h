@@ -58,6 +58,15 @@ size_t util_strlcpy(char *dst, const char *src, size_t len);
  * read. */
 char *util_read_text(const char *root, const char *rel, size_t max, size_t *len, int *cut);
 
+/* util_write_zeros: write bytes of zeros to fd (64 KiB writes, retried on
+ * EINTR) and fdatasync it; 0 or an errno value (ENOSPC for a write of 0). */
+int util_write_zeros(int fd, uint64_t bytes);
+
+/* util_shared_copy: a copy of the n bytes at src in anonymous memory shared
+ * with the processes forked from now on (a watcher's view of what is in
+ * force); NULL when it cannot be mapped. */
+void *util_shared_copy(const void *src, size_t n);
+
 /* util_path: snprintf into a PATH_MAX buffer; -1 (and errno ENAMETOOLONG) when truncated. */
 int util_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* util_fmt: snprintf that cuts to fit silently (for messages and reasons). */

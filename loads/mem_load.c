@@ -45,28 +45,6 @@ static int swap_active(void)
 	return sysinfo(&si) == 0 && si.totalswap > 0;
 }
 
-/* write_zeros: write bytes of zeros to fd (64 KiB writes) and fdatasync it;
- * 0 or an errno value. Written data, not fallocate's unwritten extents:
- * the first write fault on an unwritten page converts its extent (on ext4
- * splitting it page by page, measured 3,700 pages/s against 25,000 on
- * written blocks), and clean pages the kernel drops come back by reading
- * the disk, as swapped-out pages do. */
-static int write_zeros(int fd, uint64_t bytes)
-{
-	static const char zeros[1 << 16];
-
-	while (bytes > 0) {
-		size_t n = bytes < sizeof zeros ? (size_t)bytes : sizeof zeros;
-		ssize_t w = write(fd, zeros, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? errno : ENOSPC;
-		bytes -= (uint64_t)w;
-	}
-	return fdatasync(fd) != 0 ? errno : 0;
-}
-
 /* mem_prepare: choose the mode; without swap create the map file at its full
  * size, written with zeros. */
 static int mem_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf, size_t errlen)
@@ -101,7 +79,12 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 		util_fmt(errbuf, errlen, "mem_load: creating %s: %s", prep->path, strerror(errno));
 		return -1;
 	}
-	rc = write_zeros(fd, bytes);
+	/* written data, not fallocate's unwritten extents: the first write
+	 * fault on an unwritten page converts its extent (on ext4 splitting it
+	 * page by page, measured 3,700 pages/s against 25,000 on written
+	 * blocks), and clean pages the kernel drops come back by reading the
+	 * disk, as swapped-out pages do */
+	rc = util_write_zeros(fd, bytes);
 	if (close(fd) != 0 && rc == 0)
 		rc = errno;
 	if (rc != 0) {
