@@ -7,11 +7,11 @@ MANDIR   = $(PREFIX)/share/man/man1
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-WFLAGS   = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Icontest -Iloads -Iworkload -Iresults -Imicro
+WFLAGS   = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -I.
 LDLIBS   = -lm -lpthread -lrt
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(filter-out contest/main.c,$(wildcard contest/*.c loads/*.c workload/*.c results/*.c micro/*.c))
+LIB_SRC  := $(filter-out contest/main.c,$(wildcard lib/*.c contest/*.c contest/*/*.c loads/*.c workload/*.c results/*.c micro/*.c))
 OBJ      := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 TEST_SRC := $(wildcard tests/unit/test_*.c)
@@ -44,7 +44,7 @@ $(BUILD)/san/%.o: %.c
 
 $(BUILD)/tests/%: tests/unit/%.c $(SAN_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(WFLAGS) -Itests/unit $(CFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_OBJ) $(LDLIBS)
+	$(CC) $(WFLAGS) $(CFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_OBJ) $(LDLIBS)
 
 # check: unit tests under ASan+UBSan, then end-to-end tests of $(BUILD)/contest.
 check: $(BUILD)/contest $(TEST_BIN)

@@ -1,11 +1,13 @@
 /* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts. */
-#include "opts.h"
-#include "builtin.h"
-#include "ktree.h"
-#include "record.h"
-#include "registry.h"
-#include "sysctl.h"
-#include "util.h"
+#include "contest/opts.h"
+#include "contest/sys/sysctl.h"
+#include "lib/err.h"
+#include "lib/parse.h"
+#include "lib/text.h"
+#include "loads/registry.h"
+#include "results/record.h"
+#include "workload/builtin.h"
+#include "workload/ktree.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -93,7 +95,7 @@ static void set_label(struct opts *o, const char *label, const char *from)
 	const char *why;
 	if (rec_label_check(label, &why) != 0)
 		errx(EXIT_USAGE, "bad label '%s'%s: %s", label, from, why);
-	util_strlcpy(o->label, label, sizeof o->label);
+	text_copy(o->label, label, sizeof o->label);
 }
 
 /* add_load: append a load (or the default set for "all"), once each. */
@@ -155,8 +157,8 @@ static void sweep_plan(struct opts *o)
 		usage_error("sweep: one key at a time; '%s' is a second --sysctl", o->sysctl[1]);
 	if (sysctl_parse(o->sysctl[0], &s, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "sweep --sysctl: %s", why);
-	util_strlcpy(o->sweep_key, s.key, sizeof o->sweep_key);
-	util_strlcpy(list, s.val, sizeof list);
+	text_copy(o->sweep_key, s.key, sizeof o->sweep_key);
+	text_copy(list, s.val, sizeof list);
 	for (char *v = list, *next; v != NULL; v = next) {
 		next = strchr(v, ',');
 		if (next != NULL)
@@ -169,7 +171,7 @@ static void sweep_plan(struct opts *o)
 				usage_error("sweep --sysctl: value '%s' is given twice", v);
 		if (o->nsweep == OPTS_MAX_SWEEP)
 			usage_error("sweep --sysctl: more than 16 values in '%s'", o->sysctl[0]);
-		util_strlcpy(o->sweep_val[o->nsweep], v, sizeof o->sweep_val[0]);
+		text_copy(o->sweep_val[o->nsweep], v, sizeof o->sweep_val[0]);
 		lwhy = "is longer than 64 characters";
 		if ((size_t)snprintf(o->sweep_label[o->nsweep], sizeof o->sweep_label[0], "%s+%s", o->label,
 		                     one) >= sizeof o->sweep_label[0] ||
@@ -277,13 +279,13 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 	switch (c) {
 	case 'k': set_label(o, arg, ""); break;
 	case 'n':
-		if (util_parse_int(arg, 1, 100000, &v) != 0)
+		if (parse_int(arg, 1, 100000, &v) != 0)
 			usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
 		o->runs = v;
 		break;
 	case 'o': o->other = arg; break;
 	case 'j':
-		if (util_parse_int(arg, 1, 4096, &v) != 0)
+		if (parse_int(arg, 1, 4096, &v) != 0)
 			usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
 		o->jobs = v;
 		break;
@@ -293,7 +295,7 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 		o->testbed = arg;
 		break;
 	case OPT_MEM:
-		if (util_parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
+		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
 			usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
 		break;
 	case OPT_SCALE:
@@ -313,7 +315,7 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 	case OPT_SYSCTL: add_sysctl(o, arg); break;
 	case OPT_CONFINE: o->confine = 1; break;
 	case OPT_SWAP:
-		if (util_parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
+		if (parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
 			usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
 		break;
 	case 'q': o->progress = PROGRESS_NEVER; break;

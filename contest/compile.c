@@ -1,9 +1,12 @@
 /* compile.c: run one command of the workload (make, make clean), timed with wait4 and the monotonic clock. */
-#include "compile.h"
-#include "guard.h"
-#include "proc.h"
-#include "sig.h"
-#include "util.h"
+#include "contest/compile.h"
+#include "contest/child.h"
+#include "contest/sig.h"
+#include "contest/sys/guard.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +24,7 @@ static _Noreturn void exec_child(pid_t parent, const char *dir, char *const argv
 {
 	static const char *const makevars[] = { "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES",
 	                                        "GNUMAKEFLAGS", "MAKE_TERMOUT", "MAKE_TERMERR" };
-	if (proc_child_setup(parent) != 0)
+	if (child_setup(parent) != 0)
 		_exit(127);
 	if (dup2(logfd, STDOUT_FILENO) < 0 || dup2(logfd, STDERR_FILENO) < 0)
 		_exit(127);
@@ -36,7 +39,7 @@ static _Noreturn void exec_child(pid_t parent, const char *dir, char *const argv
 	_exit(127);
 }
 
-/* log_dir: open the directory of log (util_dir_open: nobody else may swap
+/* log_dir: open the directory of log (fs_dir_open: nobody else may swap
  * its entries) and point *base at log's last component. The descriptor, or
  * -1 with a one-line reason in why. */
 static int log_dir(const char *log, const char **base, char *why, size_t len)
@@ -46,18 +49,18 @@ static int log_dir(const char *log, const char **base, char *why, size_t len)
 
 	*base = slash ? slash + 1 : log;
 	if (slash == NULL)
-		util_strlcpy(dir, ".", sizeof dir);
+		text_copy(dir, ".", sizeof dir);
 	else if (slash == log)
-		util_strlcpy(dir, "/", sizeof dir);
-	else if (util_path(dir, sizeof dir, "%.*s", (int)(slash - log), log) != 0) {
-		util_fmt(why, len, "%s: %s", log, strerror(errno));
+		text_copy(dir, "/", sizeof dir);
+	else if (fs_path(dir, sizeof dir, "%.*s", (int)(slash - log), log) != 0) {
+		text_fmt(why, len, "%s: %s", log, strerror(errno));
 		return -1;
 	}
-	return util_dir_open(dir, why, len);
+	return fs_dir_open(dir, why, len);
 }
 
 /* log_create: make log afresh: what is at its name goes when it is a link
- * or contest's own (util_rm_own; another user's is refused), then a new
+ * or contest's own (fs_rm_own; another user's is refused), then a new
  * file is created with O_EXCL|O_NOFOLLOW, so no link, FIFO or hard link
  * planted there is ever written or truncated. The descriptor (read and
  * write), or -1 with a one-line reason in errbuf. */
@@ -72,7 +75,7 @@ static int log_create(const char *log, char *errbuf, size_t errlen)
 		snprintf(errbuf, errlen, "cannot open log: %s", why);
 		return -1;
 	}
-	if (util_rm_own(dfd, base) != 0) {
+	if (fs_rm_own(dfd, base) != 0) {
 		if (errno == EPERM && fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u, not to contest; "
 			         "remove it or use another testbed", log, (unsigned)st.st_uid);
@@ -110,13 +113,13 @@ static void space_note(int logfd, const char *dir, const char *log, char *buf, s
 	tail[n] = '\0';
 	for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
 		if (strstr(tail, strerror(errs[i])) != NULL) {
-			util_fmt(buf, len, ": %s", strerror(errs[i]));
+			text_fmt(buf, len, ": %s", strerror(errs[i]));
 			return;
 		}
 	if (fstatvfs(logfd, &sv) == 0 && (sv.f_bavail == 0 || (sv.f_files > 0 && sv.f_favail == 0)))
-		util_fmt(buf, len, ": the file system of %s is full", log);
+		text_fmt(buf, len, ": the file system of %s is full", log);
 	else if (statvfs(dir, &sv) == 0 && (sv.f_bavail == 0 || (sv.f_files > 0 && sv.f_favail == 0)))
-		util_fmt(buf, len, ": the file system of %s is full", dir);
+		text_fmt(buf, len, ": the file system of %s is full", dir);
 }
 
 int compile_run(const char *dir, char *const argv[], const char *log,
@@ -132,7 +135,7 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 		return COMPILE_FAILED;
 	fflush(NULL);
 	sig_ticker(0.5);
-	t0 = util_now();
+	t0 = mono_now();
 	pid = fork();
 	if (pid < 0) {
 		sig_ticker(0);
@@ -154,9 +157,9 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 		if (sig_caught)
 			break;
 		if (tick != NULL)
-			tick(arg, util_now() - t0);
+			tick(arg, mono_now() - t0);
 	}
-	res->time = util_now() - t0;
+	res->time = mono_now() - t0;
 	sig_ticker(0);
 	if (r != pid) {
 		int done = 0;
@@ -193,7 +196,7 @@ void compile_log_tail(const char *log, int n)
 	/* only the log contest made: never a link or another file put in its place */
 	if ((dfd = log_dir(log, &base, buf, sizeof buf)) >= 0) {
 		fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd >= 0 && (!util_own_file(dfd, fd) || (f = fdopen(fd, "re")) == NULL))
+		if (fd >= 0 && (!fs_own_file(dfd, fd) || (f = fdopen(fd, "re")) == NULL))
 			close(fd);
 		close(dfd);
 	}

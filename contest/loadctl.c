@@ -1,8 +1,10 @@
 /* loadctl.c: the controller side of a background load: start, sample the window, stop. */
-#include "loadctl.h"
-#include "guard.h"
-#include "proc.h"
-#include "util.h"
+#include "contest/loadctl.h"
+#include "contest/child.h"
+#include "contest/sys/guard.h"
+#include "lib/err.h"
+#include "lib/proc.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -36,7 +38,7 @@ int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct lo
 		return -1;
 	}
 	if (pid == 0) {
-		if (proc_child_setup(parent) != 0)
+		if (child_setup(parent) != 0)
 			_exit(0);
 		d->body(env, prep, lc->ctr);
 		_exit(0);
@@ -64,7 +66,7 @@ int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
 	if (lc->pgid == 0)
 		return 0;
 	if (atomic_load(&lc->ctr->failed) == 1) {
-		util_fmt(errbuf, errlen, "%s failed: %s", lc->d->name, lc->ctr->reason);
+		text_fmt(errbuf, errlen, "%s failed: %s", lc->d->name, lc->ctr->reason);
 		return -1;
 	}
 	if (!lc->exited) {
@@ -74,7 +76,7 @@ int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
 		lc->exited = 1;
 	}
 	proc_describe(lc->wstatus, how, sizeof how);
-	util_fmt(errbuf, errlen, "%s stopped during the run: its process %s", lc->d->name, how);
+	text_fmt(errbuf, errlen, "%s stopped during the run: its process %s", lc->d->name, how);
 	return -1;
 }
 

@@ -3,7 +3,7 @@
 #define CONTEST_LOADCTL_H
 
 #include <sys/types.h>
-#include "load.h"
+#include "loads/load.h"
 
 struct loadctl {
 	const struct load_desc *d;

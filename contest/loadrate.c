@@ -1,12 +1,16 @@
 /* loadrate.c: `contest loads --rate`: each load alone for a few seconds: its work rate, CPU and the system's major faults. */
-#include "loadrate.h"
-#include "guard.h"
-#include "ktree.h"
-#include "loadctl.h"
-#include "lock.h"
-#include "run.h"
-#include "sig.h"
-#include "util.h"
+#include "contest/loadrate.h"
+#include "contest/loadctl.h"
+#include "contest/run.h"
+#include "contest/sig.h"
+#include "contest/sys/guard.h"
+#include "contest/sys/lock.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+#include "workload/ktree.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -18,20 +22,20 @@
 /* majflt: pgmajfault from /proc/vmstat; 0 when unknown. */
 static unsigned long long majflt(void)
 {
-	return util_proc_field("/proc/vmstat", "pgmajfault");
+	return proc_field("/proc/vmstat", "pgmajfault");
 }
 
 /* wait_for: sleep s seconds unless interrupted or the load fails; -1 then. */
 static int wait_for(struct loadctl *lc, double s, char *why, size_t len)
 {
-	double end = util_now() + s;
+	double end = mono_now() + s;
 
-	while (util_now() < end) {
+	while (mono_now() < end) {
 		if (sig_caught)
 			return -1;
 		if (loadctl_check(lc, why, len) != 0)
 			return -1;
-		util_sleep(end - util_now() < 0.2 ? end - util_now() : 0.2);
+		mono_sleep(end - mono_now() < 0.2 ? end - mono_now() : 0.2);
 	}
 	return sig_caught ? -1 : 0;
 }
@@ -67,11 +71,11 @@ static int rate_one(const struct load_desc *d, const struct load_env *env, doubl
 	if (wait_for(&lc, 1.0, why, sizeof why) == 0) {
 		loadctl_sample(&lc, &a);
 		fa = majflt();
-		t0 = util_now();
+		t0 = mono_now();
 		if (wait_for(&lc, secs, why, sizeof why) == 0) {
 			loadctl_sample(&lc, &b);
 			fb = majflt();
-			t = util_now() - t0;
+			t = mono_now() - t0;
 			double work = (double)(b.work - a.work);
 			printf("%-14s %7.1f %9.2f %14.0f %7.1f %9.0f  %s%s%s\n", d->name, t,
 			       work / prep.per_unit / t, work / t, (b.cpu - a.cpu) / t * 100,
@@ -100,9 +104,9 @@ int loadrate_main(struct opts *o)
 
 	sig_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	if (o->mem == 0 && (o->mem = util_mem_total()) == 0)
+	if (o->mem == 0 && (o->mem = proc_mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
-	if (util_mkdirs(o->testbed) != 0 || realpath(o->testbed, testbed) == NULL)
+	if (fs_mkdirs(o->testbed) != 0 || realpath(o->testbed, testbed) == NULL)
 		err(EXIT_USAGE, "testbed '%s'", o->testbed);
 	if (lock_testbed(o->testbed, testbed, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
@@ -123,7 +127,7 @@ int loadrate_main(struct opts *o)
 			errx(EXIT_USAGE, "%s", why);
 	}
 	if (o->other != NULL && realpath(o->other, other) == NULL)
-		util_strlcpy(other, o->other, sizeof other);  /* io_other says what is wrong */
+		text_copy(other, o->other, sizeof other);  /* io_other says what is wrong */
 	else if (o->other != NULL && lock_other(other, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	struct load_env env = { .testbed = testbed, .other = o->other ? other : NULL, .tree = tree,

@@ -2,7 +2,7 @@
 #ifndef CONTEST_LOADRATE_H
 #define CONTEST_LOADRATE_H
 
-#include "opts.h"
+#include "contest/opts.h"
 
 /* loadrate_main: run each selected load alone (no compile) for
  * o->rate_seconds after a one-second settle, and print per load its Loads

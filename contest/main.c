@@ -1,10 +1,11 @@
 /* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
-#include "loadrate.h"
-#include "microcmd.h"
-#include "opts.h"
-#include "report.h"
-#include "run.h"
-#include "util.h"
+#include "contest/loadrate.h"
+#include "contest/microcmd.h"
+#include "contest/opts.h"
+#include "contest/report.h"
+#include "contest/run.h"
+#include "contest/version.h"
+#include "lib/err.h"
 
 #include <stdio.h>
 
@@ -12,7 +13,7 @@ int main(int argc, char **argv)
 {
 	static struct opts o;
 
-	util_set_progname("contest");
+	err_set_progname("contest");
 	opts_parse(&o, argc, argv);
 	switch (o.mode) {
 	case MODE_HELP:

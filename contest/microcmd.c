@@ -1,11 +1,15 @@
 /* microcmd.c: `contest micro`: run the microbenchmark suite for one label, store it, show the summary. */
-#include "microcmd.h"
-#include "lock.h"
-#include "micro.h"
-#include "render_micro.h"
-#include "sig.h"
-#include "store.h"
-#include "util.h"
+#include "contest/microcmd.h"
+#include "contest/sig.h"
+#include "contest/sys/lock.h"
+#include "contest/version.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
+#include "results/render_micro.h"
+#include "results/store.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -54,7 +58,7 @@ int micro_report(const char *results, const char *const *labels, size_t nlabels,
 static void dir_abs(const char *what, const char *dir, char *out, int *made)
 {
 	*made = access(dir, F_OK) != 0;
-	if (util_mkdirs(dir) != 0 || realpath(dir, out) == NULL)
+	if (fs_mkdirs(dir) != 0 || realpath(dir, out) == NULL)
 		err(EXIT_USAGE, "cannot use %s '%s'", what, dir);
 	if (access(out, W_OK | X_OK) != 0)
 		err(EXIT_USAGE, "%s '%s' is not writable", what, dir);
@@ -92,21 +96,21 @@ static struct mrec *to_records(const struct opts *o, const struct micro_opts *mo
 	for (int i = 0; i < set->n; i++) {
 		struct mrec *m = &v[i];
 		const struct micro_metric *x = &set->m[i];
-		util_strlcpy(m->label, o->label, sizeof m->label);
+		text_copy(m->label, o->label, sizeof m->label);
 		m->run = run;
-		util_strlcpy(m->timestamp, ts, sizeof m->timestamp);
-		util_strlcpy(m->host, u.nodename, sizeof m->host);
-		util_strlcpy(m->kernel, u.release, sizeof m->kernel);
-		util_strlcpy(m->version, CONTEST_VERSION, sizeof m->version);
-		util_strlcpy(m->mode, mo->quick ? "quick" : "full", sizeof m->mode);
+		text_copy(m->timestamp, ts, sizeof m->timestamp);
+		text_copy(m->host, u.nodename, sizeof m->host);
+		text_copy(m->kernel, u.release, sizeof m->kernel);
+		text_copy(m->version, CONTEST_VERSION, sizeof m->version);
+		text_copy(m->mode, mo->quick ? "quick" : "full", sizeof m->mode);
 		if (mo->cpu >= 0)
-			util_fmt(m->placement, sizeof m->placement, "cpu%d", mo->cpu);
+			text_fmt(m->placement, sizeof m->placement, "cpu%d", mo->cpu);
 		else
-			util_strlcpy(m->placement, "unpinned", sizeof m->placement);
-		util_strlcpy(m->metric, x->name, sizeof m->metric);
+			text_copy(m->placement, "unpinned", sizeof m->placement);
+		text_copy(m->metric, x->name, sizeof m->metric);
 		m->value = x->v.ok ? x->v.value : NAN;
 		m->spread = x->v.ok ? x->v.spread : 0;
-		util_strlcpy(m->reason, x->v.ok ? "" : (x->v.reason[0] ? x->v.reason : "failed"),
+		text_copy(m->reason, x->v.ok ? "" : (x->v.reason[0] ? x->v.reason : "failed"),
 		             sizeof m->reason);
 	}
 	return v;
@@ -147,7 +151,7 @@ int micro_main(struct opts *o)
 	for (long r = 1; r <= o->runs; r++) {
 		struct micro_opts mo;
 		struct micro_set set;
-		double t0 = util_now();
+		double t0 = mono_now();
 
 		micro_opts_init(&mo, o->quick);
 		mo.cpu = micro_suite_cpu();
@@ -183,7 +187,7 @@ int micro_main(struct opts *o)
 			}
 		if (o->progress != PROGRESS_NEVER)
 			fprintf(stderr, "micro run %ld/%ld: %.1f s, %d metrics, %d not available\n", r,
-			        o->runs, util_now() - t0, set.n, na);
+			        o->runs, mono_now() - t0, set.n, na);
 	}
 	{
 		const char *labels[1] = { o->label };

@@ -3,7 +3,7 @@
 #define CONTEST_MICROCMD_H
 
 #include <stdio.h>
-#include "opts.h"
+#include "contest/opts.h"
 
 /* micro_main: run the suite o->runs times for o->label, append each run to
  * RESULTS/LABEL.micro, then print the label's summary. Returns 0, 1 when a

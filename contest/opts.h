@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "load.h"
+#include "loads/load.h"
 
 #define OPTS_MAX_LOADS  64
 #define OPTS_MAX_LABELS 256

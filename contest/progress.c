@@ -1,6 +1,7 @@
 /* progress.c: progress of a run invocation on stderr: a live line on a terminal, else a line per run. */
-#include "progress.h"
-#include "util.h"
+#include "contest/progress.h"
+#include "lib/clock.h"
+#include "lib/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ void progress_init(struct progress *p, enum progress_mode mode, int nsteps)
 void progress_step(struct progress *p, int step, const char *load, long run, long runs)
 {
 	p->step = step;
-	util_strlcpy(p->load, load, sizeof p->load);
+	text_copy(p->load, load, sizeof p->load);
 	p->run = run;
 	p->runs = runs;
 	progress_phase(p, "preparing");
@@ -26,7 +27,7 @@ void progress_step(struct progress *p, int step, const char *load, long run, lon
 void progress_phase(struct progress *p, const char *phase)
 {
 	p->phase = phase;
-	p->phase_start = util_now();
+	p->phase_start = mono_now();
 	progress_tick(p, 0);
 }
 
@@ -51,9 +52,9 @@ void progress_tick(void *arg, double elapsed)
 	(void)elapsed;
 	if (!p->live)
 		return;
-	fmt_secs(util_now() - p->phase_start, e, sizeof e);
+	fmt_secs(mono_now() - p->phase_start, e, sizeof e);
 	if (p->done > 0) {
-		double est = p->sum / p->done * (p->nsteps - p->done) - (util_now() - p->phase_start);
+		double est = p->sum / p->done * (p->nsteps - p->done) - (mono_now() - p->phase_start);
 		fmt_secs(est > 0 ? est : 0, left, sizeof left);
 	}
 	fprintf(stderr, "\r\033[K[%d/%d] %s run %ld/%ld: %s %s%s%s", p->step, p->nsteps, p->load,

@@ -2,8 +2,8 @@
 #ifndef CONTEST_PROGRESS_H
 #define CONTEST_PROGRESS_H
 
-#include "opts.h"
-#include "record.h"
+#include "contest/opts.h"
+#include "results/record.h"
 
 struct progress {
 	int enabled, live;     /* show anything; rewrite one line in place */

@@ -1,13 +1,14 @@
 /* report.c: the report and loads commands: read results, summarise, render; list loads. */
-#include "report.h"
-#include "compare.h"
-#include "fingerprint.h"
-#include "microcmd.h"
-#include "registry.h"
-#include "render.h"
-#include "store.h"
-#include "summary.h"
-#include "util.h"
+#include "contest/report.h"
+#include "contest/microcmd.h"
+#include "contest/sense/fingerprint.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "loads/registry.h"
+#include "results/compare.h"
+#include "results/render.h"
+#include "results/store.h"
+#include "results/summary.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -154,7 +155,7 @@ static int report_to_file(const struct report_req *req, const char *path)
 	int fd, status;
 	FILE *f;
 
-	if (util_path(tmp, sizeof tmp, "%s.XXXXXX", path) != 0) {
+	if (fs_path(tmp, sizeof tmp, "%s.XXXXXX", path) != 0) {
 		warnx("--output '%s': path too long", path);
 		return EXIT_USAGE;
 	}

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "opts.h"
+#include "contest/opts.h"
 
 struct report_req {
 	const char *results;

@@ -1,23 +1,28 @@
 /* run.c: a run invocation: plan the runs of each load condition, measure each, store records. */
-#include "run.h"
-#include "builtin.h"
-#include "compile.h"
-#include "confine.h"
-#include "evidence.h"
-#include "fingerprint.h"
-#include "guard.h"
-#include "ktree.h"
-#include "loadctl.h"
-#include "lock.h"
-#include "probe.h"
-#include "progress.h"
-#include "registry.h"
-#include "report.h"
-#include "sig.h"
-#include "store.h"
-#include "swapfile.h"
-#include "sysctl.h"
-#include "util.h"
+#include "contest/run.h"
+#include "contest/compile.h"
+#include "contest/loadctl.h"
+#include "contest/progress.h"
+#include "contest/report.h"
+#include "contest/sense/evidence.h"
+#include "contest/sense/fingerprint.h"
+#include "contest/sense/probe.h"
+#include "contest/sig.h"
+#include "contest/sys/confine.h"
+#include "contest/sys/guard.h"
+#include "contest/sys/lock.h"
+#include "contest/sys/swapfile.h"
+#include "contest/sys/sysctl.h"
+#include "contest/version.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+#include "loads/registry.h"
+#include "results/store.h"
+#include "workload/builtin.h"
+#include "workload/ktree.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -107,7 +112,7 @@ static int make_cmd(struct runner *r, int clean, struct compile_result *res, cha
 static enum step_result failed(struct rec *rec, const char *fmt, const char *what)
 {
 	rec->failed = 1;
-	util_fmt(rec->reason, sizeof rec->reason, fmt, what);
+	text_fmt(rec->reason, sizeof rec->reason, fmt, what);
 	return STEP_FAILED;
 }
 
@@ -142,7 +147,7 @@ int run_prepare_load(const struct load_desc *d, const struct load_env *env, stru
 	int rc;
 
 	if (j == MAP_FAILED) {
-		util_fmt(why, len, "%s: cannot prepare it: %s", d->name, strerror(errno));
+		text_fmt(why, len, "%s: cannot prepare it: %s", d->name, strerror(errno));
 		return -1;
 	}
 	j->d = d;
@@ -152,9 +157,9 @@ int run_prepare_load(const struct load_desc *d, const struct load_env *env, stru
 	rc = sig_in_child(prep_fn, j, j->why, sizeof j->why);
 	*prep = j->prep;
 	if (rc == -2)
-		util_fmt(why, len, "%s: preparing it: %s", d->name, j->why);
+		text_fmt(why, len, "%s: preparing it: %s", d->name, j->why);
 	else
-		util_strlcpy(why, j->why, len);
+		text_copy(why, j->why, len);
 	munmap(j, sizeof *j);
 	return rc == -2 ? -1 : rc;
 }
@@ -181,7 +186,7 @@ int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t d
 	int rc;
 
 	if (j == MAP_FAILED) {
-		util_fmt(why, len, "cannot generate the built-in workload: %s", strerror(errno));
+		text_fmt(why, len, "cannot generate the built-in workload: %s", strerror(errno));
 		return -1;
 	}
 	j->testbed = testbed;
@@ -192,10 +197,10 @@ int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t d
 	if (rc == 1)
 		lock_sweep(testbed, 0, t0 - 1);  /* the half-generated tree */
 	if (rc == -2)
-		util_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
+		text_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
 	else
-		util_strlcpy(why, j->why, len);
-	util_strlcpy(dir, j->dir, dirlen);
+		text_copy(why, j->why, len);
+	text_copy(dir, j->dir, dirlen);
 	munmap(j, sizeof *j);
 	return rc == -2 ? -1 : rc;
 }
@@ -203,11 +208,11 @@ int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t d
 /* lead: the load's head start; STEP_INTR when interrupted. */
 static enum step_result lead(struct runner *r)
 {
-	double end = util_now() + r->o->lead;
-	while (util_now() < end) {
+	double end = mono_now() + r->o->lead;
+	while (mono_now() < end) {
 		if (sig_caught)
 			return STEP_INTR;
-		util_sleep(fmin(0.2, end - util_now()));
+		mono_sleep(fmin(0.2, end - mono_now()));
 	}
 	return sig_caught ? STEP_INTR : STEP_OK;
 }
@@ -306,7 +311,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		out = failed(rec, "compile failed: %s", why);
 		/* a load that failed too (the disk it filled) comes first: often the cause */
 		if (loadctl_check(&lc, lwhy, sizeof lwhy) != 0)
-			util_fmt(rec->reason, sizeof rec->reason, "%s; compile failed: %s", lwhy, why);
+			text_fmt(rec->reason, sizeof rec->reason, "%s; compile failed: %s", lwhy, why);
 		goto stop;
 	}
 	if (loadctl_check(&lc, why, sizeof why) != 0) {
@@ -342,7 +347,7 @@ static void timestamp(char *buf, size_t len)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gmtime_r(&ts.tv_sec, &tm);
 	strftime(s, sizeof s, "%Y-%m-%dT%H:%M:%S", &tm);
-	util_fmt(buf, len, "%s.%06ldZ", s, ts.tv_nsec / 1000);
+	text_fmt(buf, len, "%s.%06ldZ", s, ts.tv_nsec / 1000);
 }
 
 /* step: one run of load d: warm-up if needed, clean, prepare, flush,
@@ -378,7 +383,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 			out = STEP_INTR;
 		else if (rc != 0)
 			out = failed(rec, "%s", why);
-		util_strlcpy(rec->detail, prep.detail, sizeof rec->detail);
+		text_copy(rec->detail, prep.detail, sizeof rec->detail);
 	}
 	if (out == STEP_OK && !(d->flags & LOAD_F_WARM)) {
 		phase(r, "flushing caches", "flushing caches");
@@ -405,8 +410,8 @@ static void oom_note(const struct confine_usage *before, struct rec *rec)
 
 	if (!rec->failed || before->ooms < 0 || confine_usage(&now) != 0 || now.ooms <= before->ooms)
 		return;
-	util_fmt(why, sizeof why, "%s", rec->reason);
-	util_fmt(rec->reason, sizeof rec->reason, "the memory group's OOM killer killed %lld process(es); %s",
+	text_fmt(why, sizeof why, "%s", rec->reason);
+	text_fmt(rec->reason, sizeof rec->reason, "the memory group's OOM killer killed %lld process(es); %s",
 	         (long long)(now.ooms - before->ooms), why);
 }
 
@@ -415,14 +420,14 @@ static void new_rec(const struct runner *r, const char *label, const struct load
                     struct rec *rec)
 {
 	rec_init(rec);
-	util_strlcpy(rec->label, label, sizeof rec->label);
-	util_strlcpy(rec->load, d->name, sizeof rec->load);
+	text_copy(rec->label, label, sizeof rec->label);
+	text_copy(rec->load, d->name, sizeof rec->load);
 	rec->run = run;
 	timestamp(rec->timestamp, sizeof rec->timestamp);
-	util_strlcpy(rec->host, r->uts.nodename, sizeof rec->host);
-	util_strlcpy(rec->kernel, r->uts.release, sizeof rec->kernel);
-	util_strlcpy(rec->version, CONTEST_VERSION, sizeof rec->version);
-	util_strlcpy(rec->workload, r->workload, sizeof rec->workload);
+	text_copy(rec->host, r->uts.nodename, sizeof rec->host);
+	text_copy(rec->kernel, r->uts.release, sizeof rec->kernel);
+	text_copy(rec->version, CONTEST_VERSION, sizeof rec->version);
+	text_copy(rec->workload, r->workload, sizeof rec->workload);
 	rec->jobs = (int)r->o->jobs;
 	rec->mem = r->o->mem;
 	sysctl_applied(rec->sysctl, sizeof rec->sysctl);
@@ -477,12 +482,12 @@ static void absolute(const char *what, const char *dir, char *out, char *made)
 {
 	int existed = access(dir, F_OK) == 0;
 
-	if (util_mkdirs(dir) != 0)
+	if (fs_mkdirs(dir) != 0)
 		setup_fail("cannot create %s '%s'", what, dir, 1);
 	if (realpath(dir, out) == NULL)
 		setup_fail("%s '%s'", what, dir, 1);
 	if (!existed)
-		util_strlcpy(made, out, PATH_MAX);
+		text_copy(made, out, PATH_MAX);
 	if (access(out, W_OK | X_OK) != 0)
 		setup_fail("%s '%s' is not writable", what, dir, 1);
 }
@@ -511,7 +516,7 @@ static void tree_setup(struct runner *r)
 		version[n > 0 ? n : 0] = '\0';
 		close(fd);
 	}
-	util_rm_in(r->testbed, "compile.log");
+	fs_rm_in(r->testbed, "compile.log");
 	if (ktree_config_hash(r->tree, &hash) != 0)
 		setup_fail("kernel tree '%s': cannot read its .config%s", r->o->tree, "", 1);
 	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
@@ -542,8 +547,8 @@ static int sweep_check(struct runner *r, char *why, size_t len)
 {
 	struct sysctl_set s = { 0 };
 
-	util_strlcpy(s.key, r->o->sweep_key, sizeof s.key);
-	util_strlcpy(s.val, r->set[0].value, sizeof s.val);
+	text_copy(s.key, r->o->sweep_key, sizeof s.key);
+	text_copy(s.val, r->set[0].value, sizeof s.val);
 	if (sysctl_check(&s, why, len) != 0 || sysctl_apply(&s, 1, why, len) != 0)
 		return -1;
 	for (size_t v = r->nset; v-- > 0;)
@@ -608,7 +613,7 @@ static void swappiness_check(void)
 
 	confine_describe(mine, sizeof mine);
 	if (own < 0 || mine[0] != '\0' ||
-	    (text = util_read_text("/proc/sys/vm", "swappiness", 32, NULL, NULL)) == NULL)
+	    (text = text_read("/proc/sys/vm", "swappiness", 32, NULL, NULL)) == NULL)
 		return;
 	vm = strtol(text, NULL, 10);
 	free(text);
@@ -646,7 +651,7 @@ static void setup(struct runner *r, struct opts *o)
 		cpus = 1;
 	if (o->jobs == 0)
 		o->jobs = 4 * cpus;
-	if (o->mem == 0 && (o->mem = util_mem_total()) == 0)
+	if (o->mem == 0 && (o->mem = proc_mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	uname(&r->uts);
 	absolute("testbed", o->testbed, r->testbed, created[0]);
@@ -667,7 +672,7 @@ static void setup(struct runner *r, struct opts *o)
 					st->done[k] = prev.v[i].run;
 		rec_set_free(&prev);
 	}
-	if (util_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
+	if (fs_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
 		setup_fail("testbed path '%s' is too long%s", r->testbed, "", 0);
 	if (o->tree != NULL) {
 		tree_setup(r);
@@ -681,7 +686,7 @@ static void setup(struct runner *r, struct opts *o)
 	}
 	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
 	if (o->other != NULL && realpath(o->other, r->other) == NULL)
-		util_strlcpy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */
+		text_copy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */
 	else if (o->other != NULL && lock_other(r->other, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
 	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other ? r->other : NULL, .tree = r->tree,
@@ -723,7 +728,7 @@ static void record_env(struct runner *r, const char *label)
 	size_t n;
 
 	fp_init(&f);
-	if (fp_collect(&f, r->testbed, "/proc", "/sys") == 0 && fp_sysctl(&f) == 0 &&
+	if (fp_collect(&f, r->testbed, "/proc", "/sys", CONTEST_VERSION) == 0 && fp_sysctl(&f) == 0 &&
 	    (n = fp_format(&f, NULL, 0)) > 0 && (text = malloc(n + 1)) != NULL) {
 		fp_format(&f, text, n + 1);
 		timestamp(ts, sizeof ts);
@@ -759,7 +764,7 @@ static int run_one(struct runner *r, size_t i, size_t v, long round, int k, int 
 	struct setting *st = &r->set[v];
 	struct confine_usage before = { .ooms = -1 };
 	struct rec rec;
-	double t0 = util_now();
+	double t0 = mono_now();
 	enum step_result sr;
 	char what[160];
 
@@ -787,7 +792,7 @@ static int run_one(struct runner *r, size_t i, size_t v, long round, int k, int 
 		return EXIT_RUNFAIL;
 	}
 	st->done[i]++;
-	progress_done(&r->prog, &rec, util_now() - t0);
+	progress_done(&r->prog, &rec, mono_now() - t0);
 	if (sig_caught) {
 		progress_clear(&r->prog);
 		warnx("interrupted by %s while recording %s run %ld/%ld; it is recorded, "

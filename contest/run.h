@@ -3,8 +3,8 @@
 #define CONTEST_RUN_H
 
 #include <stddef.h>
-#include "load.h"
-#include "opts.h"
+#include "contest/opts.h"
+#include "loads/load.h"
 
 /* run_main: prepare testbed, workload and results directory, run every
  * planned run, append a record for each, then print the label's report.

@@ -1,8 +1,9 @@
 /* sig.c: interrupt handling of the controller: catch, record, let blocking calls return, run untimed work where an interrupt can end it. */
-#include "sig.h"
-#include "guard.h"
-#include "proc.h"
-#include "util.h"
+#include "contest/sig.h"
+#include "contest/child.h"
+#include "contest/sys/guard.h"
+#include "lib/proc.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -53,11 +54,11 @@ int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 		return -2;
 	}
 	if (pid == 0) {
-		if (proc_child_setup(parent) != 0)
+		if (child_setup(parent) != 0)
 			_exit(127);
 		_exit(fn(arg) == 0 ? 0 : 1);
 	}
@@ -77,12 +78,12 @@ int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 	if (r != pid && sig_caught)
 		return 1;
 	if (!done) {
-		util_fmt(why, len, "waitpid: %s", strerror(werr));
+		text_fmt(why, len, "waitpid: %s", strerror(werr));
 		return -2;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) <= 1)
 		return WEXITSTATUS(st) == 0 ? 0 : -1;
 	proc_describe(st, how, sizeof how);
-	util_fmt(why, len, "its process %s", how);
+	text_fmt(why, len, "its process %s", how);
 	return -2;
 }

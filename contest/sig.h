@@ -17,7 +17,7 @@ void sig_install(void);
 void sig_ticker(double interval);
 
 /* sig_in_child: run fn(arg) in a forked child (its own process group, dying
- * with contest, see proc_child_setup) and wait for it, so an interrupt need
+ * with contest, see child_setup) and wait for it, so an interrupt need
  * not wait for fn: when sig_caught is set, the child's whole group is ended.
  * fn's results, and its one-line reason when it fails, must be written to
  * MAP_SHARED memory. Returns 0 when fn returned 0, -1 when it failed, 1 when

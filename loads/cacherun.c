@@ -1,5 +1,5 @@
 /* cacherun.c: the compile alone with warm caches, directly after another compile. */
-#include "load.h"
+#include "loads/load.h"
 
 const struct load_desc load_cacherun = {
 	.name = "cacherun",

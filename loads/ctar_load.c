@@ -1,8 +1,9 @@
 /* ctar_load.c: repeatedly creates a tar archive of the workload's source tree with the real tar. */
-#include "load.h"
-#include "proc.h"
-#include "tar_common.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+#include "loads/load.h"
+#include "loads/tar_common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +28,7 @@ int tar_need(const char *name, char *errbuf, size_t errlen)
 
 	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
-	util_fmt(errbuf, errlen, "%s needs tar", name);
+	text_fmt(errbuf, errlen, "%s needs tar", name);
 	return -1;
 }
 
@@ -48,7 +49,7 @@ static int tar_line_end(struct tar_line *l, struct tar_out *out)
 		return 0;
 	if (strncmp(l->buf, "tar: ", 5) == 0) {
 		if (out->msg[0] == '\0' || strncmp(out->msg, closing, sizeof closing - 1) == 0)
-			util_strlcpy(out->msg, l->buf, sizeof out->msg);
+			text_copy(out->msg, l->buf, sizeof out->msg);
 		return 0;
 	}
 	if (strncmp(l->buf, tot, sizeof tot - 1) == 0) {
@@ -103,11 +104,11 @@ void tar_why(int st, const struct tar_out *out, char *buf, size_t len)
 	char how[96];
 
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
-		util_fmt(buf, len, "tar could not be executed");
+		text_fmt(buf, len, "tar could not be executed");
 		return;
 	}
 	proc_describe(st, how, sizeof how);
-	util_fmt(buf, len, "tar %s%s%s", how, out->msg[0] ? ": " : "", out->msg);
+	text_fmt(buf, len, "tar %s%s%s", how, out->msg[0] ? ": " : "", out->msg);
 }
 
 int tar_create(const char *name, const char *tree, int archive_fd, struct tar_out *out,
@@ -119,16 +120,16 @@ int tar_create(const char *name, const char *tree, int archive_fd, struct tar_ou
 	int st = tar_run(argv, -1, archive_fd, -1, NULL, out);
 
 	if (st < 0) {
-		util_fmt(errbuf, errlen, "%s: cannot run tar: %s", name, strerror(errno));
+		text_fmt(errbuf, errlen, "%s: cannot run tar: %s", name, strerror(errno));
 		return -1;
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) > 1) {
 		tar_why(st, out, why, sizeof why);
-		util_fmt(errbuf, errlen, "%s: archiving %s failed: %s", name, tree, why);
+		text_fmt(errbuf, errlen, "%s: archiving %s failed: %s", name, tree, why);
 		return -1;
 	}
 	if (out->entries == 0) {
-		util_fmt(errbuf, errlen, "%s: tar listed no entries of %s", name, tree);
+		text_fmt(errbuf, errlen, "%s: tar listed no entries of %s", name, tree);
 		return -1;
 	}
 	return 0;
@@ -143,13 +144,13 @@ static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char
 	int dfd, rc;
 
 	if (env->tree == NULL || env->tree[0] == '\0') {
-		util_fmt(errbuf, errlen, "ctar_load needs the workload's source tree");
+		text_fmt(errbuf, errlen, "ctar_load needs the workload's source tree");
 		return -1;
 	}
 	if (tar_need("ctar_load", errbuf, errlen) != 0)
 		return -1;
-	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0) {
-		util_fmt(errbuf, errlen, "ctar_load: %s/%s: %s", env->testbed, CTAR_FILE,
+	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0) {
+		text_fmt(errbuf, errlen, "ctar_load: %s/%s: %s", env->testbed, CTAR_FILE,
 		         strerror(errno));
 		return -1;
 	}
@@ -178,7 +179,7 @@ static void ctar_body(const struct load_env *env, const struct load_prep *prep,
 	char why[512];
 	int dfd, fd;
 
-	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+	if ((dfd = fs_dir_open(env->testbed, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
 	fd = openat(dfd, CTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)

@@ -1,7 +1,8 @@
 /* dbench_load.c: 16 x CPUS file-server clients: the real dbench when installed, else a built-in emulation of its operation mix. */
-#include "load.h"
-#include "proc.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+#include "loads/load.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -50,7 +51,7 @@ static int db_in_path(void)
 		if (n > 0 && n < sizeof dir) {
 			memcpy(dir, p, n);
 			dir[n] = '\0';
-			if (util_path(file, sizeof file, "%s/dbench", dir) == 0 &&
+			if (fs_path(file, sizeof file, "%s/dbench", dir) == 0 &&
 			    stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0)
 				return 1;
 		}
@@ -108,24 +109,24 @@ static int dbench_prepare(const struct load_env *env, struct load_prep *prep, ch
 	int n = db_clients(env), have = 0, real = 0, tb, dfd;
 
 	if (prep->mode == DB_EMU) {
-		util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (forced)");
+		text_fmt(prep->detail, sizeof prep->detail, "built-in emulation (forced)");
 	} else if (!db_in_path()) {
-		util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench not installed)");
+		text_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench not installed)");
 	} else {
 		for (int i = 0; db_loadfiles[i] != NULL && !have; i++)
 			if (access(db_loadfiles[i], R_OK) == 0) {
-				util_strlcpy(prep->path, db_loadfiles[i], sizeof prep->path);
+				text_copy(prep->path, db_loadfiles[i], sizeof prep->path);
 				have = 1;
 			}
 		if (!have)
-			util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (no dbench client.txt loadfile)");
+			text_fmt(prep->detail, sizeof prep->detail, "built-in emulation (no dbench client.txt loadfile)");
 		else if (db_version(ver, sizeof ver) != 0)
-			util_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench does not run)");
+			text_fmt(prep->detail, sizeof prep->detail, "built-in emulation (dbench does not run)");
 		else
 			real = 1;
 	}
 	if (real)
-		util_fmt(prep->detail, sizeof prep->detail, "real dbench (%s)", ver);
+		text_fmt(prep->detail, sizeof prep->detail, "real dbench (%s)", ver);
 	prep->mode = real ? DB_REAL : DB_EMU;
 	if ((tb = load_dir("dbench_load", env->testbed, errbuf, errlen)) < 0)
 		return -1;
@@ -136,10 +137,10 @@ static int dbench_prepare(const struct load_env *env, struct load_prep *prep, ch
 		close(tb);
 		return -1;
 	}
-	dfd = util_mkdir_at(tb, DB_DIR, 0755);
+	dfd = fs_mkdir_at(tb, DB_DIR, 0755);
 	close(tb);
 	if (dfd < 0) {
-		util_fmt(errbuf, errlen, "dbench_load: cannot create %s/%s: %s", env->testbed, DB_DIR,
+		text_fmt(errbuf, errlen, "dbench_load: cannot create %s/%s: %s", env->testbed, DB_DIR,
 		         strerror(errno));
 		return -1;
 	}
@@ -154,7 +155,7 @@ static int db_open(const struct load_env *env, struct load_counter *c)
 {
 	char why[512];
 	struct stat st;
-	int tb = util_dir_open(env->testbed, why, sizeof why), fd;
+	int tb = fs_dir_open(env->testbed, why, sizeof why), fd;
 
 	if (tb < 0)
 		load_fail(c, "%s", why);
@@ -183,7 +184,7 @@ static int db_line(const char *line, long *lines, char *msg, size_t msglen)
 		return 1;
 	}
 	if (line[0] != '\0' && strspn(line, " ") != strlen(line))
-		util_strlcpy(msg, line, msglen);
+		text_copy(msg, line, msglen);
 	return 0;
 }
 
@@ -354,9 +355,9 @@ static _Noreturn void db_client(const struct load_env *env, int dfd, int k, stru
 	if (buf == NULL)
 		load_fail(c, "client %d: cannot allocate a buffer: %s", k, strerror(errno));
 	memset(buf, 'd', DB_MAXFILE);
-	if (util_path(path, sizeof path, "%s/%s/%s", env->testbed, DB_DIR, name) != 0)
+	if (fs_path(path, sizeof path, "%s/%s/%s", env->testbed, DB_DIR, name) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
-	if (util_rm_own(dfd, name) != 0 || (bfd = util_mkdir_at(dfd, name, 0755)) < 0)
+	if (fs_rm_own(dfd, name) != 0 || (bfd = fs_mkdir_at(dfd, name, 0755)) < 0)
 		load_fail(c, "cannot create %s: %s", path, strerror(errno));
 	for (;;)
 		load_add(c, db_round(bfd, path, buf, &rng, c));

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "load.h"
+#include "loads/load.h"
 
 /* io_prepare_in: for load NAME writing dir/file: remove a stale dir/file left
  * by a crash (that exact name only, when it is contest's own or a link), then

@@ -1,7 +1,7 @@
 /* io_load.c: repeatedly writes a MEM-sized file of zeros in the testbed, like copying /dev/zero. */
-#include "io_common.h"
-#include "load.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "loads/io_common.h"
+#include "loads/load.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,12 +52,12 @@ void io_write_forever(const char *dir, const char *file, uint64_t bytes, struct 
 	char *zeros;
 	int dfd, fd;
 
-	if (util_path(path, sizeof path, "%s/%s", dir, file) != 0)
+	if (fs_path(path, sizeof path, "%s/%s", dir, file) != 0)
 		load_fail(c, "%s/%s: %s", dir, file, strerror(errno));
 	zeros = calloc(1, IO_CHUNK);
 	if (zeros == NULL)
 		load_fail(c, "cannot allocate the write buffer: %s", strerror(errno));
-	if ((dfd = util_dir_open(dir, why, sizeof why)) < 0)
+	if ((dfd = fs_dir_open(dir, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
 	fd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)

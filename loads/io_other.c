@@ -1,7 +1,7 @@
 /* io_other.c: io_load in the -o directory, to load another disk or file system. */
-#include "io_common.h"
-#include "load.h"
-#include "util.h"
+#include "lib/text.h"
+#include "loads/io_common.h"
+#include "loads/load.h"
 
 #include <errno.h>
 #include <string.h>
@@ -17,19 +17,19 @@ static int io_other_prepare(const struct load_env *env, struct load_prep *prep, 
 
 	(void)prep;
 	if (env->other == NULL) {
-		util_fmt(errbuf, errlen, "io_other needs -o DIR: another disk or file system");
+		text_fmt(errbuf, errlen, "io_other needs -o DIR: another disk or file system");
 		return -1;
 	}
 	if (stat(env->other, &st) != 0) {
-		util_fmt(errbuf, errlen, "io_other: -o %s: %s", env->other, strerror(errno));
+		text_fmt(errbuf, errlen, "io_other: -o %s: %s", env->other, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		util_fmt(errbuf, errlen, "io_other: -o %s: %s", env->other, strerror(ENOTDIR));
+		text_fmt(errbuf, errlen, "io_other: -o %s: %s", env->other, strerror(ENOTDIR));
 		return -1;
 	}
 	if (access(env->other, W_OK | X_OK) != 0) {
-		util_fmt(errbuf, errlen, "io_other: -o %s is not writable: %s", env->other,
+		text_fmt(errbuf, errlen, "io_other: -o %s is not writable: %s", env->other,
 		         strerror(errno));
 		return -1;
 	}

@@ -1,5 +1,5 @@
 /* list_load.c: repeatedly lists the whole file system like `ls -lRa /` (every directory read, every entry lstat'ed). */
-#include "load.h"
+#include "loads/load.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,10 @@
 /* load.c: helpers shared by load bodies: workers that die with their parent, failure, tools, disk space. */
-#include "load.h"
-#include "proc.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/parse.h"
+#include "lib/proc.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -126,10 +129,10 @@ int load_spawn_piped(char *const argv[], int *rfd)
 int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen)
 {
 	char why[512];
-	int fd = util_dir_open(dir, why, sizeof why);
+	int fd = fs_dir_open(dir, why, sizeof why);
 
 	if (fd < 0)
-		util_fmt(errbuf, errlen, "%s: %s", name, why);
+		text_fmt(errbuf, errlen, "%s: %s", name, why);
 	return fd;
 }
 
@@ -138,14 +141,14 @@ int load_clear(const char *name, int dfd, const char *dir, const char *file, cha
 {
 	struct stat st;
 
-	if (util_rm_own(dfd, file) == 0)
+	if (fs_rm_own(dfd, file) == 0)
 		return 0;
 	if (errno == EPERM && fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    !util_trusted(dfd, st.st_uid))
-		util_fmt(errbuf, errlen, "%s: %s/%s is in the way and belongs to uid %u, not to contest; "
+	    !fs_trusted(dfd, st.st_uid))
+		text_fmt(errbuf, errlen, "%s: %s/%s is in the way and belongs to uid %u, not to contest; "
 		         "remove it or use another testbed", name, dir, file, (unsigned)st.st_uid);
 	else
-		util_fmt(errbuf, errlen, "%s: cannot remove %s/%s: %s", name, dir, file,
+		text_fmt(errbuf, errlen, "%s: cannot remove %s/%s: %s", name, dir, file,
 		         strerror(errno));
 	return -1;
 }
@@ -153,12 +156,12 @@ int load_clear(const char *name, int dfd, const char *dir, const char *file, cha
 void load_cleanup(const char *name, const char *dir, const char *file)
 {
 	char why[512];
-	int fd = util_dir_open(dir, why, sizeof why);
+	int fd = fs_dir_open(dir, why, sizeof why);
 
 	/* an unusable directory or another user's entry failed prepare, which said so */
 	if (fd < 0)
 		return;
-	if (util_rm_own(fd, file) != 0 && errno != EPERM)
+	if (fs_rm_own(fd, file) != 0 && errno != EPERM)
 		warn("%s: cannot remove %s/%s", name, dir, file);
 	close(fd);
 }
@@ -170,13 +173,13 @@ int load_need_space(const char *name, const char *dir, uint64_t bytes, char *err
 	char a[32], b[32];
 
 	if (statvfs(dir, &sv) != 0) {
-		util_fmt(errbuf, errlen, "%s: cannot check free space in %s: %s", name, dir, strerror(errno));
+		text_fmt(errbuf, errlen, "%s: cannot check free space in %s: %s", name, dir, strerror(errno));
 		return -1;
 	}
 	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (avail >= need)
 		return 0;
-	util_fmt(errbuf, errlen, "%s needs %s free in %s, only %s is", name,
-	         util_fmt_size_h(need, a, sizeof a), dir, util_fmt_size_h(avail, b, sizeof b));
+	text_fmt(errbuf, errlen, "%s needs %s free in %s, only %s is", name,
+	         parse_fmt_size(need, a, sizeof a), dir, parse_fmt_size(avail, b, sizeof b));
 	return -1;
 }

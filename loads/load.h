@@ -99,10 +99,10 @@ int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd);
 
 /* Files in the testbed (or -o): every load opens the directory with
  * load_dir and works relative to it: new files with O_CREAT|O_EXCL|
- * O_NOFOLLOW, new directories with util_mkdir_at, never following a link
- * that is in the way, removing only its own entries (util.h). */
+ * O_NOFOLLOW, new directories with fs_mkdir_at, never following a link
+ * that is in the way, removing only its own entries (lib/fs.h). */
 
-/* load_dir: util_dir_open(dir) for load NAME; the descriptor, or -1 with
+/* load_dir: fs_dir_open(dir) for load NAME; the descriptor, or -1 with
  * "NAME: reason" in errbuf. */
 int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen);
 

@@ -1,6 +1,7 @@
 /* mem_load.c: repeatedly touches one word per page of 110% of MEM in a cache- and TLB-hostile order. */
-#include "load.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "loads/load.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,13 +57,13 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	prep->path[0] = '\0';
 	if (swap_active()) {
 		prep->mode = MODE_ANON;
-		util_strlcpy(prep->detail, "anonymous memory (swap active)", sizeof prep->detail);
+		text_copy(prep->detail, "anonymous memory (swap active)", sizeof prep->detail);
 		return 0;
 	}
 	prep->mode = MODE_FILE;
-	util_strlcpy(prep->detail, "file-backed shared mapping (no swap)", sizeof prep->detail);
-	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, map_name) != 0) {
-		util_fmt(errbuf, errlen, "mem_load: testbed path too long");
+	text_copy(prep->detail, "file-backed shared mapping (no swap)", sizeof prep->detail);
+	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, map_name) != 0) {
+		text_fmt(errbuf, errlen, "mem_load: testbed path too long");
 		prep->path[0] = '\0';
 		return -1;
 	}
@@ -76,7 +77,7 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	fd = openat(dfd, map_name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	close(dfd);
 	if (fd < 0) {
-		util_fmt(errbuf, errlen, "mem_load: creating %s: %s", prep->path, strerror(errno));
+		text_fmt(errbuf, errlen, "mem_load: creating %s: %s", prep->path, strerror(errno));
 		return -1;
 	}
 	/* written data, not fallocate's unwritten extents: the first write
@@ -84,11 +85,11 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	 * page by page, measured 3,700 pages/s against 25,000 on written
 	 * blocks), and clean pages the kernel drops come back by reading the
 	 * disk, as swapped-out pages do */
-	rc = util_write_zeros(fd, bytes);
+	rc = fs_write_zeros(fd, bytes);
 	if (close(fd) != 0 && rc == 0)
 		rc = errno;
 	if (rc != 0) {
-		util_fmt(errbuf, errlen, "mem_load: writing %s (%llu bytes): %s", prep->path,
+		text_fmt(errbuf, errlen, "mem_load: writing %s (%llu bytes): %s", prep->path,
 		         (unsigned long long)bytes, strerror(rc));
 		return -1;
 	}
@@ -143,7 +144,7 @@ static void mem_body(const struct load_env *env, const struct load_prep *prep, s
 	if (prep->mode == MODE_FILE) {
 		struct stat st;
 		char why[512];
-		int dfd = util_dir_open(env->testbed, why, sizeof why);
+		int dfd = fs_dir_open(env->testbed, why, sizeof why);
 
 		if (dfd < 0)
 			load_fail(c, "%s", why);
@@ -151,7 +152,7 @@ static void mem_body(const struct load_env *env, const struct load_prep *prep, s
 		if (fd < 0)
 			load_fail(c, "opening %s: %s", prep->path, strerror(errno));
 		/* what prepare made, not a link to a file elsewhere put in its place */
-		if (!util_own_file(dfd, fd) || fstat(fd, &st) != 0 || (uint64_t)st.st_size != bytes)
+		if (!fs_own_file(dfd, fd) || fstat(fd, &st) != 0 || (uint64_t)st.st_size != bytes)
 			load_fail(c, "%s is not contest's file of %llu bytes", prep->path,
 			          (unsigned long long)bytes);
 		close(dfd);

@@ -1,5 +1,5 @@
 /* no_load.c: the baseline: the compile alone, caches flushed before it. */
-#include "load.h"
+#include "loads/load.h"
 
 const struct load_desc load_no_load = {
 	.name = "no_load",

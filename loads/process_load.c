@@ -1,5 +1,5 @@
 /* process_load.c: 4 x CPUS processes in a ring of pipes passing a few 1 KiB chunks around forever. */
-#include "load.h"
+#include "loads/load.h"
 
 #include <errno.h>
 #include <fcntl.h>

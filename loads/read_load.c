@@ -1,6 +1,7 @@
 /* read_load.c: repeatedly reads a MEM-sized file from start to end, from disk rather than the page cache. */
-#include "load.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "loads/load.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,12 +17,12 @@
 #define READ_TMP  "read_load.dat.tmp"   /* being written: renamed to READ_FILE when whole */
 
 /* is_complete: 1 when the file open as fd (in directory dfd) is contest's
- * own regular file (util_own_file) of size bytes. */
+ * own regular file (fs_own_file) of size bytes. */
 static int is_complete(int dfd, int fd, uint64_t size)
 {
 	struct stat st;
 
-	return util_own_file(dfd, fd) && fstat(fd, &st) == 0 && (uint64_t)st.st_size == size;
+	return fs_own_file(dfd, fd) && fstat(fd, &st) == 0 && (uint64_t)st.st_size == size;
 }
 
 /* fill: fill buf (len a multiple of 8) with the next words of a xorshift64*
@@ -85,7 +86,7 @@ static int create_file(int dfd, const char *path, uint64_t size, char *errbuf, s
 		goto fail;
 	if (close(fd) != 0) {
 		e = errno;
-		util_rm_same(dfd, name, &st);
+		fs_rm_same(dfd, name, &st);
 		errno = e;
 		fd = -1;
 		goto fail;
@@ -94,17 +95,17 @@ static int create_file(int dfd, const char *path, uint64_t size, char *errbuf, s
 	what = "rename into place";
 	if (renameat(dfd, name, dfd, READ_FILE) != 0) {
 		e = errno;
-		util_rm_same(dfd, name, &st);
+		fs_rm_same(dfd, name, &st);
 		errno = e;
 		goto fail;
 	}
 	free(buf);
 	return 0;
 fail:
-	util_fmt(errbuf, errlen, "read_load: cannot %s %s: %s", what, path, strerror(errno));
+	text_fmt(errbuf, errlen, "read_load: cannot %s %s: %s", what, path, strerror(errno));
 	if (fd >= 0) {
 		if (fstat(fd, &st) == 0)
-			util_rm_same(dfd, name, &st);  /* ours, not what may have replaced it */
+			fs_rm_same(dfd, name, &st);  /* ours, not what may have replaced it */
 		close(fd);
 	}
 	free(buf);
@@ -121,8 +122,8 @@ static int read_load_prepare(const struct load_env *env, struct load_prep *prep,
 	int dfd, fd, ok, rc = -1;
 
 	(void)prep;
-	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0) {
-		util_fmt(errbuf, errlen, "read_load: %s/%s: %s", env->testbed, READ_FILE,
+	if (fs_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0) {
+		text_fmt(errbuf, errlen, "read_load: %s/%s: %s", env->testbed, READ_FILE,
 		         strerror(errno));
 		return -1;
 	}
@@ -155,11 +156,11 @@ static void read_load_body(const struct load_env *env, const struct load_prep *p
 	int dfd, fd;
 
 	(void)prep;
-	if (util_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
+	if (fs_path(path, sizeof path, "%s/%s", env->testbed, READ_FILE) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, READ_FILE, strerror(errno));
 	if (buf == NULL)
 		load_fail(c, "cannot allocate the read buffer: %s", strerror(errno));
-	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+	if ((dfd = fs_dir_open(env->testbed, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
 	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
@@ -197,7 +198,7 @@ static void read_load_cleanup(const struct load_env *env, const struct load_prep
 	int dfd, fd, ok = 0;
 
 	(void)prep;
-	if ((dfd = util_dir_open(env->testbed, why, sizeof why)) < 0)
+	if ((dfd = fs_dir_open(env->testbed, why, sizeof why)) < 0)
 		return;  /* prepare failed the run with the reason */
 	load_cleanup("read_load", env->testbed, READ_TMP);
 	fd = openat(dfd, READ_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);

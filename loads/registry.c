@@ -1,5 +1,5 @@
 /* registry.c: the one list of every load, and lookup by name or alias. */
-#include "registry.h"
+#include "loads/registry.h"
 
 #include <string.h>
 

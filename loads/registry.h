@@ -2,7 +2,7 @@
 #ifndef CONTEST_REGISTRY_H
 #define CONTEST_REGISTRY_H
 
-#include "load.h"
+#include "loads/load.h"
 
 extern const struct load_desc load_no_load;
 extern const struct load_desc load_cacherun;

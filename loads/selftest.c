@@ -1,5 +1,5 @@
 /* selftest.c: a hidden load for tests: spinning workers and short-lived reaped children. */
-#include "load.h"
+#include "loads/load.h"
 
 #include <signal.h>
 #include <stdlib.h>

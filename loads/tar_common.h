@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "load.h"
+#include "loads/load.h"
 
 /* What one tar run produced. */
 struct tar_out {

@@ -1,7 +1,8 @@
 /* xtar_load.c: repeatedly extracts a tar archive of the workload's source tree (made untimed before the run) with the real tar. */
-#include "load.h"
-#include "tar_common.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "loads/load.h"
+#include "loads/tar_common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,13 +26,13 @@ static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char
 	int dfd, fd, rc = -1;
 
 	if (env->tree == NULL || env->tree[0] == '\0') {
-		util_fmt(errbuf, errlen, "xtar_load needs the workload's source tree");
+		text_fmt(errbuf, errlen, "xtar_load needs the workload's source tree");
 		return -1;
 	}
 	if (tar_need("xtar_load", errbuf, errlen) != 0)
 		return -1;
-	if (util_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, XTAR_FILE) != 0) {
-		util_fmt(errbuf, errlen, "xtar_load: %s/%s: %s", env->testbed, XTAR_FILE,
+	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, XTAR_FILE) != 0) {
+		text_fmt(errbuf, errlen, "xtar_load: %s/%s: %s", env->testbed, XTAR_FILE,
 		         strerror(errno));
 		return -1;
 	}
@@ -44,12 +45,12 @@ static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char
 		goto out;
 	fd = openat(dfd, XTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		util_fmt(errbuf, errlen, "xtar_load: cannot create %s: %s", prep->path, strerror(errno));
+		text_fmt(errbuf, errlen, "xtar_load: cannot create %s: %s", prep->path, strerror(errno));
 		goto out;
 	}
 	rc = tar_create("xtar_load", env->tree, fd, &o, errbuf, errlen);
 	if (close(fd) != 0 && rc == 0) {
-		util_fmt(errbuf, errlen, "xtar_load: cannot write %s: %s", prep->path, strerror(errno));
+		text_fmt(errbuf, errlen, "xtar_load: cannot write %s: %s", prep->path, strerror(errno));
 		rc = -1;
 	}
 	prep->per_unit = (double)o.entries;
@@ -59,7 +60,7 @@ out:
 }
 
 /* xtar_body: open the archive (contest's own file, never through a link);
- * forever: make the extraction directory afresh (util_mkdir_at), extract the
+ * forever: make the extraction directory afresh (fs_mkdir_at), extract the
  * archive into it with tar -xv (the archive on tar's stdin, the directory
  * its working directory) counting the listed entries, then remove it (that
  * directory only, by its inode). */
@@ -78,14 +79,14 @@ static void xtar_body(const struct load_env *env, const struct load_prep *prep,
 	struct tar_out o;
 	int tb, afd, dfd = -1;
 
-	if (util_path(dir, sizeof dir, "%s/%s", env->testbed, XTAR_DIR) != 0)
+	if (fs_path(dir, sizeof dir, "%s/%s", env->testbed, XTAR_DIR) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, XTAR_DIR, strerror(errno));
-	if ((tb = util_dir_open(env->testbed, why, sizeof why)) < 0)
+	if ((tb = fs_dir_open(env->testbed, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
 	afd = openat(tb, XTAR_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (afd < 0)
 		load_fail(c, "cannot open %s: %s", prep->path, strerror(errno));
-	if (!util_own_file(tb, afd))
+	if (!fs_own_file(tb, afd))
 		load_fail(c, "%s is not contest's archive", prep->path);
 	for (;;) {
 		int st;
@@ -93,11 +94,11 @@ static void xtar_body(const struct load_env *env, const struct load_prep *prep,
 		/* the last extraction's directory, held open until now so that its
 		 * inode (which identifies it) cannot be another's */
 		if (dfd >= 0) {
-			if (util_rm_same(tb, XTAR_DIR, &made) != 0)
+			if (fs_rm_same(tb, XTAR_DIR, &made) != 0)
 				load_fail(c, "cannot remove the extracted tree %s: %s", dir, strerror(errno));
 			close(dfd);
 		}
-		if ((dfd = util_mkdir_at(tb, XTAR_DIR, 0755)) < 0 || fstat(dfd, &made) != 0)
+		if ((dfd = fs_mkdir_at(tb, XTAR_DIR, 0755)) < 0 || fstat(dfd, &made) != 0)
 			load_fail(c, "cannot create %s: %s", dir, strerror(errno));
 		if (lseek(afd, 0, SEEK_SET) != 0)
 			load_fail(c, "cannot rewind %s: %s", prep->path, strerror(errno));

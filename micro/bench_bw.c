@@ -1,5 +1,7 @@
 /* bench_bw.c: bandwidth microbenchmarks (cached file read and mmap, memcpy, hand copy, memory read and write) in MB/s. */
-#include "micro.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,8 +11,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-#include "util.h"
 
 /* One operation moves one chunk; successive operations walk the whole
  * buffer (or file) round and round, so every call sees memory outside the
@@ -79,16 +79,16 @@ static size_t bw_llc_bytes(void)
 		long level;
 		size_t size;
 
-		if (util_path(path, sizeof(path), "%s/index%d/type", base, i) != 0 ||
+		if (fs_path(path, sizeof(path), "%s/index%d/type", base, i) != 0 ||
 		    bw_read_line(path, line, sizeof(line)) != 0)
 			break;
 		if (strcmp(line, "Instruction") == 0)
 			continue;
-		if (util_path(path, sizeof(path), "%s/index%d/level", base, i) != 0 ||
+		if (fs_path(path, sizeof(path), "%s/index%d/level", base, i) != 0 ||
 		    bw_read_line(path, line, sizeof(line)) != 0)
 			continue;
 		level = strtol(line, NULL, 10);
-		if (util_path(path, sizeof(path), "%s/index%d/size", base, i) != 0 ||
+		if (fs_path(path, sizeof(path), "%s/index%d/size", base, i) != 0 ||
 		    bw_read_line(path, line, sizeof(line)) != 0)
 			continue;
 		size = bw_parse_size(line);
@@ -287,19 +287,19 @@ static int bw_make_file(const char *dir, const char *name, const unsigned char *
 	char path[PATH_MAX];
 	int fd;
 
-	if (util_path(path, sizeof(path), "%s/%s", dir, name) != 0) {
-		util_fmt(reason, len, "scratch path too long");
+	if (fs_path(path, sizeof(path), "%s/%s", dir, name) != 0) {
+		text_fmt(reason, len, "scratch path too long");
 		return -1;
 	}
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		util_fmt(reason, len, "create %s: %s", name, strerror(errno));
+		text_fmt(reason, len, "create %s: %s", name, strerror(errno));
 		return -1;
 	}
 	for (size_t off = 0; off < size;) {
 		ssize_t w = write(fd, src + off, size - off);
 		if (w <= 0) {
-			util_fmt(reason, len, "write %s: %s", name, w < 0 ? strerror(errno) : "no progress");
+			text_fmt(reason, len, "write %s: %s", name, w < 0 ? strerror(errno) : "no progress");
 			goto fail;
 		}
 		off += (size_t)w;
@@ -307,14 +307,14 @@ static int bw_make_file(const char *dir, const char *name, const unsigned char *
 	for (size_t off = 0; off < size; off += BW_IOSIZE) {
 		ssize_t r = pread(fd, iobuf, BW_IOSIZE, (off_t)off);
 		if (r != (ssize_t)BW_IOSIZE) {
-			util_fmt(reason, len, "read %s: %s", name, r < 0 ? strerror(errno) : "short read");
+			text_fmt(reason, len, "read %s: %s", name, r < 0 ? strerror(errno) : "short read");
 			goto fail;
 		}
 	}
 	return fd;
 fail:
 	close(fd);
-	util_rm_in(dir, name);
+	fs_rm_in(dir, name);
 	return -1;
 }
 
@@ -333,7 +333,7 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 	s.dst = s.src ? bw_map_anon(s.size) : NULL;
 	s.iobuf = malloc(BW_IOSIZE);
 	if (!s.src || !s.dst || !s.iobuf) {
-		util_fmt(reason, sizeof(reason), "cannot allocate 2 x %zu MiB: %s",
+		text_fmt(reason, sizeof(reason), "cannot allocate 2 x %zu MiB: %s",
 			 s.size >> 20, strerror(errno));
 		micro_put_na(set, "bw_file_reread", reason);
 		micro_put_na(set, "bw_mmap_reread", reason);
@@ -352,7 +352,7 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 		bw_measure(o, set, "bw_file_reread", bw_file_loop, &s);
 		void *m = mmap(NULL, s.size, PROT_READ, MAP_SHARED | MAP_POPULATE, s.fd, 0);
 		if (m == MAP_FAILED) {
-			util_fmt(reason, sizeof(reason), "mmap: %s", strerror(errno));
+			text_fmt(reason, sizeof(reason), "mmap: %s", strerror(errno));
 			micro_put_na(set, "bw_mmap_reread", reason);
 		} else {
 			s.map = m;
@@ -372,7 +372,7 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 out:
 	if (s.fd >= 0) {
 		close(s.fd);
-		util_rm_in(o->dir, file_name);
+		fs_rm_in(o->dir, file_name);
 	}
 	if (s.src)
 		munmap(s.src, s.size);

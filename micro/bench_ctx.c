@@ -1,5 +1,6 @@
 /* bench_ctx.c: context-switch cost: a token passed around a ring of pipes by N processes that each touch a private working set. */
-#include "micro.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -9,8 +10,6 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "util.h"
 
 enum {
 	CTX_MAXP = 16,        /* the largest ring */
@@ -158,18 +157,18 @@ static int ctx_ring_start(struct ctx_ring *r, int nproc, size_t bytes, char *why
 		r->pid[i] = -1;
 	}
 	if (pipe(d) != 0) {
-		util_fmt(why, len, "pipe: %s", strerror(errno));
+		text_fmt(why, len, "pipe: %s", strerror(errno));
 		goto out;
 	}
 	for (int i = 0; i < nproc; i++)
 		if (pipe(p[i]) != 0) {
-			util_fmt(why, len, "pipe: %s", strerror(errno));
+			text_fmt(why, len, "pipe: %s", strerror(errno));
 			goto out;
 		}
 	for (int i = 0; i < nproc; i++) {
 		pid_t pid = fork();
 		if (pid < 0) {
-			util_fmt(why, len, "fork: %s", strerror(errno));
+			text_fmt(why, len, "fork: %s", strerror(errno));
 			goto out;
 		}
 		if (pid == 0) {
@@ -259,11 +258,11 @@ static void ctx_baseline(const struct micro_opts *o, size_t bytes, struct micro_
 	memset(v, 0, sizeof(*v));
 	s.ws = ctx_ws_new(bytes, &ok);
 	if (!ok) {
-		util_strlcpy(v->reason, "out of memory", sizeof(v->reason));
+		text_copy(v->reason, "out of memory", sizeof(v->reason));
 		return;
 	}
 	if (pipe(s.fd) != 0)
-		util_fmt(v->reason, sizeof(v->reason), "pipe: %s", strerror(errno));
+		text_fmt(v->reason, sizeof(v->reason), "pipe: %s", strerror(errno));
 	for (int i = 0; s.fd[0] >= 0 && i < CTX_BASE_RUNS; i++) {
 		if (micro_time_ns(o, ctx_self_loop, &s, &t) != 0) {
 			*v = t;
@@ -311,12 +310,12 @@ static void ctx_case(const struct micro_opts *o, struct micro_set *set, const ch
 	}
 	ctx_ring_stop(&r);
 	if (!base.ok) {
-		util_fmt(why, sizeof(why), "baseline: %s", base.reason);
+		text_fmt(why, sizeof(why), "baseline: %s", base.reason);
 		micro_put_na(set, name, why);
 	} else if (!v.ok) {
 		micro_put(set, name, &v);
 	} else if (v.value <= base.value) {
-		util_fmt(why, sizeof(why), "ring (%.0f ns) not slower than its no-switch baseline (%.0f ns)",
+		text_fmt(why, sizeof(why), "ring (%.0f ns) not slower than its no-switch baseline (%.0f ns)",
 			 v.value, base.value);
 		micro_put_na(set, name, why);
 	} else {

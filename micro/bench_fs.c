@@ -1,5 +1,8 @@
 /* bench_fs.c: the file and VM system microbenchmarks: file create and delete, mmap, protection fault, page fault. */
-#include "micro.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,8 +13,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "util.h"
 
 #define FS_MB (1024u * 1024u)
 
@@ -103,14 +104,14 @@ static int fs_delete_loop(void *state, uint64_t n)
 }
 
 /* fs_fill: create files, untimed, until at least want exist or the
- * clock passes deadline (util_now seconds); 0 or -1 when a create failed. */
+ * clock passes deadline (mono_now seconds); 0 or -1 when a create failed. */
 static int fs_fill(struct fs_pool *p, uint64_t want, double deadline)
 {
 	while (p->made - p->gone < want) {
 		uint64_t k = want - (p->made - p->gone);
 		if (fs_create_loop(p, k < 64 ? k : 64) != 0)
 			return -1;
-		if (util_now() > deadline)
+		if (mono_now() > deadline)
 			break;
 	}
 	return 0;
@@ -151,17 +152,17 @@ static void fs_delete_measure(const struct micro_opts *o, struct fs_pool *p, uin
 			      struct micro_value *v)
 {
 	uint64_t pilot = o->quick ? FS_PILOT / 4 : FS_PILOT, want;
-	double deadline = util_now() + (o->quick ? FS_FILL_SEC / 2 : FS_FILL_SEC), t, per;
+	double deadline = mono_now() + (o->quick ? FS_FILL_SEC / 2 : FS_FILL_SEC), t, per;
 	struct micro_opts o2;
 
 	memset(v, 0, sizeof(*v));
 	if (fs_fill(p, pilot, deadline) != 0 || p->made - p->gone < pilot ||
-	    (t = util_now(), fs_delete_loop(p, pilot) != 0)) {
-		util_strlcpy(v->reason, p->made - p->gone < pilot ? "creating the files to delete too slow"
+	    (t = mono_now(), fs_delete_loop(p, pilot) != 0)) {
+		text_copy(v->reason, p->made - p->gone < pilot ? "creating the files to delete too slow"
 				 : "cannot create the files to delete", sizeof(v->reason));
 		return;
 	}
-	per = (util_now() - t) / (double)pilot;
+	per = (mono_now() - t) / (double)pilot;
 	if (per < 1e-7)
 		per = 1e-7;
 	want = fs_need(o, per);
@@ -170,13 +171,13 @@ static void fs_delete_measure(const struct micro_opts *o, struct fs_pool *p, uin
 			want = cap;
 		p->exhausted = 0;
 		if (fs_fill(p, want, deadline) != 0) {
-			util_strlcpy(v->reason, "cannot create the files to delete", sizeof(v->reason));
+			text_copy(v->reason, "cannot create the files to delete", sizeof(v->reason));
 			return;
 		}
 		fs_fit(&o2, o, p->made - p->gone, per);
 		if (micro_time_ns(&o2, fs_delete_loop, p, v) == 0 || !p->exhausted)
 			return;
-		if (want == cap || util_now() > deadline)
+		if (want == cap || mono_now() > deadline)
 			return;
 		per /= 2;
 	}
@@ -194,12 +195,12 @@ static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, 
 
 	if (cap > FS_POOL_MAX)
 		cap = FS_POOL_MAX;
-	util_fmt(sub, sizeof(sub), "fs_%s", tag);
-	util_fmt(cname, sizeof(cname), "fs_create_%s", tag);
-	util_fmt(dname, sizeof(dname), "fs_delete_%s", tag);
+	text_fmt(sub, sizeof(sub), "fs_%s", tag);
+	text_fmt(cname, sizeof(cname), "fs_create_%s", tag);
+	text_fmt(dname, sizeof(dname), "fs_delete_%s", tag);
 	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (dirfd < 0 || (p.dfd = util_mkdir_at(dirfd, sub, 0755)) < 0) {
-		util_fmt(why, sizeof(why), "directory %s: %s", sub, strerror(errno));
+	if (dirfd < 0 || (p.dfd = fs_mkdir_at(dirfd, sub, 0755)) < 0) {
+		text_fmt(why, sizeof(why), "directory %s: %s", sub, strerror(errno));
 		micro_put_na(set, cname, why);
 		micro_put_na(set, dname, why);
 	} else {
@@ -211,7 +212,7 @@ static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, 
 	if (p.dfd >= 0)
 		close(p.dfd);
 	if (dirfd >= 0) {
-		util_rm_at(dirfd, sub);
+		fs_rm_at(dirfd, sub);
 		close(dirfd);
 	}
 }
@@ -399,9 +400,9 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	m.page = (size_t)sysconf(_SC_PAGESIZE);
 	m.size = o->quick ? 8 * FS_MB : 16 * FS_MB;
 	m.maplen = FS_MAP_BYTES;
-	if (util_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
+	if (fs_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
 	    (m.fd = fs_make_file(path, m.size)) < 0) {
-		util_fmt(why, sizeof(why), "create fs_map_file: %s", strerror(errno));
+		text_fmt(why, sizeof(why), "create fs_map_file: %s", strerror(errno));
 		micro_put_na(set, "mmap_lat", why);
 		micro_put_na(set, "page_fault", why);
 		return;

@@ -1,5 +1,6 @@
 /* bench_ipc.c: IPC latency (pipe, AF_UNIX, UDP, TCP, ONC RPC, TCP connect) and bandwidth (pipe, AF_UNIX, TCP) between two processes. */
-#include "micro.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -13,8 +14,6 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "util.h"
 
 enum {
 	IPC_CHUNK = 64 * 1024,  /* bandwidth transfer unit */
@@ -151,7 +150,7 @@ static int ipc_bound(int type, struct sockaddr_in *a, char *why, size_t len)
 	int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
 
 	if (fd < 0) {
-		util_fmt(why, len, "socket: %s", strerror(errno));
+		text_fmt(why, len, "socket: %s", strerror(errno));
 		return -1;
 	}
 	memset(a, 0, sizeof(*a));
@@ -160,7 +159,7 @@ static int ipc_bound(int type, struct sockaddr_in *a, char *why, size_t len)
 	if (bind(fd, (struct sockaddr *)a, sizeof(*a)) != 0 ||
 	    (type == SOCK_STREAM && listen(fd, IPC_BACKLOG) != 0) ||
 	    getsockname(fd, (struct sockaddr *)a, &alen) != 0) {
-		util_fmt(why, len, "bind/listen 127.0.0.1: %s", strerror(errno));
+		text_fmt(why, len, "bind/listen 127.0.0.1: %s", strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -173,12 +172,12 @@ static int ipc_connect(int type, const struct sockaddr_in *a, char *why, size_t 
 	int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
 
 	if (fd < 0) {
-		util_fmt(why, len, "socket: %s", strerror(errno));
+		text_fmt(why, len, "socket: %s", strerror(errno));
 		return -1;
 	}
 	if (connect(fd, (const struct sockaddr *)a, sizeof(*a)) != 0 || ipc_timeout(fd) != 0 ||
 	    (type == SOCK_STREAM && ipc_nodelay(fd) != 0)) {
-		util_fmt(why, len, "connect 127.0.0.1:%d: %s", ntohs(a->sin_port), strerror(errno));
+		text_fmt(why, len, "connect 127.0.0.1:%d: %s", ntohs(a->sin_port), strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -393,7 +392,7 @@ static int setup_pipe(struct ipc_state *st, int kind, char *why, size_t len)
 	int down[2] = { -1, -1 }, up[2] = { -1, -1 };
 
 	if (pipe(down) != 0 || pipe(up) != 0) {
-		util_fmt(why, len, "pipe: %s", strerror(errno));
+		text_fmt(why, len, "pipe: %s", strerror(errno));
 		goto fail;
 	}
 	if ((st->pid = ipc_fork()) == 0) {
@@ -402,7 +401,7 @@ static int setup_pipe(struct ipc_state *st, int kind, char *why, size_t len)
 		_exit(peer_stream(kind, down[0], up[1]));
 	}
 	if (st->pid < 0)
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 	else {
 		st->wfd = down[1];
 		st->rfd = up[0];
@@ -422,7 +421,7 @@ static int setup_unix(struct ipc_state *st, int kind, char *why, size_t len)
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-		util_fmt(why, len, "socketpair: %s", strerror(errno));
+		text_fmt(why, len, "socketpair: %s", strerror(errno));
 		return -1;
 	}
 	if ((st->pid = ipc_fork()) == 0) {
@@ -431,7 +430,7 @@ static int setup_unix(struct ipc_state *st, int kind, char *why, size_t len)
 	}
 	close(sv[1]);
 	if (st->pid < 0) {
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 		close(sv[0]);
 		return -1;
 	}
@@ -458,7 +457,7 @@ static int setup_tcp(struct ipc_state *st, int kind, char *why, size_t len)
 	}
 	close(l);
 	if (st->pid < 0) {
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 		return -1;
 	}
 	st->wfd = st->rfd = ipc_connect(SOCK_STREAM, &a, why, len);
@@ -477,7 +476,7 @@ static int setup_udp(struct ipc_state *st, int rpc, char *why, size_t len)
 		_exit(peer_udp(s, rpc));
 	close(s);
 	if (st->pid < 0) {
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 		return -1;
 	}
 	st->wfd = st->rfd = ipc_connect(SOCK_DGRAM, &a, why, len);
@@ -496,7 +495,7 @@ static int setup_conn(struct ipc_state *st, int unused, char *why, size_t len)
 		_exit(peer_accept_close(l));
 	close(l);
 	if (st->pid < 0) {
-		util_fmt(why, len, "fork: %s", strerror(errno));
+		text_fmt(why, len, "fork: %s", strerror(errno));
 		return -1;
 	}
 	return 0;

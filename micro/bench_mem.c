@@ -1,5 +1,6 @@
 /* bench_mem.c: measured CPU clock and memory load latencies (random pointer chase over growing working sets) in ns. */
-#include "micro.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <math.h>
@@ -7,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-
-#include "util.h"
 
 /* Dependent adds per operation of the clock loop. */
 #define MEM_ADDS 512
@@ -272,10 +271,10 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 	buf = mem_map_chase(sizes[k - 1], &base, &len);
 	idx = malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx));
 	if (!buf || !idx)
-		util_fmt(reason, sizeof(reason), "cannot allocate %zu MiB: %s",
+		text_fmt(reason, sizeof(reason), "cannot allocate %zu MiB: %s",
 			 sizes[k - 1] >> 20, strerror(errno));
 	for (int i = 0; i < k; i++) {
-		util_fmt(name, sizeof(name), "curve_%zu", sizes[i]);
+		text_fmt(name, sizeof(name), "curve_%zu", sizes[i]);
 		if (!buf || !idx) {
 			micro_put_na(set, name, reason);
 			t[i] = 0;
@@ -286,7 +285,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 		mem_chase_loop(&c, (sizes[i] / MEM_LINE < 65536 ? sizes[i] / MEM_LINE : 65536) / MEM_LOADS + 1);
 		if (micro_time_ns(o, mem_chase_loop, &c, &v) != 0 || v.value <= 0) {
 			if (v.ok)
-				util_strlcpy(v.reason, "too fast to time", sizeof(v.reason));
+				text_copy(v.reason, "too fast to time", sizeof(v.reason));
 			v.ok = 0;
 			micro_put(set, name, &v);
 			t[i] = 0;
@@ -303,7 +302,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 
 	if (got < k) {
 		if (!reason[0])
-			util_fmt(reason, sizeof(reason), "%d of %d curve points failed", k - got, k);
+			text_fmt(reason, sizeof(reason), "%d of %d curve points failed", k - got, k);
 		micro_put_na(set, "lat_l1", reason);
 		micro_put_na(set, "lat_l2", reason);
 		micro_put_na(set, "lat_main", reason);

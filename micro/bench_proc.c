@@ -1,5 +1,7 @@
 /* bench_proc.c: the "processor, processes" microbenchmarks: null call and I/O, stat, open/close, select, signals, fork, exec, shell. */
-#include "micro.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +15,6 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "util.h"
 
 enum { PROC_NSOCK = 100 };             /* sockets select() watches */
 
@@ -134,9 +134,9 @@ static void proc_files(const struct micro_opts *o, struct micro_set *set)
 	char path[4096], why[128];
 	int fd = -1;
 
-	if (util_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
+	if (fs_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
 	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
-		util_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
+		text_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
 		micro_put_na(set, "stat", why);
 		micro_put_na(set, "open_close", why);
 		return;
@@ -182,15 +182,15 @@ static void proc_select(const struct micro_opts *o, struct micro_set *set)
 					 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (fd < 0) {
-			util_fmt(why, sizeof(why), "socket: %s", strerror(errno));
+			text_fmt(why, sizeof(why), "socket: %s", strerror(errno));
 			break;
 		}
 		s.fd[s.nfd++] = fd;
 		if (fd >= FD_SETSIZE)
-			util_fmt(why, sizeof(why), "descriptor %d beyond FD_SETSIZE", fd);
+			text_fmt(why, sizeof(why), "descriptor %d beyond FD_SETSIZE", fd);
 		else if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 ||
 			 listen(fd, SOMAXCONN) != 0)
-			util_fmt(why, sizeof(why), "bind/listen 127.0.0.1: %s", strerror(errno));
+			text_fmt(why, sizeof(why), "bind/listen 127.0.0.1: %s", strerror(errno));
 		else {
 			FD_SET(fd, &s.set);
 			if (fd > s.maxfd)

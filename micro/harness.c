@@ -1,5 +1,6 @@
 /* harness.c: one timing harness for every microbenchmark: calibrate, subtract overhead, repeat, take the median. */
-#include "micro.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -8,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "util.h"
 
 static _Thread_local char fail_reason[128];
 
@@ -157,7 +156,7 @@ int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 			z[i] = run_once(null_loop, NULL, n);
 	}
 	if (!n) {
-		util_strlcpy(out->reason, fail_reason[0] ? fail_reason : "benchmark failed",
+		text_copy(out->reason, fail_reason[0] ? fail_reason : "benchmark failed",
 			     sizeof(out->reason));
 		return -1;
 	}
@@ -179,7 +178,7 @@ void micro_put(struct micro_set *set, const char *name, const struct micro_value
 	if (set->n >= MICRO_MAX)
 		return;
 	struct micro_metric *m = &set->m[set->n++];
-	util_strlcpy(m->name, name, sizeof(m->name));
+	text_copy(m->name, name, sizeof(m->name));
 	m->v = *v;
 }
 
@@ -194,7 +193,7 @@ void micro_put_na(struct micro_set *set, const char *name, const char *reason)
 {
 	struct micro_value v = { .ok = 0 };
 
-	util_strlcpy(v.reason, reason, sizeof(v.reason));
+	text_copy(v.reason, reason, sizeof(v.reason));
 	micro_put(set, name, &v);
 }
 

@@ -1,6 +1,7 @@
 /* suite.c: the microbenchmark suite: every group in order, on one CPU, in a scratch directory. */
-#include "micro.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,12 +39,12 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
 	int pinned, rc = 0, pfd, dfd;
 
 	memset(set, 0, sizeof *set);
-	if ((pfd = util_dir_open(parent, why, sizeof why)) < 0) {
-		util_fmt(errbuf, errlen, "cannot create a scratch directory: %s", why);
+	if ((pfd = fs_dir_open(parent, why, sizeof why)) < 0) {
+		text_fmt(errbuf, errlen, "cannot create a scratch directory: %s", why);
 		return -1;
 	}
-	if (util_path(o->dir, sizeof o->dir, "%s/micro.XXXXXX", parent) != 0 || mkdtemp(o->dir) == NULL) {
-		util_fmt(errbuf, errlen, "cannot create a scratch directory in %s: %s", parent,
+	if (fs_path(o->dir, sizeof o->dir, "%s/micro.XXXXXX", parent) != 0 || mkdtemp(o->dir) == NULL) {
+		text_fmt(errbuf, errlen, "cannot create a scratch directory in %s: %s", parent,
 		         strerror(errno));
 		close(pfd);
 		return -1;
@@ -51,7 +52,7 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
 	/* mkdtemp made it (mode 0700, never through a link): check it is still that */
 	dfd = openat(pfd, strrchr(o->dir, '/') + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dfd < 0 || fstat(dfd, &st) != 0 || st.st_uid != geteuid()) {
-		util_fmt(errbuf, errlen, "the scratch directory %s was replaced", o->dir);
+		text_fmt(errbuf, errlen, "the scratch directory %s was replaced", o->dir);
 		if (dfd >= 0)
 			close(dfd);
 		close(pfd);
@@ -65,7 +66,7 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
 	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
 		if (stop != NULL && *stop) {
 			rc = -1;
-			util_fmt(errbuf, errlen, "interrupted");
+			text_fmt(errbuf, errlen, "interrupted");
 			break;
 		}
 		groups[i](o, set);
@@ -75,8 +76,8 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
 		sched_setaffinity(0, sizeof saved, &saved);
 	char *slash = strrchr(o->dir, '/');
 	*slash = '\0';
-	if (util_rm_in(o->dir, slash + 1) != 0 && rc == 0) {
-		util_fmt(errbuf, errlen, "cannot remove the scratch directory %s/%s: %s", o->dir, slash + 1,
+	if (fs_rm_in(o->dir, slash + 1) != 0 && rc == 0) {
+		text_fmt(errbuf, errlen, "cannot remove the scratch directory %s/%s: %s", o->dir, slash + 1,
 		         strerror(errno));
 		rc = -1;
 	}

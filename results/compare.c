@@ -1,5 +1,5 @@
 /* compare.c: each label's Time and Loads against a baseline label: difference, 95% interval, Welch's p-value. */
-#include "compare.h"
+#include "results/compare.h"
 
 #include <math.h>
 #include <string.h>

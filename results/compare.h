@@ -2,7 +2,7 @@
 #ifndef CONTEST_COMPARE_H
 #define CONTEST_COMPARE_H
 
-#include "summary.h"
+#include "results/summary.h"
 
 #define CMP_ALPHA 0.05   /* p below this is marked significant ("*") */
 

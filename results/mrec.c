@@ -1,6 +1,7 @@
 /* mrec.c: the LABEL.micro file form of microbenchmark results: format and strict parse. */
-#include "mrec.h"
-#include "util.h"
+#include "results/mrec.h"
+#include "lib/err.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,7 +20,7 @@ int mrec_header(char *buf, size_t len)
 /* clean: s with tabs, newlines and CRs as spaces, into buf. */
 static const char *clean(const char *s, char *buf, size_t len)
 {
-	util_strlcpy(buf, s, len);
+	text_copy(buf, s, len);
 	for (char *p = buf; *p; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
@@ -68,7 +69,7 @@ void mrec_set_free(struct mrec_set *s)
 /* put: copy field f into dst of size len; -1 when it does not fit. */
 static int put(char *dst, size_t len, const char *f)
 {
-	return util_strlcpy(dst, f, len) < len ? 0 : -1;
+	return text_copy(dst, f, len) < len ? 0 : -1;
 }
 
 /* parse_line: the fields of one line into m; NULL, or what is wrong. */

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "record.h"
+#include "results/record.h"
 
 #define MREC_FORMAT_NAME    "contest-micro"
 #define MREC_FORMAT_VERSION 1

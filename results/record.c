@@ -1,6 +1,7 @@
 /* record.c: label check, record lines (format, strict parse) and result file reading. */
-#include "record.h"
-#include "util.h"
+#include "results/record.h"
+#include "lib/err.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -392,7 +393,7 @@ static int parse_field(int c, const char *raw, struct rec *r, const struct layou
 			snprintf(msg, mlen, "field 'load' is not a load name: '%s'", show(raw, sb, sizeof sb));
 			return -1;
 		}
-		util_strlcpy(r->load, raw, sizeof r->load);
+		text_copy(r->load, raw, sizeof r->load);
 		return 0;
 	case C_RUN:
 	case C_JOBS:

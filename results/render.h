@@ -3,8 +3,8 @@
 #define CONTEST_RENDER_H
 
 #include <stdio.h>
-#include "mrec.h"
-#include "summary.h"
+#include "results/mrec.h"
+#include "results/summary.h"
 
 /* render_fig: v with prec decimals into buf (returned), or "-" when not
  * available; a rounded zero never shows a minus sign. The reports' figures. */

@@ -1,6 +1,6 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
-#include "render.h"
-#include "compare.h"
+#include "results/compare.h"
+#include "results/render.h"
 
 #include <math.h>
 #include <string.h>

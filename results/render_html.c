@@ -1,7 +1,7 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
-#include "render.h"
-#include "compare.h"
-#include "render_micro.h"
+#include "results/compare.h"
+#include "results/render.h"
+#include "results/render_micro.h"
 
 #include <math.h>
 #include <stdlib.h>

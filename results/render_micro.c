@@ -1,6 +1,6 @@
 /* render_micro.c: the lmbench 2.0 summary layout of microbenchmark results, one row per suite run. */
-#include "render_micro.h"
-#include "util.h"
+#include "results/render_micro.h"
+#include "lib/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -64,15 +64,15 @@ void render_micro_num(double v, char *buf, size_t len)
 	double a = fabs(v);
 
 	if (isnan(v))
-		util_fmt(buf, len, "%s", "");
+		text_fmt(buf, len, "%s", "");
 	else if (a >= 100)
-		util_fmt(buf, len, "%.0f", v);
+		text_fmt(buf, len, "%.0f", v);
 	else if (a >= 10)
-		util_fmt(buf, len, "%.1f", v);
+		text_fmt(buf, len, "%.1f", v);
 	else if (a >= 1)
-		util_fmt(buf, len, "%.2f", v);
+		text_fmt(buf, len, "%.2f", v);
 	else
-		util_fmt(buf, len, "%#.2g", v);
+		text_fmt(buf, len, "%#.2g", v);
 }
 
 /* A suite run: the indexes of its lines in the set. */
@@ -95,9 +95,9 @@ static double value(const struct mrun *r, const char *name)
 static void size_h(double b, char *buf, size_t len)
 {
 	if (b >= 1048576)
-		util_fmt(buf, len, "%gM", b / 1048576);
+		text_fmt(buf, len, "%gM", b / 1048576);
 	else
-		util_fmt(buf, len, "%gK", b / 1024);
+		text_fmt(buf, len, "%gK", b / 1024);
 }
 
 /* guesses: the cache sizes found in the latency curve, "L1 48K L2 1M L3 6M". */
@@ -113,7 +113,7 @@ static void guesses(const struct mrun *r, char *buf, size_t len)
 		if (isnan(b) || b <= 0)
 			continue;
 		size_h(b, s, sizeof s);
-		util_fmt(buf + at, len - at, "%sL%d %s", at ? " " : "", i + 1, s);
+		text_fmt(buf + at, len - at, "%sL%d %s", at ? " " : "", i + 1, s);
 		at = strlen(buf);
 	}
 }
@@ -124,9 +124,9 @@ static void cell(const struct mcol *c, const struct mrun *r, char *buf, size_t l
 	if (c->metric != NULL)
 		render_micro_num(value(r, c->metric), buf, len);
 	else if (strcmp(c->top, "Host") == 0)
-		util_fmt(buf, len, "%.9s", r->first->host);
+		text_fmt(buf, len, "%.9s", r->first->host);
 	else if (strcmp(c->top, "OS") == 0)
-		util_fmt(buf, len, "%.13s", r->first->label);
+		text_fmt(buf, len, "%.13s", r->first->label);
 	else
 		guesses(r, buf, len);
 }

@@ -3,7 +3,7 @@
 #define CONTEST_RENDER_MICRO_H
 
 #include <stdio.h>
-#include "mrec.h"
+#include "results/mrec.h"
 
 /* render_micro: the six sections (Processor, Processes; Context switching;
  * Local Communication latencies; File & VM system latencies; Local

@@ -1,6 +1,6 @@
 /* render_text.c: the classic text tables of contract section 3, one block per load. */
-#include "render.h"
-#include "compare.h"
+#include "results/compare.h"
+#include "results/render.h"
 
 #include <math.h>
 #include <string.h>

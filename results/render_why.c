@@ -1,5 +1,5 @@
 /* render_why.c: the evidence columns of --why and --latency, shared by every renderer, and their text tables. */
-#include "render.h"
+#include "results/render.h"
 
 #include <math.h>
 #include <string.h>

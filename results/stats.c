@@ -1,5 +1,5 @@
 /* stats.c: descriptive statistics, the Student t distribution (through the incomplete beta function) and Welch's t-test. */
-#include "stats.h"
+#include "results/stats.h"
 
 #include <math.h>
 

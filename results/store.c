@@ -1,7 +1,8 @@
 /* store.c: the results directory: append-only LABEL.loads files, one per label. */
-#include "store.h"
-#include "mrec.h"
-#include "util.h"
+#include "results/store.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "results/mrec.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,7 +26,7 @@ int store_path(const char *dir, const char *label, char *buf, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
-	return util_path(buf, len, "%s/%s%s", dir, label, STORE_SUFFIX);
+	return fs_path(buf, len, "%s/%s%s", dir, label, STORE_SUFFIX);
 }
 
 /* sync_dir: fsync the directory dir so a new entry in it is durable. A file
@@ -175,7 +176,7 @@ int store_micro_append(const char *dir, const struct mrec *v, size_t n)
 		errno = EINVAL;
 		return -1;
 	}
-	if (util_path(path, sizeof path, "%s/%s%s", dir, v[0].label, MICRO_SUFFIX) != 0)
+	if (fs_path(path, sizeof path, "%s/%s%s", dir, v[0].label, MICRO_SUFFIX) != 0)
 		return -1;
 	mrec_header(head, sizeof head);
 	for (size_t i = 0; i < n; i++) {
@@ -215,7 +216,7 @@ static int label_file(const char *dir, const char *label, const char *suffix, ch
 		warnx("label '%s' %s", label, why);
 		return -1;
 	}
-	if (util_path(path, len, "%s/%s%s", dir, label, suffix) != 0) {
+	if (fs_path(path, len, "%s/%s%s", dir, label, suffix) != 0) {
 		warn("%s/%s%s", dir, label, suffix);
 		return -1;
 	}
@@ -336,7 +337,7 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 	if (list_files(dir, suffix, &names, &n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		if (util_path(path, sizeof path, "%s/%s", dir, names[i]) != 0) {
+		if (fs_path(path, sizeof path, "%s/%s", dir, names[i]) != 0) {
 			warn("%s/%s", dir, names[i]);
 			(*bad)++;
 			continue;
@@ -373,7 +374,7 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
 		errno = EINVAL;
 		return -1;
 	}
-	if (util_path(path, sizeof path, "%s/%s%s", dir, label, ENV_SUFFIX) != 0)
+	if (fs_path(path, sizeof path, "%s/%s%s", dir, label, ENV_SUFFIX) != 0)
 		return -1;
 	if ((n = asprintf(&block, "@ %s\n%s", timestamp, text)) < 0)
 		return -1;

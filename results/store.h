@@ -2,8 +2,8 @@
 #ifndef CONTEST_STORE_H
 #define CONTEST_STORE_H
 
-#include "mrec.h"
-#include "record.h"
+#include "results/mrec.h"
+#include "results/record.h"
 
 /* store_path: DIR/LABEL.loads into buf; -1 when it does not fit, or (errno
  * EINVAL) when label fails rec_label_check. */

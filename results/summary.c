@@ -1,6 +1,6 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
-#include "summary.h"
-#include "util.h"
+#include "results/summary.h"
+#include "lib/text.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -107,9 +107,9 @@ static const char *wkey(const struct rec *r, char *buf, size_t len)
 	const char *w = r->workload[0] ? r->workload : "(not recorded)";
 
 	if (r->jobs > 0)
-		util_fmt(buf, len, "%s -j%d", w, r->jobs);
+		text_fmt(buf, len, "%s -j%d", w, r->jobs);
 	else
-		util_fmt(buf, len, "%s", w);
+		text_fmt(buf, len, "%s", w);
 	return buf;
 }
 

@@ -2,8 +2,8 @@
 #ifndef CONTEST_SUMMARY_H
 #define CONTEST_SUMMARY_H
 
-#include "record.h"
-#include "stats.h"
+#include "results/record.h"
+#include "results/stats.h"
 
 /* The figures of a row, as indexes of sum_cell.st. */
 enum { FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU };

@@ -1,7 +1,8 @@
 /* builtin.c: the built-in reference workload: lays out, writes and caches a generated kernel-like tree. */
-#include "builtin.h"
-#include "gen_code.h"
-#include "util.h"
+#include "workload/builtin.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "workload/gen_code.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -133,7 +134,7 @@ static int open_parent(int root, const char *rel, char *buf, size_t len, const c
 	char *p, *slash;
 	int cur, next;
 
-	if (util_strlcpy(buf, rel, len) >= len) {
+	if (text_copy(buf, rel, len) >= len) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
@@ -258,7 +259,7 @@ static int generate_at(int dir, const char *scale)
 	}
 	for (i = 0; i < nh; i++) {
 		gen_header_model(&hdrs[i], i);
-		if (util_path(rel, sizeof rel, "include/linux/%s.h", hdrs[i].name) < 0 ||
+		if (fs_path(rel, sizeof rel, "include/linux/%s.h", hdrs[i].name) < 0 ||
 		    (f = create(dir, rel)) == NULL)
 			goto out;
 		gen_emit_header(f, &hdrs[i]);
@@ -275,7 +276,7 @@ static int generate_at(int dir, const char *scale)
 			goto out;
 	}
 	for (i = 0; i < NELEM(dirs) && i < n; i++) {
-		if (util_path(rel, sizeof rel, "%s/internal.h", dirs[i].path) < 0 ||
+		if (fs_path(rel, sizeof rel, "%s/internal.h", dirs[i].path) < 0 ||
 		    (f = create(dir, rel)) == NULL)
 			goto out;
 		gen_emit_internal(f, dirs[i].path, units, n, i);
@@ -310,7 +311,7 @@ int builtin_generate(const char *dir, const char *scale)
 }
 
 /* tree_ok: 1 when name in the testbed (open as tb) is a directory of a
- * trusted owner (util_trusted), not a link, whose MARKER is its regular
+ * trusted owner (fs_trusted), not a link, whose MARKER is its regular
  * file holding exactly want. */
 static int tree_ok(int tb, const char *name, const char *want)
 {
@@ -322,10 +323,10 @@ static int tree_ok(int tb, const char *name, const char *want)
 	d = openat(tb, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (d < 0)
 		return 0;
-	if (fstat(d, &st) == 0 && util_trusted(tb, st.st_uid)) {
+	if (fstat(d, &st) == 0 && fs_trusted(tb, st.st_uid)) {
 		fd = openat(d, MARKER, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (fd >= 0) {
-			if (util_own_file(d, fd))
+			if (fs_own_file(d, fd))
 				n = read(fd, buf, sizeof buf - 1);
 			close(fd);
 		}
@@ -347,9 +348,9 @@ static int make_tmp(int tb, const char *testbed, const char *name, char *tmpname
 	mode_t um;
 	int fd;
 
-	if (util_path(path, sizeof path, "%s/.%s.tmp.XXXXXX", testbed, name) < 0 || mkdtemp(path) == NULL)
+	if (fs_path(path, sizeof path, "%s/.%s.tmp.XXXXXX", testbed, name) < 0 || mkdtemp(path) == NULL)
 		return -1;
-	util_strlcpy(tmpname, strrchr(path, '/') + 1, len);
+	text_copy(tmpname, strrchr(path, '/') + 1, len);
 	fd = openat(tb, tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -389,11 +390,11 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	builtin_identity(scale, id, sizeof id);
 	snprintf(want, sizeof want, "%s\n", id);
 	snprintf(name, sizeof name, "builtin-%d-%s", BUILTIN_VERSION, scale);
-	if (util_path(dir, dirlen, "%s/%s", testbed, name) < 0) {
+	if (fs_path(dir, dirlen, "%s/%s", testbed, name) < 0) {
 		snprintf(errbuf, errlen, "%s/%s: %s", testbed, name, strerror(errno));
 		return -1;
 	}
-	if ((tb = util_dir_open(testbed, why, sizeof why)) < 0) {
+	if ((tb = fs_dir_open(testbed, why, sizeof why)) < 0) {
 		snprintf(errbuf, errlen, "%s", why);
 		return -1;
 	}
@@ -416,7 +417,7 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 		goto out;
 	}
 	/* a stale tree, a link or a file in the way: removed when contest's own */
-	if (util_rm_own(tb, name) != 0) {
+	if (fs_rm_own(tb, name) != 0) {
 		if (errno == EPERM && fstatat(tb, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u, not to contest; "
 				 "remove it or use another testbed", dir, (unsigned)st.st_uid);
@@ -440,7 +441,7 @@ out:
 	if (gen >= 0)
 		close(gen);
 	if (tmpname[0] != '\0')
-		util_rm_own(tb, tmpname);
+		fs_rm_own(tb, tmpname);
 	close(tb);
 	return rc;
 }

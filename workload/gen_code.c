@@ -1,5 +1,5 @@
 /* gen_code.c: code templates of the builtin workload generator (rng, expressions, translation units, main). */
-#include "gen_code.h"
+#include "workload/gen_code.h"
 
 #include <string.h>
 

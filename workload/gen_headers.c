@@ -1,5 +1,5 @@
 /* gen_headers.c: header templates of the builtin workload generator (header model, shared and core headers). */
-#include "gen_code.h"
+#include "workload/gen_code.h"
 
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /* ktree.c: checks and identifies a configured Linux source tree used as the reference workload. */
-#include "ktree.h"
-#include "util.h"
+#include "workload/ktree.h"
+#include "lib/fs.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +18,7 @@ static int has_file(const char *dir, const char *name)
 	char p[PATH_MAX];
 	struct stat st;
 
-	return util_path(p, sizeof p, "%s/%s", dir, name) == 0 && stat(p, &st) == 0 &&
+	return fs_path(p, sizeof p, "%s/%s", dir, name) == 0 && stat(p, &st) == 0 &&
 	       S_ISREG(st.st_mode);
 }
 
@@ -27,33 +28,33 @@ int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_
 	struct stat st;
 
 	if (stat(dir, &st) != 0 || realpath(dir, abs) == NULL) {
-		util_fmt(errbuf, errlen, "kernel tree '%s': %s", dir, strerror(errno));
+		text_fmt(errbuf, errlen, "kernel tree '%s': %s", dir, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		util_fmt(errbuf, errlen, "kernel tree '%s' is not a directory", dir);
+		text_fmt(errbuf, errlen, "kernel tree '%s' is not a directory", dir);
 		return -1;
 	}
 	if (!has_file(abs, "Makefile") || !has_file(abs, "Kconfig")) {
-		util_fmt(errbuf, errlen, "'%s' is not a Linux source tree (no Makefile and Kconfig at "
+		text_fmt(errbuf, errlen, "'%s' is not a Linux source tree (no Makefile and Kconfig at "
 		         "its top); scripts/get-kernel-tree.sh DIR fetches one", dir);
 		return -1;
 	}
 	if (!has_file(abs, ".config")) {
-		util_fmt(errbuf, errlen, "kernel tree '%s' has no .config: run 'make -C %s tinyconfig' "
+		text_fmt(errbuf, errlen, "kernel tree '%s' has no .config: run 'make -C %s tinyconfig' "
 		         "(minutes) or 'make -C %s defconfig' (the classic weight) first", dir, dir, dir);
 		return -1;
 	}
 	if (access(abs, W_OK | X_OK) != 0) {
-		util_fmt(errbuf, errlen, "kernel tree '%s' is not writable: %s (the compile writes "
+		text_fmt(errbuf, errlen, "kernel tree '%s' is not writable: %s (the compile writes "
 		         "its objects into the tree)", dir, strerror(errno));
 		return -1;
 	}
 	if (strlen(abs) >= reallen) {
-		util_fmt(errbuf, errlen, "kernel tree '%s': path too long", dir);
+		text_fmt(errbuf, errlen, "kernel tree '%s': path too long", dir);
 		return -1;
 	}
-	util_strlcpy(real, abs, reallen);
+	text_copy(real, abs, reallen);
 	return 0;
 }
 
@@ -64,7 +65,7 @@ int ktree_config_hash(const char *dir, unsigned long long *hash)
 	ssize_t n;
 	int fd;
 
-	if (util_path(p, sizeof p, "%s/.config", dir) != 0)
+	if (fs_path(p, sizeof p, "%s/.config", dir) != 0)
 		return -1;
 	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
@@ -89,11 +90,11 @@ void ktree_identity(const char *version, unsigned long long hash, const char *ta
 	char v[64];
 	size_t n;
 
-	util_strlcpy(v, version, sizeof v);
+	text_copy(v, version, sizeof v);
 	n = strcspn(v, "\r\n");
 	v[n] = '\0';
 	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
 		v[--n] = '\0';
-	util_fmt(buf, len, "linux-%s:config-%08llx:%s", v[0] ? v : "unknown",
+	text_fmt(buf, len, "linux-%s:config-%08llx:%s", v[0] ? v : "unknown",
 	         hash & 0xffffffffULL, target);
 }

@@ -1,7 +1,7 @@
-/* fuzz_cli.c: libFuzzer target for the command-line parser opts_parse, its usage errors caught through util_exit_hook. */
-#include "opts.h"
-#include "record.h"
-#include "util.h"
+/* fuzz_cli.c: libFuzzer target for the command-line parser opts_parse, its usage errors caught through err_exit_hook. */
+#include "contest/opts.h"
+#include "lib/err.h"
+#include "results/record.h"
 
 #include <setjmp.h>
 #include <stdint.h>
@@ -40,6 +40,7 @@ static void check_opts(const struct opts *o)
 	case MODE_VERSION:
 		return;
 	case MODE_RUN:
+	case MODE_SWEEP:
 		check(rec_label_check(o->label, NULL) == 0, "run: label not valid");
 		check(o->runs >= 1 && o->runs <= 100000, "run: runs out of range");
 		check(o->jobs == 0 || (o->jobs >= 1 && o->jobs <= 4096), "run: jobs out of range");
@@ -87,7 +88,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	unsetenv("CONTEST_RESULTS");
-	util_exit_hook = on_exit_hook;
+	err_exit_hook = on_exit_hook;
 	return 0;
 }
 

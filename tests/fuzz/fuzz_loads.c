@@ -1,5 +1,5 @@
 /* fuzz_loads.c: libFuzzer target for the LABEL.loads reader (rec_read_stream) and rec_format's round trip. */
-#include "record.h"
+#include "results/record.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,7 +1,8 @@
 /* test_builtin.c: unit tests of the built-in workload: scales, determinism, caching, and a real build. */
-#include "builtin.h"
-#include "t.h"
-#include "util.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "tests/unit/t.h"
+#include "workload/builtin.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -94,8 +95,8 @@ static int same_file(const char *a, const char *b, const char *rel)
 	char *ca, *cb;
 	int same;
 
-	T_CHECK(util_path(pa, sizeof pa, "%s%s", a, rel) == 0);
-	T_CHECK(util_path(pb, sizeof pb, "%s%s", b, rel) == 0);
+	T_CHECK(fs_path(pa, sizeof pa, "%s%s", a, rel) == 0);
+	T_CHECK(fs_path(pb, sizeof pb, "%s%s", b, rel) == 0);
 	ca = read_all(pa, &la);
 	cb = read_all(pb, &lb);
 	same = ca && cb && la == lb && memcmp(ca, cb, la) == 0;
@@ -173,8 +174,8 @@ static void test_deterministic(const char *base)
 	size_t n_a, i;
 	int ndiff = 0, nc = 0, nh = 0;
 
-	T_CHECK(util_path(a, sizeof a, "%s/a", base) == 0);
-	T_CHECK(util_path(b, sizeof b, "%s/b", base) == 0);
+	T_CHECK(fs_path(a, sizeof a, "%s/a", base) == 0);
+	T_CHECK(fs_path(b, sizeof b, "%s/b", base) == 0);
 	T_CHECK(mkdir(a, 0755) == 0 && mkdir(b, 0755) == 0);
 	T_CHECK(builtin_generate(a, "tiny") == 0);
 	T_CHECK(builtin_generate(b, "tiny") == 0);
@@ -231,10 +232,10 @@ static void test_prepare(const char *testbed, char *dir, size_t dirlen)
 	size_t len = 0;
 	FILE *f;
 
-	T_CHECK(util_path(want, sizeof want, "%s/builtin-1-tiny", testbed) == 0);
+	T_CHECK(fs_path(want, sizeof want, "%s/builtin-1-tiny", testbed) == 0);
 	T_CHECK(builtin_prepare(testbed, "tiny", dir, dirlen, err, sizeof err) == 0);
 	T_STREQ(dir, want);
-	T_CHECK(util_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
 	s = read_all(path, &len);
 	T_STREQ(s, "builtin-1:tiny\n");
 	free(s);
@@ -242,7 +243,7 @@ static void test_prepare(const char *testbed, char *dir, size_t dirlen)
 
 	/* Reuse: the marker and a dropped sentinel survive a second prepare. */
 	T_CHECK(stat(path, &st1) == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/sentinel", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/sentinel", dir) == 0);
 	f = fopen(path, "w");
 	T_CHECK(f != NULL);
 	if (f)
@@ -250,27 +251,27 @@ static void test_prepare(const char *testbed, char *dir, size_t dirlen)
 	T_CHECK(builtin_prepare(testbed, "tiny", dir, dirlen, err, sizeof err) == 0);
 	T_STREQ(dir, want);
 	T_CHECK(access(path, F_OK) == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
 	T_CHECK(stat(path, &st2) == 0);
 	T_CHECK(st1.st_ino == st2.st_ino && st1.st_mtim.tv_sec == st2.st_mtim.tv_sec &&
 		st1.st_mtim.tv_nsec == st2.st_mtim.tv_nsec);
 
 	/* Stale: no marker, junk inside, a symlink leading out of the testbed. */
 	T_CHECK(unlink(path) == 0);
-	T_CHECK(util_path(outside, sizeof outside, "%s/outside", testbed) == 0);
+	T_CHECK(fs_path(outside, sizeof outside, "%s/outside", testbed) == 0);
 	T_CHECK(mkdir(outside, 0755) == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/keep", outside) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/keep", outside) == 0);
 	f = fopen(path, "w");
 	if (f)
 		fclose(f);
-	T_CHECK(util_path(path, sizeof path, "%s/kernel/escape", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/kernel/escape", dir) == 0);
 	T_CHECK(symlink(outside, path) == 0);
 	T_CHECK(builtin_prepare(testbed, "tiny", dir, dirlen, err, sizeof err) == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/sentinel", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/sentinel", dir) == 0);
 	T_CHECK(access(path, F_OK) != 0);
-	T_CHECK(util_path(path, sizeof path, "%s/keep", outside) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/keep", outside) == 0);
 	T_CHECK(access(path, F_OK) == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/.contest-builtin", dir) == 0);
 	T_CHECK(access(path, F_OK) == 0);
 	T_CHECK(count_tmp(testbed) == 0);
 
@@ -286,7 +287,7 @@ static void test_prepare(const char *testbed, char *dir, size_t dirlen)
 	free(s);
 
 	/* Errors: a reason naming the path. */
-	T_CHECK(util_path(path, sizeof path, "%s/missing", testbed) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/missing", testbed) == 0);
 	err[0] = '\0';
 	T_CHECK(builtin_prepare(path, "tiny", want, sizeof want, err, sizeof err) == -1);
 	T_CHECK(strstr(err, path) != NULL && strstr(err, strerror(ENOENT)) != NULL);
@@ -322,7 +323,7 @@ static void test_build(const char *dir)
 	for (i = 0; i < nfiles; i++)
 		left += strlen(files[i]) > 2 && strcmp(files[i] + strlen(files[i]) - 2, ".o") == 0;
 	T_CHECK(left == 0);
-	T_CHECK(util_path(path, sizeof path, "%s/vmlinux", dir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/vmlinux", dir) == 0);
 	T_CHECK(access(path, F_OK) != 0);
 	free_files();
 }

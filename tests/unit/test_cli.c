@@ -1,7 +1,7 @@
-/* test_cli.c: unit tests of opts_parse, its usage errors caught through util_exit_hook (cases found while fuzzing it). */
-#include "t.h"
-#include "opts.h"
-#include "util.h"
+/* test_cli.c: unit tests of opts_parse, its usage errors caught through err_exit_hook (cases found while fuzzing it). */
+#include "contest/opts.h"
+#include "lib/err.h"
+#include "tests/unit/t.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -132,11 +132,11 @@ int main(void)
 	}
 	unlink(errpath);
 	unsetenv("CONTEST_RESULTS");
-	util_exit_hook = on_exit_hook;
+	err_exit_hook = on_exit_hook;
 	test_unknown_letters();
 	test_again_after_error();
 	test_good_lines();
-	util_exit_hook = NULL;
+	err_exit_hook = NULL;
 	close(errfd);
 	return t_done();
 }

@@ -1,6 +1,6 @@
 /* test_confine.c: where --confine makes its memory group, from fixed /proc/self/mountinfo and /proc/self/cgroup texts. */
-#include "t.h"
-#include "confine.h"
+#include "contest/sys/confine.h"
+#include "tests/unit/t.h"
 
 #include <string.h>
 

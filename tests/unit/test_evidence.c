@@ -1,8 +1,8 @@
-/* test_evidence.c: unit tests of contest/evidence.c on fixed /proc text modeled on a 6.1 kernel, a fake procroot and the real /proc. */
-#include "evidence.h"
-#include "record.h"
-#include "util.h"
-#include "t.h"
+/* test_evidence.c: unit tests of contest/sense/evidence.c on fixed /proc text modeled on a 6.1 kernel, a fake procroot and the real /proc. */
+#include "contest/sense/evidence.h"
+#include "lib/fs.h"
+#include "results/record.h"
+#include "tests/unit/t.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -349,7 +349,7 @@ static int put(const char *name, const char *text)
 	FILE *f;
 	int rc;
 
-	if (util_path(path, sizeof path, "%s/%s", tmpdir, name) != 0 || (f = fopen(path, "w")) == NULL)
+	if (fs_path(path, sizeof path, "%s/%s", tmpdir, name) != 0 || (f = fopen(path, "w")) == NULL)
 		return -1;
 	rc = fputs(text, f) >= 0 ? 0 : -1;
 	return fclose(f) == 0 ? rc : -1;
@@ -365,11 +365,11 @@ static void test_read(void)
 	/* an empty procroot: five files missing, all NaN (never 0) */
 	T_CHECK(ev_snap_read(&s, tmpdir) == 5);
 	T_CHECK(all_nan(&s));
-	T_CHECK(util_path(path, sizeof path, "%s/none", tmpdir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/none", tmpdir) == 0);
 	T_CHECK(ev_snap_read(&s, path) == 5 && all_nan(&s));
 
 	/* vmstat, stat, a 5.10-like pressure/cpu and pressure/memory; no pressure/io */
-	T_CHECK(util_path(path, sizeof path, "%s/pressure", tmpdir) == 0 && mkdir(path, 0755) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/pressure", tmpdir) == 0 && mkdir(path, 0755) == 0);
 	T_CHECK(put("vmstat", vmstat_61) == 0);
 	T_CHECK(put("stat", stat_61) == 0);
 	T_CHECK(put("pressure/cpu", psi_cpu_510) == 0);
@@ -381,7 +381,7 @@ static void test_read(void)
 	T_CHECK(s.psi_mem_some == 9876543 && s.psi_mem_full == 7654321);
 	T_CHECK(isnan(s.psi_io_some) && isnan(s.psi_io_full));
 	/* an unreadable file (a directory in its place) is missing too */
-	T_CHECK(util_path(path, sizeof path, "%s/pressure/io", tmpdir) == 0 && mkdir(path, 0755) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/pressure/io", tmpdir) == 0 && mkdir(path, 0755) == 0);
 	T_CHECK(ev_snap_read(&s, tmpdir) == 1 && isnan(s.psi_io_some));
 	T_CHECK(rmdir(path) == 0);
 	T_CHECK(put("pressure/io", psi_io_61) == 0);
@@ -399,7 +399,7 @@ static void test_read(void)
 		free(big);
 	}
 	/* a file holding a NUL byte is not a /proc file */
-	T_CHECK(util_path(path, sizeof path, "%s/stat", tmpdir) == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/stat", tmpdir) == 0);
 	{
 		int fd = open(path, O_WRONLY | O_TRUNC);
 		T_CHECK(fd >= 0 && write(fd, "ctxt 5\n\0ctxt 6\n", 15) == 15 && close(fd) == 0);
@@ -437,7 +437,7 @@ int main(void)
 	test_delta();
 	test_read();
 	test_record_columns();
-	if (util_rm_at(AT_FDCWD, tmpdir) != 0)
+	if (fs_rm_at(AT_FDCWD, tmpdir) != 0)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
 	return t_done();
 }

@@ -1,7 +1,8 @@
-/* test_fingerprint.c: unit tests of contest/fingerprint.c: collection on fake /proc and /sys trees and the real ones, cleaning, format and parse, diff. */
-#include "fingerprint.h"
-#include "util.h"
-#include "t.h"
+/* test_fingerprint.c: unit tests of contest/sense/fingerprint.c: collection on fake /proc and /sys trees and the real ones, cleaning, format and parse, diff. */
+#include "contest/sense/fingerprint.h"
+#include "contest/version.h"
+#include "lib/fs.h"
+#include "tests/unit/t.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,11 +32,11 @@ static int put(const char *rel, const char *text)
 	FILE *f;
 	int rc;
 
-	if (util_path(path, sizeof path, "%s/%s", tmpdir, rel) != 0)
+	if (fs_path(path, sizeof path, "%s/%s", tmpdir, rel) != 0)
 		return -1;
 	slash = strrchr(path, '/');
 	*slash = '\0';
-	if (util_mkdirs(path) != 0)
+	if (fs_mkdirs(path) != 0)
 		return -1;
 	*slash = '/';
 	if ((f = fopen(path, "w")) == NULL)
@@ -47,7 +48,7 @@ static int put(const char *rel, const char *text)
 /* root: tmpdir/name into buf. */
 static const char *root(char *buf, size_t len, const char *name)
 {
-	if (util_path(buf, len, "%s/%s", tmpdir, name) != 0)
+	if (fs_path(buf, len, "%s/%s", tmpdir, name) != 0)
 		buf[0] = '\0';
 	return buf;
 }
@@ -115,7 +116,7 @@ static void test_collect_fake(void)
 	T_CHECK(uname(&u) == 0);
 
 	/* nothing there: every key still set, "na" for all that comes from files */
-	T_CHECK(fp_collect(&f, NULL, none, none) == 0);
+	T_CHECK(fp_collect(&f, NULL, none, none, CONTEST_VERSION) == 0);
 	T_CHECK(has_keys(&f));
 	for (size_t i = 2; i < NKEYS - 1; i++)
 		T_STREQ(fp_get(&f, keys[i]), "na");
@@ -141,7 +142,7 @@ static void test_collect_fake(void)
 	T_CHECK(put("sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n") == 0);
 	T_CHECK(put("sys/devices/system/cpu/online", "0-3,6\n") == 0);
 	T_CHECK(put("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "schedutil\n") == 0);
-	T_CHECK(fp_collect(&f, tmpdir, proc, sys) == 0);
+	T_CHECK(fp_collect(&f, tmpdir, proc, sys, CONTEST_VERSION) == 0);
 	T_CHECK(has_keys(&f));
 	T_STREQ(fp_get(&f, "cmdline"), "BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=UUID=4a1b2c3d-0000-4e5f-8a9b-112233445566 ro quiet mem=512M");
 	T_STREQ(fp_get(&f, "cpu_model"), "Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz");
@@ -168,7 +169,7 @@ static void test_collect_fake(void)
 	T_CHECK(put("sys/kernel/mm/transparent_hugepage/enabled", "always madvise never\n") == 0);
 	T_CHECK(put("sys/devices/system/cpu/online", "0-\n") == 0);
 	T_CHECK(put("proc/sys/vm/swappiness", "") == 0);
-	T_CHECK(fp_collect(&f, "/nonexistent/testbed", proc, sys) == 0);
+	T_CHECK(fp_collect(&f, "/nonexistent/testbed", proc, sys, CONTEST_VERSION) == 0);
 	T_CHECK(has_keys(&f));
 	T_STREQ(fp_get(&f, "swap"), "none");
 	T_STREQ(fp_get(&f, "cpu_model"), "na");
@@ -183,7 +184,7 @@ static void test_collect_fake(void)
 	T_CHECK(unlink(root(none, sizeof none, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")) == 0);
 	T_CHECK(unlink(root(none, sizeof none, "proc/sys/vm/min_free_kbytes")) == 0);
 	T_CHECK(put("proc/swaps", "Filename Type Size Used Priority\n/dev/sdb1 partition 1048572 0 -2\n/dev/sdc1 partition\n") == 0);
-	T_CHECK(fp_collect(&f, tmpdir, proc, sys) == 0);
+	T_CHECK(fp_collect(&f, tmpdir, proc, sys, CONTEST_VERSION) == 0);
 	T_STREQ(fp_get(&f, "governor"), "na");
 	T_STREQ(fp_get(&f, "vm.min_free_kbytes"), "na");
 	T_STREQ(fp_get(&f, "swap"), "/dev/sdb1:1048572");
@@ -197,7 +198,7 @@ static void check_cpus(const char *text, const char *want)
 	struct fp f = { 0 };
 
 	T_CHECK(put("sys/devices/system/cpu/online", text) == 0);
-	T_CHECK(fp_collect(&f, NULL, root(none, sizeof none, "none"), root(sys, sizeof sys, "sys")) == 0);
+	T_CHECK(fp_collect(&f, NULL, root(none, sizeof none, "none"), root(sys, sizeof sys, "sys"), CONTEST_VERSION) == 0);
 	T_STREQ(fp_get(&f, "cpus"), want);
 	fp_free(&f);
 }
@@ -223,7 +224,7 @@ static void test_format_parse(void)
 	struct fp a = { 0 }, b = { 0 };
 	size_t len, bad = 99;
 
-	T_CHECK(fp_collect(&a, tmpdir, root(proc, sizeof proc, "proc"), root(sys, sizeof sys, "sys")) == 0);
+	T_CHECK(fp_collect(&a, tmpdir, root(proc, sizeof proc, "proc"), root(sys, sizeof sys, "sys"), CONTEST_VERSION) == 0);
 	T_CHECK(fp_set(&a, "odd", "tab\there\nnewline = equals") == 0);
 	len = fp_format(&a, NULL, 0);
 	text = malloc(len + 1);
@@ -335,7 +336,7 @@ static void test_real(void)
 	struct utsname u;
 	const char *v;
 
-	T_CHECK(fp_collect(&f, "/tmp", "/proc", "/sys") == 0);
+	T_CHECK(fp_collect(&f, "/tmp", "/proc", "/sys", CONTEST_VERSION) == 0);
 	T_CHECK(has_keys(&f));
 	for (size_t i = 0; i < NKEYS; i++) {
 		v = fp_get(&f, keys[i]);
@@ -362,7 +363,7 @@ int main(void)
 	test_format_parse();
 	test_diff();
 	test_real();
-	if (util_rm_at(AT_FDCWD, tmpdir) != 0)
+	if (fs_rm_at(AT_FDCWD, tmpdir) != 0)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
 	return t_done();
 }

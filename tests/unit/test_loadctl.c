@@ -1,9 +1,9 @@
 /* test_loadctl.c: the load mechanism: counter window, group CPU time, staged stop, death with the parent. */
-#include "loadctl.h"
-#include "proc.h"
-#include "registry.h"
-#include "util.h"
-#include "t.h"
+#include "contest/loadctl.h"
+#include "lib/clock.h"
+#include "lib/proc.h"
+#include "loads/registry.h"
+#include "tests/unit/t.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -19,13 +19,13 @@ static const struct load_prep prep = { .per_unit = 1 };
 /* gone_within: 1 when group pgid has no member (reaping ours) within secs. */
 static int gone_within(pid_t pgid, double secs)
 {
-	double end = util_now() + secs;
-	while (util_now() < end) {
+	double end = mono_now() + secs;
+	while (mono_now() < end) {
 		while (waitpid(-pgid, NULL, WNOHANG) > 0)
 			;
 		if (kill(-pgid, 0) != 0 && errno == ESRCH)
 			return proc_group_count(pgid) == 0;
-		util_sleep(0.01);
+		mono_sleep(0.01);
 	}
 	return 0;
 }
@@ -40,11 +40,11 @@ static void test_window(void)
 
 	T_CHECK(loadctl_start(&lc, &load_selftest, &env, &prep, why, sizeof why) == 0);
 	T_CHECK(lc.pgid > 0);
-	util_sleep(0.3);
+	mono_sleep(0.3);
 	loadctl_sample(&lc, &a);
-	util_sleep(0.6);
+	mono_sleep(0.6);
 	loadctl_sample(&lc, &b);
-	util_sleep(0.3);
+	mono_sleep(0.3);
 	loadctl_sample(&lc, &c);
 	T_CHECK(loadctl_check(&lc, why, sizeof why) == 0);
 	T_CHECK(a.work > 0);          /* the lead's work exists but is before the window */
@@ -117,7 +117,7 @@ static void body_stubborn(const struct load_env *e, const struct load_prep *p, s
 			pause();
 	}
 	for (;;)
-		load_add(c, 1), util_sleep(0.01);
+		load_add(c, 1), mono_sleep(0.01);
 }
 
 static void body_workers(const struct load_env *e, const struct load_prep *p, struct load_counter *c)
@@ -161,14 +161,14 @@ static void test_fail_reason(void)
 	int seen = 0;
 
 	T_CHECK(loadctl_start(&lc, &d1, &env, &prep, why, sizeof why) == 0);
-	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
+	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
 		seen = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "t_fails failed: disk on fire: 42") != NULL);
 	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
 
 	seen = 0;
 	T_CHECK(loadctl_start(&lc, &d2, &env, &prep, why, sizeof why) == 0);
-	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
+	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
 		seen = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "killed by signal 10") != NULL);
 	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
@@ -183,7 +183,7 @@ static void test_early_exit(void)
 	int seen = 0;
 
 	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
-	for (int i = 0; i < 500 && !seen; i++, util_sleep(0.01))
+	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
 		seen = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen);
 	T_CHECK(strstr(why, "t_exit") != NULL && strstr(why, "exited with status 3") != NULL);
@@ -198,11 +198,11 @@ static void test_stubborn(void)
 	char why[256];
 
 	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
-	util_sleep(0.2);
+	mono_sleep(0.2);
 	pid_t pgid = lc.pgid;
-	double t0 = util_now();
+	double t0 = mono_now();
 	T_CHECK(loadctl_stop(&lc, 0.3) == 0);
-	T_CHECK(util_now() - t0 >= 0.3);
+	T_CHECK(mono_now() - t0 >= 0.3);
 	T_CHECK(proc_group_count(pgid) == 0);
 }
 
@@ -216,7 +216,7 @@ static void test_pdeathsig(void)
 	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	pid_t pgid = lc.pgid;
 	for (int i = 0; i < 500 && proc_group_count(pgid) < 4; i++)
-		util_sleep(0.01);
+		mono_sleep(0.01);
 	T_CHECK(proc_group_count(pgid) == 4);
 	kill(pgid, SIGKILL);  /* the leader only */
 	T_CHECK(gone_within(pgid, 5.0));

@@ -1,9 +1,9 @@
 /* test_loads_cpu.c: process_load, mem_load and list_load really work: counters grow, side effects seen, nothing left. */
-#include "loadctl.h"
-#include "proc.h"
-#include "util.h"
-#include "t.h"
-#include "tmicro.h"
+#include "contest/loadctl.h"
+#include "lib/clock.h"
+#include "lib/proc.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -58,9 +58,9 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 	}
 	T_CHECK(prep.per_unit > 0);
 	T_CHECK(loadctl_start(&lc, d, &env, &prep, why, sizeof why) == 0);
-	util_sleep(1.0);
+	mono_sleep(1.0);
 	loadctl_sample(&lc, &a);
-	util_sleep(0.7);
+	mono_sleep(0.7);
 	loadctl_sample(&lc, &b);
 	if (loadctl_check(&lc, why, sizeof why) != 0)
 		fprintf(stderr, "%s: %s\n", d->name, why);

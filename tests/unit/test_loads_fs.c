@@ -1,10 +1,11 @@
 /* test_loads_fs.c: ctar_load, xtar_load and dbench_load really archive, extract and serve files, fail loudly, and clean up. */
-#include "load.h"
-#include "loadctl.h"
-#include "proc.h"
-#include "tar_common.h"
-#include "util.h"
-#include "t.h"
+#include "contest/loadctl.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "loads/load.h"
+#include "loads/tar_common.h"
+#include "tests/unit/t.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -54,7 +55,7 @@ static void make_tree(const char *t)
 	char p[4096];
 
 	snprintf(p, sizeof p, "%s/a/b", t);
-	T_CHECK(util_mkdirs(p) == 0);
+	T_CHECK(fs_mkdirs(p) == 0);
 	snprintf(p, sizeof p, "%s/c", t);
 	T_CHECK(mkdir(p, 0755) == 0);
 	put(t, "a/x.c", 3000);
@@ -69,7 +70,7 @@ static int seen_within(const char *path, int file)
 {
 	struct stat st;
 
-	for (int i = 0; i < 100; i++, util_sleep(0.01))
+	for (int i = 0; i < 100; i++, mono_sleep(0.01))
 		if (stat(path, &st) == 0 && (!file || (S_ISREG(st.st_mode) && st.st_size > 0)))
 			return 1;
 	return 0;
@@ -94,9 +95,9 @@ static void window(const struct load_desc *d, const struct load_env *env, struct
 		return;
 	}
 	pgid = lc.pgid;
-	util_sleep(lead);
+	mono_sleep(lead);
 	loadctl_sample(&lc, &a);
-	util_sleep(secs);
+	mono_sleep(secs);
 	loadctl_sample(&lc, &b);
 	if (loadctl_check(&lc, why, sizeof why) != 0)
 		fprintf(stderr, "%s: %s\n", d->name, why);
@@ -153,7 +154,7 @@ static void test_xtar(struct load_env *env)
 	T_CHECK(load_xtar_load.prepare(env, &prep, why, sizeof why) == 0);
 	T_CHECK(unlink(prep.path) == 0);
 	T_CHECK(loadctl_start(&lc, &load_xtar_load, env, &prep, why, sizeof why) == 0);
-	for (int i = 0; i < 300 && !seen; i++, util_sleep(0.01))
+	for (int i = 0; i < 300 && !seen; i++, mono_sleep(0.01))
 		seen = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "xtar_load.tar: No such file or directory") != NULL);
 	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
@@ -204,6 +205,6 @@ int main(void)
 	test_dbench(&env);
 	T_CHECK(count_entries(bed) == 0);
 	T_CHECK(rmdir(bed) == 0);
-	T_CHECK(util_rm_in("/tmp", tree + 5) == 0);
+	T_CHECK(fs_rm_in("/tmp", tree + 5) == 0);
 	return t_done();
 }

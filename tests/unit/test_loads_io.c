@@ -1,10 +1,12 @@
 /* test_loads_io.c: io_load, io_other and read_load really write and read their files, and clean up. */
-#include "io_common.h"
-#include "load.h"
-#include "loadctl.h"
-#include "proc.h"
-#include "util.h"
-#include "t.h"
+#include "contest/loadctl.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+#include "loads/io_common.h"
+#include "loads/load.h"
+#include "tests/unit/t.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -53,7 +55,7 @@ static int entries(const char *dir, char *name, size_t len)
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
 		n++;
-		util_strlcpy(name, e->d_name, len);
+		text_copy(name, e->d_name, len);
 	}
 	closedir(d);
 	return n;
@@ -69,7 +71,7 @@ static int file_seen(const char *dir, const char *file)
 	for (int i = 0; i < 100; i++) {
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
 			return 1;
-		util_sleep(0.01);
+		mono_sleep(0.01);
 	}
 	return 0;
 }
@@ -104,10 +106,10 @@ static pid_t run(const struct load_desc *d, const struct load_env *env, const ch
 		return 0;
 	}
 	pgid = lc.pgid;
-	util_sleep(1.0);
+	mono_sleep(1.0);
 	da = proc_io(pgid, dkey);
 	loadctl_sample(&lc, &a);
-	util_sleep(0.7);
+	mono_sleep(0.7);
 	loadctl_sample(&lc, &b);
 	db = proc_io(pgid, dkey);
 	io = proc_io(pgid, key);
@@ -141,7 +143,7 @@ static void test_io_load(long cpus)
 	T_CHECK(load_io_load.per_unit == 100.0 * 1024 * 1024);
 	T_STREQ(load_io_load.unit, "100 MiB written");
 	/* a stale file left by a crash is removed by prepare */
-	T_CHECK(util_path(name, sizeof name, "%s/io_load.dat", tb) == 0);
+	T_CHECK(fs_path(name, sizeof name, "%s/io_load.dat", tb) == 0);
 	FILE *f = fopen(name, "w");
 	T_CHECK(f != NULL && fclose(f) == 0);
 	T_CHECK(load_io_load.prepare(&env, &prep, why, sizeof why) == 0);
@@ -212,7 +214,7 @@ static void test_read_load(long cpus)
 	T_CHECK(load_read_load.prepare(&env, &prep, why, sizeof why) == 0);
 	T_CHECK(stat(path, &s1) == 0 && (uint64_t)s1.st_size == MEM);
 	T_CHECK((uint64_t)s1.st_blocks * 512 >= MEM);  /* not sparse */
-	util_sleep(0.02);
+	mono_sleep(0.02);
 	T_CHECK(load_read_load.prepare(&env, &prep, why, sizeof why) == 0);
 	T_CHECK(stat(path, &s2) == 0);
 	T_CHECK(s1.st_ino == s2.st_ino);

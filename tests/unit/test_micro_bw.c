@@ -1,7 +1,7 @@
 /* test_micro_bw.c: the bandwidth group adds each of its metrics once, available and in a sane MB/s range, and leaves nothing behind. */
-#include "micro.h"
-#include "t.h"
-#include "tmicro.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 int main(void)
 {

@@ -1,7 +1,7 @@
 /* test_micro_ctx.c: the ctx group in quick mode adds its seven metrics once each, in sane ranges, and leaves nothing behind. */
-#include "micro.h"
-#include "t.h"
-#include "tmicro.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 int main(void)
 {

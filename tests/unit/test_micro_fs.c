@@ -1,7 +1,7 @@
 /* test_micro_fs.c: the fs microbenchmark group gives every metric once, available, in a sane range, and leaves no file behind. */
-#include "micro.h"
-#include "t.h"
-#include "tmicro.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* test_micro_harness.c: the microbenchmark harness on synthetic loops: calibration, overhead subtraction, median, failures. */
-#include "micro.h"
-#include "t.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
 
 #include <math.h>
 #include <time.h>

@@ -1,7 +1,7 @@
 /* test_micro_ipc.c: the ipc group in quick mode adds its ten metrics once each, in sane ranges, and leaves nothing behind. */
-#include "micro.h"
-#include "t.h"
-#include "tmicro.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 int main(void)
 {

@@ -1,8 +1,8 @@
 /* test_micro_mem.c: the memory group adds mhz, the curve, the latencies and the cache guesses once each, in sane ranges. */
-#include "micro.h"
-#include "util.h"
-#include "t.h"
-#include "tmicro.h"
+#include "lib/text.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
+#include "tests/unit/tmicro.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,9 +41,9 @@ int main(void)
 	check_range(&set, "mhz", 1, 200, 10000);
 	/* ns per load: a broken chase is ~0, a unit error (us, ps) off by 1000 */
 	for (size_t s = 8192; s <= ((size_t)32 << 20); s *= 2) {
-		util_fmt(name, sizeof(name), "curve_%zu", s);
+		text_fmt(name, sizeof(name), "curve_%zu", s);
 		check_range(&set, name, 1, 0.1, 5000);
-		util_fmt(name, sizeof(name), "curve_%zu", s + s / 2);
+		text_fmt(name, sizeof(name), "curve_%zu", s + s / 2);
 		if (s + s / 2 <= ((size_t)32 << 20))
 			check_range(&set, name, 1, 0.1, 5000);
 	}

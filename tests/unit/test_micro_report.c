@@ -1,9 +1,10 @@
 /* test_micro_report.c: LABEL.micro files (format, parse, store) and the lmbench summary layout against golden text. */
-#include "mrec.h"
-#include "render_micro.h"
-#include "store.h"
-#include "t.h"
-#include "util.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "results/mrec.h"
+#include "results/render_micro.h"
+#include "results/store.h"
+#include "tests/unit/t.h"
 
 #include <limits.h>
 #include <math.h>
@@ -26,20 +27,20 @@ static void add_run(struct mrec_set *set, const char *label, int run, double bas
 {
 	for (int i = 0; metrics[i] != NULL; i++) {
 		struct mrec m = { .run = run, .spread = 0.01 };
-		util_strlcpy(m.label, label, sizeof m.label);
-		util_strlcpy(m.timestamp, "2026-11-30T12:00:00Z", sizeof m.timestamp);
-		util_strlcpy(m.host, "benchtest-machine", sizeof m.host);
-		util_strlcpy(m.kernel, "6.1.0", sizeof m.kernel);
-		util_strlcpy(m.version, "0.1.0", sizeof m.version);
-		util_strlcpy(m.mode, "full", sizeof m.mode);
-		util_strlcpy(m.placement, "cpu1", sizeof m.placement);
-		util_strlcpy(m.metric, metrics[i], sizeof m.metric);
+		text_copy(m.label, label, sizeof m.label);
+		text_copy(m.timestamp, "2026-11-30T12:00:00Z", sizeof m.timestamp);
+		text_copy(m.host, "benchtest-machine", sizeof m.host);
+		text_copy(m.kernel, "6.1.0", sizeof m.kernel);
+		text_copy(m.version, "0.1.0", sizeof m.version);
+		text_copy(m.mode, "full", sizeof m.mode);
+		text_copy(m.placement, "cpu1", sizeof m.placement);
+		text_copy(m.metric, metrics[i], sizeof m.metric);
 		m.value = base * (i + 1);
 		if (strncmp(metrics[i], "cache_", 6) == 0)
 			m.value = (double)(32768 << (5 * (i - 44)));
 		if (na && strcmp(na, metrics[i]) == 0) {
 			m.value = NAN;
-			util_strlcpy(m.reason, "socket: Permission denied", sizeof m.reason);
+			text_copy(m.reason, "socket: Permission denied", sizeof m.reason);
 		}
 		T_CHECK(mrec_set_add(set, &m) == 0);
 	}
@@ -139,7 +140,7 @@ static void test_files(void)
 
 	T_CHECK(mkdtemp(dir) != NULL);
 	add_run(&set, "k", 1, 1, "bw_tcp");
-	util_strlcpy(set.v[0].reason, "tab\there\nnewline", sizeof set.v[0].reason);
+	text_copy(set.v[0].reason, "tab\there\nnewline", sizeof set.v[0].reason);
 	T_CHECK(store_micro_append(dir, set.v, set.n) == 0);
 	T_CHECK(store_micro_append(dir, set.v, set.n) == 0);
 	T_CHECK(store_micro_read_all(dir, &back) == 0);
@@ -151,21 +152,21 @@ static void test_files(void)
 	T_STREQ(back.v[5].placement, "cpu1");
 	mrec_set_free(&back);
 	/* a malformed line is skipped and counted; the file's header is checked */
-	util_path(path, sizeof path, "%s/k.micro", dir);
+	fs_path(path, sizeof path, "%s/k.micro", dir);
 	FILE *f = fopen(path, "a");
 	fputs("k\t1\tT\th\tk\tv\tfull\tcpu1\tnull_call\tabc\t0\t-\n", f);
 	fclose(f);
 	T_CHECK(store_micro_read_all(dir, &back) == 0);
 	T_CHECK(back.bad == 1 && back.n == 2 * set.n);
 	mrec_set_free(&back);
-	util_path(path, sizeof path, "%s/x.micro", dir);
+	fs_path(path, sizeof path, "%s/x.micro", dir);
 	f = fopen(path, "w");
 	fputs("contest-loads\t1\n", f);
 	fclose(f);
 	T_CHECK(store_micro_read_all(dir, &back) == 0 && back.bad == 2);  /* k.micro:97 and x.micro */
 	mrec_set_free(&back);
 	mrec_set_free(&set);
-	T_CHECK(util_rm_in("/tmp", dir + 5) == 0);
+	T_CHECK(fs_rm_in("/tmp", dir + 5) == 0);
 }
 
 int main(void)

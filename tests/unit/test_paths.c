@@ -1,12 +1,12 @@
 /* test_paths.c: links, hard links, FIFOs and other users' files planted in a shared testbed never make contest write, truncate or delete outside it. */
-#include "builtin.h"
-#include "compile.h"
-#include "load.h"
-#include "loadctl.h"
-#include "proc.h"
-#include "sig.h"
-#include "util.h"
-#include "t.h"
+#include "contest/compile.h"
+#include "contest/loadctl.h"
+#include "contest/sig.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+#include "loads/load.h"
+#include "tests/unit/t.h"
+#include "workload/builtin.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -105,7 +105,7 @@ static void put(const char *dir, const char *name, size_t len, char c)
 /* in: dir/name into buf. */
 static const char *in(char *buf, size_t len, const char *dir, const char *name)
 {
-	T_CHECK(util_path(buf, len, "%s/%s", dir, name) == 0);
+	T_CHECK(fs_path(buf, len, "%s/%s", dir, name) == 0);
 	return buf;
 }
 
@@ -114,7 +114,7 @@ static void plant_link(const char *name, const char *target)
 {
 	char a[4096], b[4096];
 
-	T_CHECK(util_rm_at(AT_FDCWD, in(a, sizeof a, tb, name)) == 0);
+	T_CHECK(fs_rm_at(AT_FDCWD, in(a, sizeof a, tb, name)) == 0);
 	T_CHECK(symlink(in(b, sizeof b, out, target), a) == 0);
 }
 
@@ -147,7 +147,7 @@ static int fails_with(const struct load_desc *d, struct load_env *env, struct lo
 
 	if (loadctl_start(&lc, d, env, prep, why, sizeof why) != 0)
 		return 0;
-	for (int i = 0; i < 500 && !failed; i++, util_sleep(0.01))
+	for (int i = 0; i < 500 && !failed; i++, mono_sleep(0.01))
 		failed = loadctl_check(&lc, why, sizeof why) != 0;
 	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
 	if (!failed || strstr(why, want) == NULL)
@@ -163,68 +163,68 @@ static void test_util(void)
 	int fd, d;
 	unsigned long long h = outside();
 
-	/* util_dir_open: a directory anybody may write needs the sticky bit */
+	/* fs_dir_open: a directory anybody may write needs the sticky bit */
 	snprintf(a, sizeof a, "%s/open", base);
 	T_CHECK(mkdir(a, 0700) == 0 && chmod(a, 0777) == 0);
-	T_CHECK(util_dir_open(a, why, sizeof why) == -1);
+	T_CHECK(fs_dir_open(a, why, sizeof why) == -1);
 	T_CHECK(strstr(why, a) != NULL && strstr(why, "writable by anybody and not sticky") != NULL);
 	T_CHECK(chmod(a, 01777) == 0);
-	T_CHECK((fd = util_dir_open(a, why, sizeof why)) >= 0);
+	T_CHECK((fd = fs_dir_open(a, why, sizeof why)) >= 0);
 	close(fd);
 	T_CHECK(rmdir(a) == 0);
-	T_CHECK(util_dir_open(a, why, sizeof why) == -1 && strstr(why, strerror(ENOENT)) != NULL);
+	T_CHECK(fs_dir_open(a, why, sizeof why) == -1 && strstr(why, strerror(ENOENT)) != NULL);
 
 	d = open(tb, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	T_CHECK(d >= 0);
-	/* util_rm_own: a link goes (not its target), contest's own entries go */
+	/* fs_rm_own: a link goes (not its target), contest's own entries go */
 	plant_link("l", "victim");
-	T_CHECK(util_rm_own(d, "l") == 0 && !exists("l"));
+	T_CHECK(fs_rm_own(d, "l") == 0 && !exists("l"));
 	plant_link("ld", "dir");
-	T_CHECK(util_rm_own(d, "ld") == 0 && !exists("ld"));
+	T_CHECK(fs_rm_own(d, "ld") == 0 && !exists("ld"));
 	put(tb, "own", 10, 'o');
-	T_CHECK(util_rm_own(d, "own") == 0 && !exists("own"));
+	T_CHECK(fs_rm_own(d, "own") == 0 && !exists("own"));
 	T_CHECK(mkdirat(d, "owndir", 0755) == 0);
 	T_CHECK(symlink(in(b, sizeof b, out, "dir"), in(a, sizeof a, tb, "owndir/escape")) == 0);
-	T_CHECK(util_rm_own(d, "owndir") == 0 && !exists("owndir"));
-	T_CHECK(util_rm_own(d, "missing") == 0);
-	/* util_rm_same: only the very file */
+	T_CHECK(fs_rm_own(d, "owndir") == 0 && !exists("owndir"));
+	T_CHECK(fs_rm_own(d, "missing") == 0);
+	/* fs_rm_same: only the very file */
 	put(tb, "same", 10, 's');
 	T_CHECK(fstatat(d, "same", &sa, 0) == 0);
 	T_CHECK(renameat(d, "same", d, "same.old") == 0);   /* kept: its inode is not reused */
 	put(tb, "same", 10, 't');
 	T_CHECK(fstatat(d, "same", &sb, 0) == 0);
 	errno = 0;
-	T_CHECK(util_rm_same(d, "same", &sa) == -1 && errno == EEXIST && exists("same"));
-	T_CHECK(util_rm_same(d, "same", &sb) == 0 && !exists("same"));
+	T_CHECK(fs_rm_same(d, "same", &sa) == -1 && errno == EEXIST && exists("same"));
+	T_CHECK(fs_rm_same(d, "same", &sb) == 0 && !exists("same"));
 	T_CHECK(unlinkat(d, "same.old", 0) == 0);
-	/* util_mkdir_at: never a name already there, not even a link */
+	/* fs_mkdir_at: never a name already there, not even a link */
 	plant_link("md", "dir");
 	errno = 0;
-	T_CHECK(util_mkdir_at(d, "md", 0755) == -1 && errno == EEXIST && is_link("md"));
+	T_CHECK(fs_mkdir_at(d, "md", 0755) == -1 && errno == EEXIST && is_link("md"));
 	T_CHECK(unlinkat(d, "md", 0) == 0);
-	T_CHECK((fd = util_mkdir_at(d, "md", 0755)) >= 0 && fstat(fd, &sa) == 0 && S_ISDIR(sa.st_mode));
+	T_CHECK((fd = fs_mkdir_at(d, "md", 0755)) >= 0 && fstat(fd, &sa) == 0 && S_ISDIR(sa.st_mode));
 	close(fd);
 	T_CHECK(unlinkat(d, "md", AT_REMOVEDIR) == 0);
-	/* util_own_file: a single-link regular file, not a hard link or a FIFO */
+	/* fs_own_file: a single-link regular file, not a hard link or a FIFO */
 	put(tb, "f", 10, 'f');
-	T_CHECK((fd = openat(d, "f", O_RDONLY | O_CLOEXEC)) >= 0 && util_own_file(d, fd) == 1);
+	T_CHECK((fd = openat(d, "f", O_RDONLY | O_CLOEXEC)) >= 0 && fs_own_file(d, fd) == 1);
 	close(fd);
 	T_CHECK(linkat(AT_FDCWD, in(a, sizeof a, out, "victim"), d, "hl", 0) == 0);
-	T_CHECK((fd = openat(d, "hl", O_RDONLY | O_CLOEXEC)) >= 0 && util_own_file(d, fd) == 0);
+	T_CHECK((fd = openat(d, "hl", O_RDONLY | O_CLOEXEC)) >= 0 && fs_own_file(d, fd) == 0);
 	close(fd);
 	T_CHECK(mkfifoat(d, "fifo", 0644) == 0);
-	T_CHECK((fd = openat(d, "fifo", O_RDONLY | O_NONBLOCK | O_CLOEXEC)) >= 0 && util_own_file(d, fd) == 0);
+	T_CHECK((fd = openat(d, "fifo", O_RDONLY | O_NONBLOCK | O_CLOEXEC)) >= 0 && fs_own_file(d, fd) == 0);
 	close(fd);
 	T_CHECK(unlinkat(d, "hl", 0) == 0 && unlinkat(d, "fifo", 0) == 0);
 	if (root) {
 		/* another user's entry: neither removed nor taken for contest's */
 		T_CHECK(fchownat(d, "f", NOBODY, NOBODY, 0) == 0);
-		T_CHECK((fd = openat(d, "f", O_RDONLY | O_CLOEXEC)) >= 0 && util_own_file(d, fd) == 0);
+		T_CHECK((fd = openat(d, "f", O_RDONLY | O_CLOEXEC)) >= 0 && fs_own_file(d, fd) == 0);
 		close(fd);
 		errno = 0;
-		T_CHECK(util_rm_own(d, "f") == -1 && errno == EPERM && exists("f"));
+		T_CHECK(fs_rm_own(d, "f") == -1 && errno == EPERM && exists("f"));
 		errno = 0;
-		T_CHECK(util_rm_in(tb, "f") == -1 && errno == EPERM && exists("f"));
+		T_CHECK(fs_rm_in(tb, "f") == -1 && errno == EPERM && exists("f"));
 	}
 	T_CHECK(unlinkat(d, "f", 0) == 0);
 	close(d);
@@ -315,7 +315,7 @@ static void test_races(struct load_env *env)
 	T_CHECK(outside() == h);
 	T_CHECK(!exists("io_load.dat") && !exists("ctar_load.tar") && !exists("xtar_load.tar") &&
 	        !exists("xtar_load.d") && !exists("dbench_load.d") && !exists("mem_load.map"));
-	T_CHECK(util_rm_in(tb, "read_load.dat") == 0);
+	T_CHECK(fs_rm_in(tb, "read_load.dat") == 0);
 }
 
 /* test_other_user: another user's file at a load's name fails prepare
@@ -402,14 +402,14 @@ static void test_log(void)
 		T_CHECK(strstr(why, "compile.log: it belongs to uid 65534, not to contest") != NULL);
 		T_CHECK(lstat(a, &st) == 0 && st.st_uid == NOBODY && st.st_size == 3);
 	}
-	T_CHECK(util_rm_at(AT_FDCWD, a) == 0);
+	T_CHECK(fs_rm_at(AT_FDCWD, a) == 0);
 	/* out of space: the reason says so */
 	T_CHECK(compile("echo 'cc1: fatal error: x.o: No space left on device' >&2; exit 1", why,
 	                sizeof why) == COMPILE_FAILED);
 	T_CHECK(strstr(why, "sh exited with status 1: No space left on device (log: ") != NULL);
 	T_CHECK(compile("echo 'error: bad'; exit 2", why, sizeof why) == COMPILE_FAILED);
 	T_CHECK(strstr(why, "sh exited with status 2 (log: ") != NULL);
-	T_CHECK(util_rm_in(tb, "compile.log") == 0);
+	T_CHECK(fs_rm_in(tb, "compile.log") == 0);
 }
 
 /* test_builtin: a link planted as the built-in tree, pointing at a tree
@@ -432,9 +432,9 @@ static void test_builtin(void)
 		T_CHECK(strstr(why, "builtin-1-tiny is in the way and belongs to uid 65534") != NULL);
 		T_CHECK(lstat(dir, &st) == 0 && st.st_uid == NOBODY);
 		T_CHECK(rmdir(dir) == 0);
-		T_CHECK(util_rm_in(tb, "old") == 0);
+		T_CHECK(fs_rm_in(tb, "old") == 0);
 	} else {
-		T_CHECK(util_rm_in(tb, "builtin-1-tiny") == 0);
+		T_CHECK(fs_rm_in(tb, "builtin-1-tiny") == 0);
 	}
 	/* no temporary tree left behind */
 	DIR *d = opendir(tb);
@@ -483,6 +483,6 @@ int main(void)
 	test_other_user(&env);
 	test_log();
 	test_builtin();
-	T_CHECK(util_rm_in("/tmp", base + 5) == 0);
+	T_CHECK(fs_rm_in("/tmp", base + 5) == 0);
 	return t_done();
 }

@@ -1,6 +1,6 @@
-/* test_probe.c: unit tests of contest/probe.c: percentiles with known answers, summaries, start and stop of the thread. */
-#include "probe.h"
-#include "t.h"
+/* test_probe.c: unit tests of contest/sense/probe.c: percentiles with known answers, summaries, start and stop of the thread. */
+#include "contest/sense/probe.h"
+#include "tests/unit/t.h"
 
 #include <math.h>
 #include <signal.h>

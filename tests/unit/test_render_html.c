@@ -1,10 +1,10 @@
 /* test_render_html.c: unit tests of the HTML report: structure, escaping, chart elements and self-containment. */
-#include "t.h"
-#include "mrec.h"
-#include "record.h"
-#include "render.h"
-#include "summary.h"
-#include "util.h"
+#include "lib/text.h"
+#include "results/mrec.h"
+#include "results/record.h"
+#include "results/render.h"
+#include "results/summary.h"
+#include "tests/unit/t.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -26,11 +26,11 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 	struct rec r;
 
 	rec_init(&r);
-	util_strlcpy(r.label, label, sizeof r.label);
-	util_strlcpy(r.load, load, sizeof r.load);
+	text_copy(r.label, label, sizeof r.label);
+	text_copy(r.load, load, sizeof r.load);
 	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:%02dZ", (int)(set->n % 60));
-	util_strlcpy(r.workload, workload, sizeof r.workload);
-	util_strlcpy(r.detail, detail, sizeof r.detail);
+	text_copy(r.workload, workload, sizeof r.workload);
+	text_copy(r.detail, detail, sizeof r.detail);
 	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.time = time;
@@ -46,11 +46,11 @@ static void add_failed(struct rec_set *set, const char *label, const char *load,
 	struct rec r;
 
 	rec_init(&r);
-	util_strlcpy(r.label, label, sizeof r.label);
-	util_strlcpy(r.load, load, sizeof r.load);
-	util_strlcpy(r.timestamp, "2026-01-02T00:00:00Z", sizeof r.timestamp);
-	util_strlcpy(r.workload, workload, sizeof r.workload);
-	util_strlcpy(r.reason, "load exited", sizeof r.reason);
+	text_copy(r.label, label, sizeof r.label);
+	text_copy(r.load, load, sizeof r.load);
+	text_copy(r.timestamp, "2026-01-02T00:00:00Z", sizeof r.timestamp);
+	text_copy(r.workload, workload, sizeof r.workload);
+	text_copy(r.reason, "load exited", sizeof r.reason);
 	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.failed = 1;
@@ -212,11 +212,11 @@ static void test_micro(void)
 
 	for (int i = 0; metrics[i] != NULL; i++) {
 		struct mrec m = { .run = 1, .spread = 0.01, .value = 1.5 * (i + 1) };
-		util_strlcpy(m.label, "2.6.0", sizeof m.label);
-		util_strlcpy(m.timestamp, "2026-01-01T00:00:00Z", sizeof m.timestamp);
-		util_strlcpy(m.host, "host<&>", sizeof m.host);
-		util_strlcpy(m.mode, "full", sizeof m.mode);
-		util_strlcpy(m.metric, metrics[i], sizeof m.metric);
+		text_copy(m.label, "2.6.0", sizeof m.label);
+		text_copy(m.timestamp, "2026-01-01T00:00:00Z", sizeof m.timestamp);
+		text_copy(m.host, "host<&>", sizeof m.host);
+		text_copy(m.mode, "full", sizeof m.mode);
+		text_copy(m.metric, metrics[i], sizeof m.metric);
 		T_CHECK(mrec_set_add(&micro, &m) == 0);
 	}
 	two_labels(&set, WL);

@@ -1,9 +1,9 @@
 /* test_report.c: unit tests of the summary (grouping, means, Ratio) and the classic text. */
-#include "t.h"
-#include "record.h"
-#include "render.h"
-#include "summary.h"
-#include "util.h"
+#include "lib/text.h"
+#include "results/record.h"
+#include "results/render.h"
+#include "results/summary.h"
+#include "tests/unit/t.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,10 +26,10 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 	struct rec r;
 
 	rec_init(&r);
-	util_strlcpy(r.label, label, sizeof r.label);
-	util_strlcpy(r.load, load, sizeof r.load);
-	util_strlcpy(r.timestamp, ts, sizeof r.timestamp);
-	util_strlcpy(r.workload, workload, sizeof r.workload);
+	text_copy(r.label, label, sizeof r.label);
+	text_copy(r.load, load, sizeof r.load);
+	text_copy(r.timestamp, ts, sizeof r.timestamp);
+	text_copy(r.workload, workload, sizeof r.workload);
 	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.failed = failed;
@@ -258,10 +258,10 @@ static void test_detail(void)
 	add(&set, "d", "dbench_load", "T3", WL, 90, 60, 3, 20, 0);
 	add(&set, "e", "dbench_load", "T4", WL, 80, 60, 3, 20, 0);
 	add(&set, "e", "dbench_load", "T5", WL, 80, 60, 3, 20, 0);
-	util_strlcpy(set.v[1].detail, "built-in emulation", sizeof set.v[1].detail);
-	util_strlcpy(set.v[2].detail, "built-in emulation", sizeof set.v[2].detail);
-	util_strlcpy(set.v[3].detail, "real dbench", sizeof set.v[3].detail);
-	util_strlcpy(set.v[4].detail, "built-in emulation", sizeof set.v[4].detail);
+	text_copy(set.v[1].detail, "built-in emulation", sizeof set.v[1].detail);
+	text_copy(set.v[2].detail, "built-in emulation", sizeof set.v[2].detail);
+	text_copy(set.v[3].detail, "real dbench", sizeof set.v[3].detail);
+	text_copy(set.v[4].detail, "built-in emulation", sizeof set.v[4].detail);
 	build(&s, &set, NULL, 0, NULL, 0);
 	T_STREQ(text(&s, 0),
 		"no_load:\n"

@@ -1,9 +1,10 @@
 /* test_results.c: unit tests of result records, their files and the store. */
-#include "t.h"
-#include "mrec.h"
-#include "record.h"
-#include "store.h"
-#include "util.h"
+#include "lib/err.h"
+#include "lib/text.h"
+#include "results/mrec.h"
+#include "results/record.h"
+#include "results/store.h"
+#include "tests/unit/t.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -74,14 +75,14 @@ static const char *capture_end(void)
 static void sample(struct rec *r, const char *label, int run)
 {
 	rec_init(r);
-	util_strlcpy(r->label, label, sizeof r->label);
-	util_strlcpy(r->load, "no_load", sizeof r->load);
+	text_copy(r->label, label, sizeof r->label);
+	text_copy(r->load, "no_load", sizeof r->load);
 	r->run = run;
-	util_strlcpy(r->timestamp, "2026-11-30T13:18:49.123456Z", sizeof r->timestamp);
-	util_strlcpy(r->host, "box", sizeof r->host);
-	util_strlcpy(r->kernel, "6.1.0", sizeof r->kernel);
-	util_strlcpy(r->version, "0.1.0", sizeof r->version);
-	util_strlcpy(r->workload, "builtin-1:tiny", sizeof r->workload);
+	text_copy(r->timestamp, "2026-11-30T13:18:49.123456Z", sizeof r->timestamp);
+	text_copy(r->host, "box", sizeof r->host);
+	text_copy(r->kernel, "6.1.0", sizeof r->kernel);
+	text_copy(r->version, "0.1.0", sizeof r->version);
+	text_copy(r->workload, "builtin-1:tiny", sizeof r->workload);
 	r->jobs = 8;
 	r->mem = 2147483648ULL;
 	r->flushed = 1;
@@ -160,7 +161,7 @@ static void test_init_header_format(void)
 	r.jobs = 0;
 	r.flushed = -1;
 	r.failed = 1;
-	util_strlcpy(r.reason, "make\texited 2", sizeof r.reason);
+	text_copy(r.reason, "make\texited 2", sizeof r.reason);
 	rec_format(&r, buf, sizeof buf);
 	T_CHECK(strstr(buf, "\tna\t2147483648\tna\tfailed\tmake\\texited 2\t") != NULL);
 	T_CHECK(rec_check(&r, NULL) == 0);
@@ -176,9 +177,9 @@ static void test_round_trip(void)
 	int n;
 
 	sample(&r, "2.6.0-test4-mm4", 2);
-	util_strlcpy(r.host, "a\tb\\c\nd\re\\t", sizeof r.host);
-	util_strlcpy(r.reason, "killed by signal 9\n", sizeof r.reason);
-	util_strlcpy(r.workload, "tree:/usr/src/linux\tbzImage", sizeof r.workload);
+	text_copy(r.host, "a\tb\\c\nd\re\\t", sizeof r.host);
+	text_copy(r.reason, "killed by signal 9\n", sizeof r.reason);
+	text_copy(r.workload, "tree:/usr/src/linux\tbzImage", sizeof r.workload);
 	r.failed = 1;
 	r.flushed = 0;
 	r.loads = NAN;
@@ -433,7 +434,7 @@ static void test_store(void)
 
 	sample(&r1, "2.5.59", 1);
 	sample(&r2, "2.5.59", 2);
-	util_strlcpy(r2.reason, "tab\there", sizeof r2.reason);
+	text_copy(r2.reason, "tab\there", sizeof r2.reason);
 	T_CHECK(store_append(dir, &r1) == 0);
 	store_path(dir, "2.5.59", path, sizeof path);
 	n = (size_t)rec_header(want, sizeof want);
@@ -452,7 +453,7 @@ static void test_store(void)
 
 	/* Invalid labels and records are refused before any path is made. */
 	bad = r1;
-	util_strlcpy(bad.label, "../x", sizeof bad.label);
+	text_copy(bad.label, "../x", sizeof bad.label);
 	errno = 0;
 	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
 	snprintf(other, sizeof other, "%s/../x.loads", dir);
@@ -471,7 +472,7 @@ static void test_store(void)
 	snprintf(other, sizeof other, "%s/link.loads", dir);
 	T_CHECK(symlink(path, other) == 0);
 	bad = r1;
-	util_strlcpy(bad.label, "link", sizeof bad.label);
+	text_copy(bad.label, "link", sizeof bad.label);
 	T_CHECK(store_append(dir, &bad) == -1 && errno == ELOOP);
 	T_STREQ(read_text(path), want);
 

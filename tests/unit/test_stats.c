@@ -1,6 +1,6 @@
 /* test_stats.c: unit tests of results/stats.c against closed forms, t tables and independently computed worked examples. */
-#include "stats.h"
-#include "t.h"
+#include "results/stats.h"
+#include "tests/unit/t.h"
 
 #include <math.h>
 

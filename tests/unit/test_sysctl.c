@@ -1,7 +1,6 @@
 /* test_sysctl.c: --sysctl parsing, checks, setting and restoring, on a sysctl tree made by the test. */
-#include "t.h"
-#include "sysctl.h"
-#include "util.h"
+#include "contest/sys/sysctl.h"
+#include "tests/unit/t.h"
 
 #include <fcntl.h>
 #include <stdio.h>

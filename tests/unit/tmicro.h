@@ -2,8 +2,8 @@
 #ifndef CONTEST_TMICRO_H
 #define CONTEST_TMICRO_H
 
-#include "micro.h"
-#include "t.h"
+#include "micro/micro.h"
+#include "tests/unit/t.h"
 
 #include <dirent.h>
 #include <errno.h>

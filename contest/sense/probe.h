@@ -48,7 +48,7 @@ struct probe {
 	size_t n, cap;
 	size_t missed, dropped;
 	double cpu_s;      /* set by the thread as it ends */
-	double t0;         /* util_now() at start */
+	double t0;         /* mono_now() at start */
 };
 
 /* probe_start: start the probe thread. 0, or -1 with a one-line reason in

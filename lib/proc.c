@@ -1,21 +1,39 @@
-/* proc.c: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
-#include "proc.h"
-#include "confine.h"
-#include "guard.h"
-#include "lock.h"
-#include "util.h"
+/* proc.c: processes seen through /proc: fields of /proc files, a process group's CPU time and members, how a process ended, a staged stop. */
+#include "lib/proc.h"
+#include "lib/clock.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+unsigned long long proc_field(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "re");
+	char line[256];
+	size_t n = strlen(key);
+	unsigned long long v = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, key, n) == 0 && (line[n] == ' ' || line[n] == '\t') &&
+		    sscanf(line + n, "%llu", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+uint64_t proc_mem_total(void)
+{
+	return (uint64_t)proc_field("/proc/meminfo", "MemTotal:") * 1024;
+}
 
 /* read_stat: pgrp and tick counts of one process; -1 when it is gone. */
 static int read_stat(const char *pid, long *pgrp, unsigned long long ticks[4])
@@ -87,34 +105,6 @@ int proc_group_count(pid_t pgid)
 	return scan(pgid, &sum);
 }
 
-int proc_child_setup(pid_t parent)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
-	sigset_t none;
-	int fd;
-
-	setpgid(0, 0);
-	guard_enlist();  /* killed with its whole group if contest is killed outright */
-	lock_child();
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		return -1;
-	if (confine_join() != 0) {
-		warn("--confine: cannot join the memory group");
-		return -1;
-	}
-	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
-	return 0;
-}
-
 void proc_describe(int wstatus, char *buf, size_t len)
 {
 	if (WIFEXITED(wstatus))
@@ -140,9 +130,9 @@ static int reap_until_gone(pid_t pgid, double deadline, int *leader_done, int *l
 		}
 		if (kill(-pgid, 0) != 0 && errno == ESRCH)
 			return 0;
-		if (util_now() >= deadline)
+		if (mono_now() >= deadline)
 			return -1;
-		util_sleep(0.005);
+		mono_sleep(0.005);
 	}
 }
 
@@ -150,8 +140,8 @@ int proc_group_stop(pid_t pgid, double grace, int *leader_done, int *leader_stat
 {
 	kill(-pgid, SIGTERM);
 	kill(-pgid, SIGCONT);
-	if (reap_until_gone(pgid, util_now() + grace, leader_done, leader_status) == 0)
+	if (reap_until_gone(pgid, mono_now() + grace, leader_done, leader_status) == 0)
 		return 0;
 	kill(-pgid, SIGKILL);
-	return reap_until_gone(pgid, util_now() + 5.0, leader_done, leader_status);
+	return reap_until_gone(pgid, mono_now() + 5.0, leader_done, leader_status);
 }

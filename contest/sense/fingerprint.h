@@ -10,7 +10,7 @@
  * blanks go, and an empty value is "na". "na" means not available (never
  * empty, never 0).
  *
- * Use: fp_collect(&f, testbed, "/proc", "/sys"); fp_format() to store it
+ * Use: fp_collect(&f, testbed, "/proc", "/sys", version); fp_format() to store it
  * as "key=value\n" lines, fp_parse() to read it back; fp_diff(&old, &new,
  * fn, arg) to list what differs between two runs, ignoring what differs
  * between kernels by nature (uname, kernel). fp_free() when done.
@@ -52,9 +52,11 @@ const char *fp_get(const struct fp *f, const char *key);
 
 /* fp_collect: replace the contents of f (initialized) with the fingerprint
  * of this machine: files under procroot ("/proc") and sysroot ("/sys"),
- * uname(2), statfs of testbed (NULL: testbed_fs "na"). Every key is always
+ * uname(2), statfs of testbed (NULL: testbed_fs "na"), and version as
+ * contest_version. Every key is always
  * set; what cannot be read is "na". 0, or -1 on allocation failure. */
-int fp_collect(struct fp *f, const char *testbed, const char *procroot, const char *sysroot);
+int fp_collect(struct fp *f, const char *testbed, const char *procroot, const char *sysroot,
+               const char *version);
 
 /* fp_format: f as "key=value\n" lines into buf (snprintf semantics: the
  * length of the whole text is returned, buf gets what fits and is

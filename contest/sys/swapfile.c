@@ -1,6 +1,9 @@
 /* swapfile.c: --swap SIZE: a swap file in the testbed, active for the invocation, always deactivated and removed afterwards. */
-#include "swapfile.h"
-#include "util.h"
+#include "contest/sys/swapfile.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/shm.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -49,7 +52,7 @@ int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes)
 
 int swap_share(void)
 {
-	struct active *sh = util_shared_copy(cur, sizeof *cur);
+	struct active *sh = shm_copy(cur, sizeof *cur);
 
 	if (sh == NULL)
 		return -1;
@@ -68,18 +71,12 @@ static void at_exit(void)
 static const char *fs_name(int fd)
 {
 	struct statfs sf;
+	const char *name;
 
 	if (fstatfs(fd, &sf) != 0)
 		return "unknown";
-	switch ((unsigned long)sf.f_type) {
-	case 0xEF53: return "ext2/3/4";
-	case 0x58465342: return "xfs";
-	case 0x9123683E: return "btrfs";
-	case 0x01021994: return "tmpfs";
-	case 0x794c7630: return "overlayfs";
-	case 0x6969: return "nfs";
-	default: return "this file system";
-	}
+	name = fs_type_name((long)sf.f_type);
+	return name != NULL ? name : "this file system";
 }
 
 /* fill: write the header page, then zeros, to fd (bytes in all), synced;
@@ -99,7 +96,7 @@ static int fill(int fd, uint64_t bytes, size_t pagesize)
 	if (w != (ssize_t)pagesize)
 		rc = w < 0 ? errno : ENOSPC;
 	else
-		rc = util_write_zeros(fd, bytes - pagesize);
+		rc = fs_write_zeros(fd, bytes - pagesize);
 	free(page);
 	if (rc == 0)
 		return 0;
@@ -115,21 +112,21 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 
 	bytes -= bytes % pagesize;
 	if (geteuid() != 0) {
-		util_fmt(why, len, "--swap needs root (swapon)");
+		text_fmt(why, len, "--swap needs root (swapon)");
 		return -1;
 	}
-	if ((dfd = util_dir_open(testbed, why, len)) < 0)
+	if ((dfd = fs_dir_open(testbed, why, len)) < 0)
 		return -1;
-	if (util_path(cur->path, sizeof cur->path, "%s/%s", testbed, SWAP_FILE) != 0 ||
-	    util_rm_own(dfd, SWAP_FILE) != 0) {
-		util_fmt(why, len, "--swap: %s/%s is in the way: %s", testbed, SWAP_FILE, strerror(errno));
+	if (fs_path(cur->path, sizeof cur->path, "%s/%s", testbed, SWAP_FILE) != 0 ||
+	    fs_rm_own(dfd, SWAP_FILE) != 0) {
+		text_fmt(why, len, "--swap: %s/%s is in the way: %s", testbed, SWAP_FILE, strerror(errno));
 		close(dfd);
 		return -1;
 	}
 	fd = openat(dfd, SWAP_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	close(dfd);
 	if (fd < 0) {
-		util_fmt(why, len, "--swap: cannot create %s: %s", cur->path, strerror(errno));
+		text_fmt(why, len, "--swap: cannot create %s: %s", cur->path, strerror(errno));
 		return -1;
 	}
 	if (owner == 0) {
@@ -138,9 +135,9 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 	}
 	cur->made = 1;
 	cur->bytes = bytes;
-	util_strlcpy(fs, fs_name(fd), sizeof fs);
+	text_copy(fs, fs_name(fd), sizeof fs);
 	if (fill(fd, bytes, pagesize) != 0) {
-		util_fmt(why, len, "--swap: cannot write %s (%" PRIu64 " bytes): %s", cur->path, bytes,
+		text_fmt(why, len, "--swap: cannot write %s (%" PRIu64 " bytes): %s", cur->path, bytes,
 		         strerror(errno));
 		close(fd);
 		swap_end();
@@ -152,10 +149,10 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 		int e = errno;
 		cur->on = 0;
 		if (e == EINVAL)
-			util_fmt(why, len, "--swap: the testbed's file system (%s) cannot hold swap "
+			text_fmt(why, len, "--swap: the testbed's file system (%s) cannot hold swap "
 			         "(swapon: %s); use a testbed on ext4 or xfs", fs, strerror(e));
 		else
-			util_fmt(why, len, "--swap: swapon %s: %s", cur->path, strerror(e));
+			text_fmt(why, len, "--swap: swapon %s: %s", cur->path, strerror(e));
 		swap_end();
 		return -1;
 	}
@@ -187,7 +184,7 @@ int swap_end(void)
 void swap_describe(char *buf, size_t len)
 {
 	if (cur->on)
-		util_fmt(buf, len, "%" PRIu64 " bytes in %s", cur->bytes, cur->path);
+		text_fmt(buf, len, "%" PRIu64 " bytes in %s", cur->bytes, cur->path);
 	else
-		util_fmt(buf, len, "%s", "");
+		text_fmt(buf, len, "%s", "");
 }

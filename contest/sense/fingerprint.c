@@ -1,6 +1,7 @@
 /* fingerprint.c: the environment fingerprint: collect it from /proc, /sys, uname(2) and statfs(2), store it as key=value lines, compare two. */
-#include "fingerprint.h"
-#include "util.h"
+#include "contest/sense/fingerprint.h"
+#include "lib/fs.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -137,7 +138,7 @@ const char *fp_get(const struct fp *f, const char *key)
  * (up to its first NUL byte, if any), or NULL when it cannot be read. */
 static char *fp_slurp(const char *root, const char *rel)
 {
-	return util_read_text(root, rel, FP_READ_MAX, NULL, NULL);
+	return text_read(root, rel, FP_READ_MAX, NULL, NULL);
 }
 
 /* fp_line_after: in text, the rest of the first line that starts with
@@ -274,23 +275,6 @@ static int fp_swaps(struct fp *f, const char *procroot)
 	return rc;
 }
 
-/* fp_fs_name: the name of file system magic m, or NULL when unknown. */
-static const char *fp_fs_name(uint32_t m)
-{
-	static const struct { uint32_t magic; const char *name; } fs[] = {
-		{ 0xEF53, "ext2/3/4" },       { 0x58465342, "xfs" },      { 0x9123683E, "btrfs" },
-		{ 0x01021994, "tmpfs" },      { 0x6969, "nfs" },          { 0x794C7630, "overlayfs" },
-		{ 0xF2F52010, "f2fs" },       { 0x2FC12FC1, "zfs" },      { 0x858458F6, "ramfs" },
-		{ 0x65735546, "fuse" },       { 0xCA451A4E, "bcachefs" }, { 0xFF534D42, "cifs" },
-		{ 0xFE534D42, "smb2" },       { 0x4D44, "vfat" },         { 0x01021997, "9p" },
-	};
-
-	for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++)
-		if (fs[i].magic == m)
-			return fs[i].name;
-	return NULL;
-}
-
 /* fp_testbed_fs: the file system type of testbed by name, else its magic
  * in hex; "na" when testbed is NULL or statfs fails. */
 static int fp_testbed_fs(struct fp *f, const char *testbed)
@@ -301,7 +285,7 @@ static int fp_testbed_fs(struct fp *f, const char *testbed)
 
 	if (testbed == NULL || statfs(testbed, &st) != 0)
 		return fp_set(f, "testbed_fs", FP_NA);
-	name = fp_fs_name((uint32_t)st.f_type);
+	name = fs_type_name((long)st.f_type);
 	if (name == NULL) {
 		snprintf(hex, sizeof hex, "0x%lx", (unsigned long)(uint32_t)st.f_type);
 		name = hex;
@@ -359,7 +343,8 @@ static int fp_thp(struct fp *f, const char *sysroot)
 	return rc;
 }
 
-int fp_collect(struct fp *f, const char *testbed, const char *procroot, const char *sysroot)
+int fp_collect(struct fp *f, const char *testbed, const char *procroot, const char *sysroot,
+               const char *version)
 {
 	static const char *const vm[] = { "swappiness", "dirty_ratio", "dirty_background_ratio",
 	                                  "vfs_cache_pressure", "overcommit_memory", "min_free_kbytes" };
@@ -384,7 +369,7 @@ int fp_collect(struct fp *f, const char *testbed, const char *procroot, const ch
 	rc |= fp_thp(f, sysroot);
 	rc |= fp_file(f, "governor", sysroot, "devices/system/cpu/cpu0/cpufreq/scaling_governor");
 	rc |= fp_testbed_fs(f, testbed);
-	rc |= fp_set(f, "contest_version", CONTEST_VERSION);
+	rc |= fp_set(f, "contest_version", version);
 	return rc != 0 ? -1 : 0;
 }
 

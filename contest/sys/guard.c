@@ -1,10 +1,10 @@
 /* guard.c: a watcher process that ends the compile's and the loads' process groups when contest itself is killed outright. */
-#include "guard.h"
-#include "lock.h"
-#include "confine.h"
-#include "swapfile.h"
-#include "sysctl.h"
-#include "util.h"
+#include "contest/sys/guard.h"
+#include "contest/sys/confine.h"
+#include "contest/sys/lock.h"
+#include "contest/sys/swapfile.h"
+#include "contest/sys/sysctl.h"
+#include "lib/err.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,8 @@
 /* probe.c: responsiveness probe: a thread sleeping to absolute 10 ms deadlines, the lateness of its wake-ups and their percentiles. */
-#include "probe.h"
-#include "util.h"
+#include "contest/sense/probe.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -83,7 +85,7 @@ int probe_start(struct probe *p, char *why, size_t whylen)
 	int rc;
 
 	if (p->running) {
-		util_fmt(why, whylen, "the probe is already running");
+		text_fmt(why, whylen, "the probe is already running");
 		return -1;
 	}
 	p->n = p->missed = p->dropped = 0;
@@ -91,14 +93,14 @@ int probe_start(struct probe *p, char *why, size_t whylen)
 	p->cap = PROBE_BLOCK;
 	p->lat = malloc(PROBE_BLOCK * sizeof *p->lat);
 	if (p->lat == NULL) {
-		util_fmt(why, whylen, "cannot allocate the probe's buffer: %s", strerror(errno));
+		text_fmt(why, whylen, "cannot allocate the probe's buffer: %s", strerror(errno));
 		return -1;
 	}
 	atomic_store(&p->stop, 0);
-	p->t0 = util_now();
+	p->t0 = mono_now();
 	/* the thread inherits a mask blocking every signal: they stay with the controller */
 	if (sigfillset(&all) != 0 || (rc = pthread_sigmask(SIG_SETMASK, &all, &old)) != 0) {
-		util_fmt(why, whylen, "cannot block signals for the probe thread");
+		text_fmt(why, whylen, "cannot block signals for the probe thread");
 		free(p->lat);
 		p->lat = NULL;
 		return -1;
@@ -107,7 +109,7 @@ int probe_start(struct probe *p, char *why, size_t whylen)
 	if (pthread_sigmask(SIG_SETMASK, &old, NULL) != 0 && rc == 0)
 		warnx("probe: cannot restore the signal mask");
 	if (rc != 0) {
-		util_fmt(why, whylen, "cannot start the probe thread: %s", strerror(rc));
+		text_fmt(why, whylen, "cannot start the probe thread: %s", strerror(rc));
 		free(p->lat);
 		p->lat = NULL;
 		return -1;
@@ -133,7 +135,7 @@ void probe_stop(struct probe *p, struct probe_result *out)
 		p->lat = NULL;
 		return;
 	}
-	out->wall_s = util_now() - p->t0;
+	out->wall_s = mono_now() - p->t0;
 	out->cpu_s = p->cpu_s;
 	out->missed = p->missed;
 	out->dropped = p->dropped;

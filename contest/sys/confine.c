@@ -1,6 +1,10 @@
 /* confine.c: --confine: the compile and the loads in a memory cgroup limited to MEM, as on a machine booted with mem=MEM. */
-#include "confine.h"
-#include "util.h"
+#include "contest/sys/confine.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/shm.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -108,7 +112,7 @@ int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory,
 	/* v2: at the top of the hierarchy in view, which alone may both hold
 	 * processes and hand the memory controller to its children */
 	if (has_v2_memory && mount_of(mountinfo, "cgroup2", NULL, point, root, sizeof point) == 0)
-		return util_path(dir, len, "%s", point) == 0 ? 2 : 0;
+		return fs_path(dir, len, "%s", point) == 0 ? 2 : 0;
 	if (mount_of(mountinfo, "cgroup", "memory", point, root, sizeof point) != 0 ||
 	    group_path(cgroup, "memory", path, sizeof path) != 0)
 		return 0;
@@ -118,14 +122,14 @@ int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory,
 	const char *rel = path;
 	if (strcmp(root, "/") != 0 && strncmp(path, root, rl) == 0 && (path[rl] == '/' || path[rl] == '\0'))
 		rel = path + rl;
-	if (util_path(dir, len, "%s%s", point, strcmp(rel, "/") == 0 ? "" : rel) != 0)
+	if (fs_path(dir, len, "%s%s", point, strcmp(rel, "/") == 0 ? "" : rel) != 0)
 		return 0;
 	return 1;
 }
 
 int confine_share(void)
 {
-	struct group *sh = util_shared_copy(cur, sizeof *cur);
+	struct group *sh = shm_copy(cur, sizeof *cur);
 
 	if (sh == NULL)
 		return -1;
@@ -151,7 +155,7 @@ static int put(const char *dir, const char *name, const char *text)
 	char path[PATH_MAX];
 	int fd, rc = 0;
 
-	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
+	if (fs_path(path, sizeof path, "%s/%s", dir, name) != 0)
 		return -1;
 	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
 		return -1;
@@ -176,7 +180,7 @@ static int64_t number_in(const char *dir, const char *name, const char *key)
 	char path[PATH_MAX], text[4096];
 	const char *p;
 
-	if (util_path(path, sizeof path, "%s/%s", dir, name) != 0)
+	if (fs_path(path, sizeof path, "%s/%s", dir, name) != 0)
 		return -1;
 	slurp(path, text, sizeof text);
 	if (text[0] == '\0')
@@ -200,7 +204,7 @@ static int where(int allow_v2, char *dir, size_t len)
 	slurp("/proc/self/cgroup", cg, sizeof cg);
 	ctl[0] = '\0';
 	if (allow_v2 && mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
-	    util_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
+	    fs_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
 		slurp(v2ctl, ctl, sizeof ctl);
 	return confine_locate(mi, cg, has_word(ctl, "memory", ' '), dir, len);
 }
@@ -214,18 +218,18 @@ static int make_group(int version, const char *dir, uint64_t bytes, char *why, s
 	struct timespec ts;
 
 	/* v2: the top hands memory down (it may hold processes: no conflict) */
-	if (version == 2 && util_path(path, sizeof path, "%s/cgroup.subtree_control", dir) == 0 &&
+	if (version == 2 && fs_path(path, sizeof path, "%s/cgroup.subtree_control", dir) == 0 &&
 	    !has_word(slurp(path, ctl, sizeof ctl), "memory", ' ') &&
 	    put(dir, "cgroup.subtree_control", "+memory") != 0) {
-		util_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
+		text_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
 		         strerror(errno));
 		return -1;
 	}
 	/* the pid and a clock reading: PID namespaces repeat pids (contest-1) */
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	if (util_path(path, sizeof path, "%s/contest-%ld-%lx", dir, (long)getpid(),
+	if (fs_path(path, sizeof path, "%s/contest-%ld-%lx", dir, (long)getpid(),
 	              (unsigned long)ts.tv_nsec) != 0) {
-		util_fmt(why, len, "--confine: cannot make a group in %s: name too long", dir);
+		text_fmt(why, len, "--confine: cannot make a group in %s: name too long", dir);
 		return -1;
 	}
 	if (owner == 0) {
@@ -233,18 +237,18 @@ static int make_group(int version, const char *dir, uint64_t bytes, char *why, s
 		atexit(at_exit);
 	}
 	/* in force before mkdir: a kill -9 right after it still has the watcher remove it */
-	util_strlcpy(cur->dir, path, sizeof cur->dir);
+	text_copy(cur->dir, path, sizeof cur->dir);
 	cur->bytes = bytes;
 	cur->swappiness = -1;
 	cur->version = version;
 	if (mkdir(path, 0755) != 0) {
-		util_fmt(why, len, "--confine: cannot make %s: %s", path, strerror(errno));
+		text_fmt(why, len, "--confine: cannot make %s: %s", path, strerror(errno));
 		cur->version = 0;
 		return -1;
 	}
 	snprintf(num, sizeof num, "%" PRIu64, bytes);
 	if (bytes > 0 && put(cur->dir, version == 2 ? "memory.max" : "memory.limit_in_bytes", num) != 0) {
-		util_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s", cur->dir, num, strerror(errno));
+		text_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s", cur->dir, num, strerror(errno));
 		confine_end();
 		return -1;
 	}
@@ -257,11 +261,11 @@ int confine_start(uint64_t bytes, char *why, size_t len)
 	int version;
 
 	if (geteuid() != 0) {
-		util_fmt(why, len, "--confine needs root (it makes a memory cgroup)");
+		text_fmt(why, len, "--confine needs root (it makes a memory cgroup)");
 		return -1;
 	}
 	if ((version = where(1, dir, sizeof dir)) == 0) {
-		util_fmt(why, len, "--confine needs the memory cgroup controller (cgroup v2 with memory "
+		text_fmt(why, len, "--confine needs the memory cgroup controller (cgroup v2 with memory "
 		         "in cgroup.controllers, or a v1 memory hierarchy); this system has neither");
 		return -1;
 	}
@@ -299,7 +303,7 @@ int confine_follow(char *why, size_t len)
 	 * 0 still swaps once its page cache runs out: 1 is the nearest */
 	snprintf(num, sizeof num, "%ld", v == 0 ? 1 : v);
 	if (text[0] == '\0' || v < 0 || v > 200 || put(cur->dir, "memory.swappiness", num) != 0) {
-		util_fmt(why, len, "--confine: cannot set %s/memory.swappiness from vm.swappiness (%s): %s",
+		text_fmt(why, len, "--confine: cannot set %s/memory.swappiness from vm.swappiness (%s): %s",
 		         cur->dir, text[0] ? num : "unreadable", strerror(errno));
 		return -1;
 	}
@@ -329,7 +333,7 @@ int confine_end(void)
 			warn("--confine: cannot remove %s; remove it by hand (rmdir)", cur->dir);
 			return -1;
 		}
-		util_sleep(0.1);
+		mono_sleep(0.1);
 	}
 	cur->version = 0;
 	return 0;
@@ -340,7 +344,7 @@ void confine_describe(char *buf, size_t len)
 	char lim[64] = "", sw[32] = "";
 
 	if (cur->version == 0) {
-		util_fmt(buf, len, "%s", "");
+		text_fmt(buf, len, "%s", "");
 		return;
 	}
 	if (cur->bytes > 0)
@@ -348,7 +352,7 @@ void confine_describe(char *buf, size_t len)
 		         "memory.limit_in_bytes", cur->bytes);
 	if (cur->swappiness >= 0)
 		snprintf(sw, sizeof sw, " memory.swappiness=%d", cur->swappiness);
-	util_fmt(buf, len, "cgroup v%d%s%s", cur->version, lim[0] ? lim : " no limit", sw);
+	text_fmt(buf, len, "cgroup v%d%s%s", cur->version, lim[0] ? lim : " no limit", sw);
 }
 
 int confine_usage(struct confine_usage *u)

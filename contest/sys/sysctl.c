@@ -1,6 +1,9 @@
 /* sysctl.c: --sysctl KEY=VALUE: check, set for the invocation, and restore the old values on every way out. */
-#include "sysctl.h"
-#include "util.h"
+#include "contest/sys/sysctl.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/shm.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +30,7 @@ static pid_t setter;
 
 int sysctl_share(void)
 {
-	struct in_force *sh = util_shared_copy(cur, sizeof *cur);
+	struct in_force *sh = shm_copy(cur, sizeof *cur);
 
 	if (sh == NULL)
 		return -1;
@@ -42,35 +45,35 @@ int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
 
 	memset(s, 0, sizeof *s);
 	if (eq == NULL) {
-		util_fmt(why, len, "'%s' has no '=VALUE'", arg);
+		text_fmt(why, len, "'%s' has no '=VALUE'", arg);
 		return -1;
 	}
 	if (klen == 0 || klen >= sizeof s->key || arg[0] == '.' || arg[klen - 1] == '.' ||
 	    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_-.") < klen) {
-		util_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
+		text_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
 		return -1;
 	}
 	for (size_t i = 0; i + 1 < klen; i++)
 		if (arg[i] == '.' && arg[i + 1] == '.') {
-			util_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
+			text_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
 			return -1;
 		}
 	if (eq[1] == '\0') {
-		util_fmt(why, len, "'%s' has an empty value", arg);
+		text_fmt(why, len, "'%s' has an empty value", arg);
 		return -1;
 	}
 	if (strlen(eq + 1) >= sizeof s->val) {
-		util_fmt(why, len, "the value of '%.*s' is longer than %d characters", (int)klen, arg,
+		text_fmt(why, len, "the value of '%.*s' is longer than %d characters", (int)klen, arg,
 		         SYSCTL_VAL_MAX - 1);
 		return -1;
 	}
 	for (const char *p = eq + 1; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			util_fmt(why, len, "the value of '%.*s' has a control character", (int)klen, arg);
+			text_fmt(why, len, "the value of '%.*s' has a control character", (int)klen, arg);
 			return -1;
 		}
 	memcpy(s->key, arg, klen);
-	util_strlcpy(s->val, eq + 1, sizeof s->val);
+	text_copy(s->val, eq + 1, sizeof s->val);
 	return 0;
 }
 
@@ -130,34 +133,34 @@ int sysctl_check(struct sysctl_set *s, char *why, size_t len)
 	struct stat st;
 	char rel[SYSCTL_KEY_MAX];
 
-	util_strlcpy(rel, s->key, sizeof rel);
+	text_copy(rel, s->key, sizeof rel);
 	for (char *p = rel; *p; p++)
 		if (*p == '.')
 			*p = '/';
-	if (util_path(s->path, sizeof s->path, "%s/%s", sysctl_root, rel) != 0) {
-		util_fmt(why, len, "--sysctl %s: name too long", s->key);
+	if (fs_path(s->path, sizeof s->path, "%s/%s", sysctl_root, rel) != 0) {
+		text_fmt(why, len, "--sysctl %s: name too long", s->key);
 		return -1;
 	}
 	if (stat(s->path, &st) != 0 || !S_ISREG(st.st_mode)) {
-		util_fmt(why, len, "--sysctl: no sysctl '%s' (no %s)", s->key, s->path);
+		text_fmt(why, len, "--sysctl: no sysctl '%s' (no %s)", s->key, s->path);
 		return -1;
 	}
 	if (access(s->path, W_OK) != 0) {
 		if (geteuid() != 0)
-			util_fmt(why, len, "--sysctl needs root: cannot write %s", s->path);
+			text_fmt(why, len, "--sysctl needs root: cannot write %s", s->path);
 		else
-			util_fmt(why, len, "--sysctl: %s is not writable: %s", s->path, strerror(errno));
+			text_fmt(why, len, "--sysctl: %s is not writable: %s", s->path, strerror(errno));
 		return -1;
 	}
 	switch (read_value(s->path, s->old, sizeof s->old)) {
 	case 0:
 		return 0;
 	case 1:  /* it could not be put back whole */
-		util_fmt(why, len, "--sysctl %s: its value is longer than %d characters or has several "
+		text_fmt(why, len, "--sysctl %s: its value is longer than %d characters or has several "
 		         "lines; contest cannot restore it", s->key, SYSCTL_VAL_MAX - 1);
 		return -1;
 	default:
-		util_fmt(why, len, "--sysctl: cannot read %s: %s", s->path, strerror(errno));
+		text_fmt(why, len, "--sysctl: cannot read %s: %s", s->path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -178,14 +181,14 @@ int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (napplied == SYSCTL_MAX_APPLIED) {
-			util_fmt(why, len, "--sysctl: more than %d settings", SYSCTL_MAX_APPLIED);
+			text_fmt(why, len, "--sysctl: more than %d settings", SYSCTL_MAX_APPLIED);
 			sysctl_restore();
 			return -1;
 		}
 		/* remembered before the write: a write cut short still gets restored */
 		applied[napplied++] = v[i];
 		if (write_value(v[i].path, v[i].val) != 0) {
-			util_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", v[i].key, v[i].val,
+			text_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", v[i].key, v[i].val,
 			         strerror(errno));
 			sysctl_restore();
 			return -1;
@@ -201,18 +204,18 @@ int sysctl_change(const char *key, const char *val, char *why, size_t len)
 		if (strcmp(s->key, key) != 0)
 			continue;
 		if (strlen(val) >= sizeof s->val) {
-			util_fmt(why, len, "--sysctl %s: value '%s' is too long", key, val);
+			text_fmt(why, len, "--sysctl %s: value '%s' is too long", key, val);
 			return -1;
 		}
 		if (write_value(s->path, val) != 0) {
-			util_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, val,
+			text_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, val,
 			         strerror(errno));
 			return -1;
 		}
-		util_strlcpy(s->val, val, sizeof s->val);
+		text_copy(s->val, val, sizeof s->val);
 		return 0;
 	}
-	util_fmt(why, len, "--sysctl %s: not set by this contest", key);
+	text_fmt(why, len, "--sysctl %s: not set by this contest", key);
 	return -1;
 }
 

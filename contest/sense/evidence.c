@@ -1,6 +1,6 @@
 /* evidence.c: per-run system evidence from /proc/vmstat, /proc/pressure/ and /proc/stat, and its difference over a run. */
-#include "evidence.h"
-#include "util.h"
+#include "contest/sense/evidence.h"
+#include "lib/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -211,7 +211,7 @@ static char *ev_slurp(const char *procroot, const char *name)
 {
 	size_t len;
 	int cut;
-	char *buf = util_read_text(procroot, name, EV_READ_MAX, &len, &cut);
+	char *buf = text_read(procroot, name, EV_READ_MAX, &len, &cut);
 
 	if (buf != NULL && (cut || strlen(buf) != len)) {
 		free(buf);

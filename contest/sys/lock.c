@@ -1,6 +1,9 @@
 /* lock.c: one contest at a time per testbed and per results directory, and the leftovers of one that was killed. */
-#include "lock.h"
-#include "util.h"
+#include "contest/sys/lock.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -58,13 +61,13 @@ static void holder(int fd, char *buf, size_t len)
 		if (n > 0) {
 			rec[n] = '\0';
 			if (sscanf(rec, "%ld %63s", &pid, since) == 2 && pid > 0) {
-				util_fmt(buf, len, "contest pid %ld (since %s)", pid, since);
+				text_fmt(buf, len, "contest pid %ld (since %s)", pid, since);
 				return;
 			}
 		}
-		util_sleep(0.01);
+		mono_sleep(0.01);
 	}
-	util_fmt(buf, len, "another contest");
+	text_fmt(buf, len, "another contest");
 }
 
 /* left_record: the start time in the record of a lock file just taken: a
@@ -137,14 +140,14 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 	int n, busy = -1;
 
 	if (stat(dir, &ds) != 0) {
-		util_fmt(errbuf, errlen, "%s '%s': %s", what, dir, strerror(errno));
+		text_fmt(errbuf, errlen, "%s '%s': %s", what, dir, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < nheld; i++)
 		if (held[i].dev == ds.st_dev && held[i].ino == ds.st_ino)
 			return 0;
-	if (nheld == MAX_HELD || util_path(h.path, sizeof h.path, "%s/%s", dir, LOCK_FILE) != 0) {
-		util_fmt(errbuf, errlen, "%s '%s': cannot hold its lock file", what, dir);
+	if (nheld == MAX_HELD || fs_path(h.path, sizeof h.path, "%s/%s", dir, LOCK_FILE) != 0) {
+		text_fmt(errbuf, errlen, "%s '%s': cannot hold its lock file", what, dir);
 		return -1;
 	}
 	h.fd = open_locked(h.path, ds.st_uid, &busy);
@@ -152,14 +155,14 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 		if (busy >= 0) {
 			holder(busy, who, sizeof who);
 			close(busy);
-			util_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it%s%s", what, dir, who,
+			text_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it%s%s", what, dir, who,
 			         opt ? " or use another " : "", opt ? opt : "");
 			errno = EBUSY;
 		} else if (errno == EPERM) {
-			util_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
+			text_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
 			         "file; remove it or use another %s", what, dir, h.path, opt);
 		} else {
-			util_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
+			text_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
 			         strerror(errno));
 		}
 		return -1;
@@ -169,7 +172,7 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 	strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	n = snprintf(rec, sizeof rec, "%ld %s\n", (long)getpid(), since);
 	if (ftruncate(h.fd, 0) != 0 || pwrite(h.fd, rec, (size_t)n, 0) != n) {
-		util_fmt(errbuf, errlen, "%s '%s': cannot write %s: %s", what, dir, h.path, strerror(errno));
+		text_fmt(errbuf, errlen, "%s '%s': cannot write %s: %s", what, dir, h.path, strerror(errno));
 		close(h.fd);
 		return -1;
 	}
@@ -251,7 +254,7 @@ static int sweep(const char *testbed, int say, time_t since, int (*left)(const c
 	closedir(d);
 	qsort(names, n, sizeof names[0], by_name);
 	for (size_t i = 0; i < n; i++) {
-		if (util_rm_in(testbed, names[i]) != 0) {
+		if (fs_rm_in(testbed, names[i]) != 0) {
 			warn("cannot remove %s/%s, left by an interrupted run", testbed, names[i]);
 		} else {
 			removed++;
@@ -292,26 +295,26 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 	int fd;
 
 	if (lstat(given, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0) {
-		util_fmt(errbuf, errlen, "testbed '%s' is a symbolic link of user %ld, who could point "
+		text_fmt(errbuf, errlen, "testbed '%s' is a symbolic link of user %ld, who could point "
 		         "it elsewhere; give the directory itself", given, (long)st.st_uid);
 		return -1;
 	}
-	if ((fd = util_dir_open(testbed, errbuf, errlen)) < 0)
+	if ((fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
-		util_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));
+		text_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));
 		close(fd);
 		return -1;
 	}
 	close(fd);
 	if (geteuid() == 0 && (st.st_mode & S_IWGRP) && !(st.st_mode & S_ISVTX) && st.st_gid != 0) {
-		util_fmt(errbuf, errlen, "testbed '%s' is writable by group %ld and not sticky: its "
+		text_fmt(errbuf, errlen, "testbed '%s' is writable by group %ld and not sticky: its "
 		         "members could change what contest, as root, builds and runs there; use a "
 		         "directory of your own", testbed, (long)st.st_gid);
 		return -1;
 	}
 	if (st.st_uid != geteuid() && st.st_uid != 0) {
-		util_fmt(errbuf, errlen, "testbed '%s' belongs to user %ld, who could change what "
+		text_fmt(errbuf, errlen, "testbed '%s' belongs to user %ld, who could change what "
 		         "contest builds and runs there; use a directory of your own", testbed,
 		         (long)st.st_uid);
 		return -1;

@@ -1,16 +1,17 @@
-/* proc.h: process-group mechanics: child set-up, CPU time from /proc, staged stop. */
-#ifndef CONTEST_PROC_H
-#define CONTEST_PROC_H
+/* proc.h: processes seen through /proc: fields of /proc files, a process group's CPU time and members, how a process ended, a staged stop. */
+#ifndef LIB_PROC_H
+#define LIB_PROC_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
-/* proc_child_setup: call first in a child forked by the controller: own
- * process group (enlisted with the guard, so the whole group is killed if
- * contest is killed outright), no inherited lock, default signal handling,
- * SIGKILL when the parent dies, stdin from /dev/null. Returns -1 when the
- * parent is already gone. */
-int proc_child_setup(pid_t parent);
+/* proc_field: the number after "KEY " on the first line of path that
+ * starts with it ("/proc/vmstat", "pgmajfault"); 0 when absent or unreadable. */
+unsigned long long proc_field(const char *path, const char *key);
+
+/* proc_mem_total: MemTotal from /proc/meminfo in bytes; 0 when unknown. */
+uint64_t proc_mem_total(void);
 
 /* proc_describe: "exited with status N" or "killed by signal N (Name)". */
 void proc_describe(int wstatus, char *buf, size_t len);

@@ -1,0 +1,24 @@
+/* err.h: one-line messages on stderr ("contest: ..."), exits with the statuses every command uses. */
+#ifndef LIB_ERR_H
+#define LIB_ERR_H
+
+/* Exit statuses: a run failed, a usage or input error, interrupted. */
+enum { EXIT_RUNFAIL = 1, EXIT_USAGE = 2, EXIT_INTR = 130 };
+
+/* err_set_progname: name used as the prefix of every message ("contest"). */
+void err_set_progname(const char *name);
+
+/* warnx: print "PROGNAME: MSG" on stderr. */
+void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* warn: like warnx, followed by ": strerror(errno)". */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* errx/err: like warnx/warn, then exit with status code (err_exit_hook first, when set). */
+_Noreturn void errx(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void err(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* err_exit_hook: for tests only; NULL (the default) in the product. When set,
+ * errx and err call it with the exit status after the message instead of
+ * exiting; it must not return (a fuzz target longjmps back), and exit follows
+ * if it does. */
+extern void (*err_exit_hook)(int status);
+
+#endif

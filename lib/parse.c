@@ -1,0 +1,70 @@
+/* parse.c: numbers and sizes from the command line, and sizes printed for people. */
+#include "lib/parse.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int parse_size(const char *s, uint64_t *bytes)
+{
+	char *end;
+	double v, mul = 1;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || !isfinite(v))
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': mul = 1024.0; end++; break;
+	case 'm': case 'M': mul = 1024.0 * 1024; end++; break;
+	case 'g': case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
+	case 't': case 'T': mul = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end == 'i' && end[1] == 'B' && mul > 1)
+		end += 2;
+	else if (*end == 'B' && mul > 1)
+		end++;
+	if (*end != '\0')
+		return -1;
+	v *= mul;
+	if (v < 1 || v > 9.0e18)
+		return -1;
+	*bytes = (uint64_t)v;
+	return 0;
+}
+
+int parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+char *parse_fmt_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char units[] = "BKMGT";
+	double v = (double)bytes;
+	int i = 0;
+
+	while (i < 4 && v >= 1024) {
+		v /= 1024;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%lluB", (unsigned long long)bytes);
+	else
+		snprintf(buf, len, v < 10 ? "%.1f%c" : "%.0f%c", v, units[i]);
+	return buf;
+}
