@@ -1,4 +1,5 @@
-/* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts. */
+/* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts; its options are the rows of contest/options.c. */
+#include "contest/options.h"
 #include "contest/opts.h"
 #include "contest/sys/sysctl.h"
 #include "lib/err.h"
@@ -15,9 +16,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-void opts_usage(void)
+void opts_usage(FILE *f)
 {
-	printf(
+	fputs(
 "usage: contest [run options] [LOAD...]     run load conditions for one label\n"
 "       contest -r [report options] [LABEL...]\n"
 "       contest report [report options] [LABEL...]\n"
@@ -32,53 +33,15 @@ void opts_usage(void)
 "                                           run the microbenchmark suite for one label\n"
 "       contest --help | --version\n"
 "\n"
-"Run options:\n"
-"  -k, --kernel LABEL     label the results are stored under (default: uname -r)\n"
-"  -n, --runs N           runs of each load condition; runs accumulate (default 1)\n"
-"  -o, --other DIR        another file system, for io_other\n"
-"  -t, --tree DIR         compile this configured Linux source tree instead of\n"
-"                         the built-in workload (scripts/get-kernel-tree.sh)\n"
-"      --target TARGET    what make builds in the tree (default vmlinux)\n"
-"  -j, --jobs N           parallel jobs of the compile (default 4 x online CPUs)\n"
-"  -d, --testbed DIR      where the workload is built and load files go\n"
-"                         (default ./contest-testbed)\n"
-"  -R, --results DIR      results directory (default $CONTEST_RESULTS or\n"
-"                         ./contest-results)\n"
-"      --mem SIZE         memory size loads are scaled to, e.g. 512M (default MemTotal)\n"
-"      --scale NAME       built-in workload: tiny, small, default, large\n"
-"      --lead SECONDS     head start of the load before the compile (default 3)\n"
-"      --no-flush         do not flush caches before each run\n"
-"      --no-probe         no responsiveness probe (wake-up latency) during runs\n"
-"      --sysctl KEY=VALUE set a sysctl (such as vm.swappiness=10) for this\n"
-"                         invocation and restore it afterwards; repeatable; root\n"
-"      --confine          run the compile and the loads in a memory cgroup limited\n"
-"                         to --mem SIZE, as on a machine booted with mem=SIZE; root\n"
-"      --swap SIZE        a swap file of SIZE in the testbed, active for this\n"
-"                         invocation, then deactivated and removed; root\n"
-"      --why, --latency   add these report blocks (see below) to the tables\n"
-"                         printed at the end\n"
-"  -q, --quiet            no progress (same as --progress never)\n"
-"      --progress WHEN    auto (live line on a terminal, else a line per run),\n"
-"                         always, never\n"
-"LOAD is a load name or alias (see contest loads) or all; default: all.\n"
-"\n"
-"Report options:\n"
-"  -R, --results DIR      results directory, as for runs\n"
-"      --loads L1,L2      only these loads\n"
-"      --precise          one more decimal in every column\n"
-"      --micro            the microbenchmark summary (lmbench layout) instead\n"
-"      --stats            spread, 95%% confidence intervals, and each label's\n"
-"                         difference from the baseline with Welch's t-test\n"
-"      --baseline LABEL   the label compared against (default: the first)\n"
-"      --why              per load and label: major faults, swap-ins and -outs,\n"
-"                         pages scanned, memory and io pressure stalls\n"
-"      --latency          per load and label: the probe's wake-up latency\n"
-"                         p50, p99 and max (microseconds)\n"
-"      --format FMT       text (default), csv, json, markdown, html\n"
-"      --output FILE      write the report to FILE (default: stdout)\n"
-"\n"
-"Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
-"130 interrupted.\n");
+"Run options:\n", f);
+	opt_help_print(f, SECT_RUN);
+	fputs("LOAD is a load name or alias (see contest loads) or all; default: all.\n"
+	      "\n"
+	      "Report options:\n", f);
+	opt_help_print(f, SECT_REPORT);
+	fputs("\n"
+	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
+	      "130 interrupted.\n", f);
 }
 
 /* usage_error: one line naming the bad input, then exit 2. */
@@ -200,96 +163,28 @@ static void add_only(struct opts *o, char *list)
 		usage_error("--loads: no load named in '%s'", "");
 }
 
-enum { OPT_MEM = 256, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_PROGRESS, OPT_LOADS, OPT_PRECISE,
-       OPT_HELP, OPT_VERSION, OPT_TREE, OPT_TARGET, OPT_RATE, OPT_SECONDS, OPT_MICRO, OPT_QUICK,
-       OPT_STATS, OPT_BASELINE, OPT_FORMAT, OPT_OUTPUT, OPT_NOPROBE, OPT_WHY, OPT_LATENCY,
-       OPT_SYSCTL, OPT_CONFINE, OPT_SWAP };
 
-static const struct option run_longopts[] = {
-	{ "kernel", required_argument, NULL, 'k' },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "other", required_argument, NULL, 'o' },
-	{ "tree", required_argument, NULL, OPT_TREE },
-	{ "target", required_argument, NULL, OPT_TARGET },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "testbed", required_argument, NULL, 'd' },
-	{ "results", required_argument, NULL, 'R' },
-	{ "mem", required_argument, NULL, OPT_MEM },
-	{ "scale", required_argument, NULL, OPT_SCALE },
-	{ "lead", required_argument, NULL, OPT_LEAD },
-	{ "no-flush", no_argument, NULL, OPT_NOFLUSH },
-	{ "no-probe", no_argument, NULL, OPT_NOPROBE },
-	{ "why", no_argument, NULL, OPT_WHY },
-	{ "latency", no_argument, NULL, OPT_LATENCY },
-	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
-	{ "confine", no_argument, NULL, OPT_CONFINE },
-	{ "swap", required_argument, NULL, OPT_SWAP },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "progress", required_argument, NULL, OPT_PROGRESS },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
-};
-
-static const struct option loads_longopts[] = {
-	{ "rate", no_argument, NULL, OPT_RATE },
-	{ "seconds", required_argument, NULL, OPT_SECONDS },
-	{ "other", required_argument, NULL, 'o' },
-	{ "tree", required_argument, NULL, OPT_TREE },
-	{ "testbed", required_argument, NULL, 'd' },
-	{ "mem", required_argument, NULL, OPT_MEM },
-	{ "scale", required_argument, NULL, OPT_SCALE },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static const struct option micro_longopts[] = {
-	{ "kernel", required_argument, NULL, 'k' },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "results", required_argument, NULL, 'R' },
-	{ "testbed", required_argument, NULL, 'd' },
-	{ "quick", no_argument, NULL, OPT_QUICK },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static const struct option report_longopts[] = {
-	{ "results", required_argument, NULL, 'R' },
-	{ "micro", no_argument, NULL, OPT_MICRO },
-	{ "stats", no_argument, NULL, OPT_STATS },
-	{ "why", no_argument, NULL, OPT_WHY },
-	{ "latency", no_argument, NULL, OPT_LATENCY },
-	{ "baseline", required_argument, NULL, OPT_BASELINE },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "output", required_argument, NULL, OPT_OUTPUT },
-	{ "loads", required_argument, NULL, OPT_LOADS },
-	{ "precise", no_argument, NULL, OPT_PRECISE },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* parse_run_opt: one run option; 0 when c is one. */
-static int parse_run_opt(struct opts *o, int c, char *arg)
+/* set_run_opt: one option of a run's settings; 0 when id is one. */
+static int set_run_opt(struct opts *o, int id, char *arg)
 {
 	long v;
 	double d;
 	char *end;
 
-	switch (c) {
-	case 'k': set_label(o, arg, ""); break;
-	case 'n':
+	switch (id) {
+	case OPT_KERNEL: set_label(o, arg, ""); break;
+	case OPT_RUNS:
 		if (parse_int(arg, 1, 100000, &v) != 0)
 			usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
 		o->runs = v;
 		break;
-	case 'o': o->other = arg; break;
-	case 'j':
+	case OPT_OTHER: o->other = arg; break;
+	case OPT_JOBS:
 		if (parse_int(arg, 1, 4096, &v) != 0)
 			usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
 		o->jobs = v;
 		break;
-	case 'd':
+	case OPT_TESTBED:
 		if (*arg == '\0')
 			usage_error("-d: empty testbed directory%s", "");
 		o->testbed = arg;
@@ -310,15 +205,12 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 			usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
 		o->lead = d;
 		break;
-	case OPT_NOFLUSH: o->no_flush = 1; break;
-	case OPT_NOPROBE: o->no_probe = 1; break;
 	case OPT_SYSCTL: add_sysctl(o, arg); break;
-	case OPT_CONFINE: o->confine = 1; break;
 	case OPT_SWAP:
 		if (parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
 			usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
 		break;
-	case 'q': o->progress = PROGRESS_NEVER; break;
+	case OPT_QUIET: o->progress = PROGRESS_NEVER; break;
 	case OPT_PROGRESS:
 		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
 		else if (strcmp(arg, "always") == 0) o->progress = PROGRESS_ALWAYS;
@@ -335,6 +227,61 @@ static int parse_run_opt(struct opts *o, int c, char *arg)
 			usage_error("--target: '%s' is not a make target", arg);
 		o->target = arg;
 		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/* set_other_opt: one option of a report, micro or loads, or a flag; 0 when id is one. */
+static int set_other_opt(struct opts *o, int id, char *arg)
+{
+	static const char *const formats[] = { "text", "csv", "json", "markdown", "html", NULL };
+	const char *why;
+	char *end;
+	int k;
+
+	switch (id) {
+	case OPT_RESULTS:
+		if (*arg == '\0')
+			usage_error("-R: empty results directory%s", "");
+		o->results = arg;
+		break;
+	case OPT_LOADS: add_only(o, arg); break;
+	case OPT_BASELINE:
+		if (rec_label_check(arg, &why) != 0)
+			errx(EXIT_USAGE, "--baseline: bad label '%s': %s", arg, why);
+		o->baseline = arg;
+		break;
+	case OPT_FORMAT:
+		for (k = 0; formats[k] && strcmp(formats[k], arg) != 0; k++)
+			;
+		if (formats[k] == NULL)
+			usage_error("--format: '%s' is not text, csv, json, markdown or html", arg);
+		o->format = arg;
+		break;
+	case OPT_OUTPUT:
+		if (*arg == '\0')
+			usage_error("--output: empty file name%s", "");
+		o->output = arg;
+		break;
+	case OPT_SECONDS:
+		o->rate_seconds = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
+			usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
+		break;
+	case OPT_NOFLUSH: o->no_flush = 1; break;
+	case OPT_NOPROBE: o->no_probe = 1; break;
+	case OPT_CONFINE: o->confine = 1; break;
+	case OPT_PRECISE: o->precise = 1; break;
+	case OPT_MICRO: o->micro = 1; break;
+	case OPT_STATS: o->stats = 1; break;
+	case OPT_WHY: o->why = 1; break;
+	case OPT_LATENCY: o->latency = 1; break;
+	case OPT_QUICK: o->quick = 1; break;
+	case OPT_RATE: o->rate = 1; break;
+	case OPT_HELP: o->mode = MODE_HELP; break;
+	case OPT_VERSION: o->mode = MODE_VERSION; break;
 	default:
 		return -1;
 	}
@@ -367,116 +314,63 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 	return MODE_RUN;
 }
 
-void opts_parse(struct opts *o, int argc, char **argv)
+/* cmd_of: the command bit of mode (the option table's CMD_*). */
+static unsigned cmd_of(enum opts_mode mode)
 {
-	int first, c;
-	const char *env = getenv("CONTEST_RESULTS");
-	char *args[argc + 1];
-	int n = 0;
+	switch (mode) {
+	case MODE_REPORT: return CMD_REPORT;
+	case MODE_LOADS: return CMD_LOADS;
+	case MODE_MICRO: return CMD_MICRO;
+	case MODE_SWEEP: return CMD_SWEEP;
+	default: return CMD_RUN;
+	}
+}
 
-	memset(o, 0, sizeof *o);
-	o->runs = 1;
-	o->testbed = "contest-testbed";
-	o->results = env && *env ? env : "contest-results";
-	o->scale = "default";
-	o->lead = 3;
-	o->rate_seconds = 10;
-	o->format = "text";
-	o->progress = PROGRESS_AUTO;
-	o->mode = mode_of(argc, argv, &first);
+/* read_options: getopt_long over args[0..n) with the options of o's mode;
+ * the index of the first operand, or -1 after --help or --version. */
+static int read_options(struct opts *o, int n, char **args)
+{
+	struct opt_getopt g;
+	int c, id;
 
-	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
-	args[n++] = argv[0];
-	for (int i = first; i < argc; i++)
-		if (o->mode != MODE_REPORT || (strcmp(argv[i], "-r") != 0 && strcmp(argv[i], "--report") != 0))
-			args[n++] = argv[i];
-	args[n] = NULL;
+	opt_getopt_make(cmd_of(o->mode), &g);
 	opterr = 0;
 	optind = 0;     /* a full reset (glibc, musl): no state left from a parse that errx ended */
-
-	const struct option *longopts = o->mode == MODE_REPORT ? report_longopts :
-	                                o->mode == MODE_LOADS ? loads_longopts :
-	                                o->mode == MODE_MICRO ? micro_longopts : run_longopts;
-	const char *shortopts = o->mode == MODE_REPORT ? ":R:" : o->mode == MODE_LOADS ? ":o:t:d:" :
-	                        o->mode == MODE_MICRO ? ":k:n:R:d:q" : ":k:n:o:t:j:d:R:q";
-	while ((c = getopt_long(n, args, shortopts, longopts, NULL)) != -1) {
-		if (c == 't')
-			c = OPT_TREE;
-		if (c == OPT_HELP) {
-			o->mode = MODE_HELP;
-			return;
-		}
-		if (c == OPT_VERSION) {
-			o->mode = MODE_VERSION;
-			return;
-		}
+	while ((c = getopt_long(n, args, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c == ':')
 			usage_error("option '%s' needs an argument", args[optind - 1]);
-		if (c == '?' && optopt > 0 && optopt < 256 && (optopt == ':' || !strchr(shortopts, optopt))) {
+		if (c == '?' && optopt > 0 && optopt < 256 &&
+		    (optopt == ':' || !strchr(g.shortopts, optopt))) {
 			/* an unknown letter, maybe inside "-qZ": optind need not have passed its word */
 			char letter[3] = { '-', (char)optopt, '\0' };
 			usage_error("unknown option '%s'", letter);
 		}
-		if (c == '?')
+		if (c == '?' || (id = opt_id_of(c)) < 0 ||
+		    (set_run_opt(o, id, optarg) != 0 && set_other_opt(o, id, optarg) != 0))
 			usage_error("unknown option '%s'", args[optind - 1]);
-		if (c == 'R') {
-			if (*optarg == '\0')
-				usage_error("-R: empty results directory%s", "");
-			o->results = optarg;
-		} else if (c == OPT_LOADS) {
-			add_only(o, optarg);
-		} else if (c == OPT_PRECISE) {
-			o->precise = 1;
-		} else if (c == OPT_MICRO) {
-			o->micro = 1;
-		} else if (c == OPT_STATS) {
-			o->stats = 1;
-		} else if (c == OPT_WHY) {
-			o->why = 1;
-		} else if (c == OPT_LATENCY) {
-			o->latency = 1;
-		} else if (c == OPT_BASELINE) {
-			const char *why;
-			if (rec_label_check(optarg, &why) != 0)
-				errx(EXIT_USAGE, "--baseline: bad label '%s': %s", optarg, why);
-			o->baseline = optarg;
-		} else if (c == OPT_FORMAT) {
-			static const char *const formats[] = { "text", "csv", "json", "markdown", "html", NULL };
-			int k;
-			for (k = 0; formats[k] && strcmp(formats[k], optarg) != 0; k++)
-				;
-			if (formats[k] == NULL)
-				usage_error("--format: '%s' is not text, csv, json, markdown or html", optarg);
-			o->format = optarg;
-		} else if (c == OPT_OUTPUT) {
-			if (*optarg == '\0')
-				usage_error("--output: empty file name%s", "");
-			o->output = optarg;
-		} else if (c == OPT_QUICK) {
-			o->quick = 1;
-		} else if (c == OPT_RATE) {
-			o->rate = 1;
-		} else if (c == OPT_SECONDS) {
-			char *end;
-			o->rate_seconds = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
-				usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", optarg);
-		} else if (parse_run_opt(o, c, optarg) != 0) {
-			usage_error("unknown option '%s'", args[optind - 1]);
-		}
+		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
+			return -1;
 	}
+	return optind;
+}
+
+/* read_operands: args[first..n): the loads of a run, sweep or loads --rate,
+ * or the labels of a report. */
+static void read_operands(struct opts *o, int first, int n, char **args)
+{
+	const char *why;
+
 	if (o->baseline != NULL && !o->stats)
 		usage_error("--baseline '%s' needs --stats", o->baseline);
-	if (o->mode == MODE_MICRO && optind < n)
-		usage_error("micro: unexpected argument '%s'", args[optind]);
+	if (o->mode == MODE_MICRO && first < n)
+		usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		usage_error("loads: '%s' needs --rate", args[1]);
-	for (int i = optind; i < n; i++) {
+	for (int i = first; i < n; i++) {
 		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP) {
 			add_load(o, args[i]);
 			continue;
 		}
-		const char *why;
 		if (rec_label_check(args[i], &why) != 0)
 			errx(EXIT_USAGE, "bad label '%s': %s", args[i], why);
 		if (o->nlabels == OPTS_MAX_LABELS)
@@ -485,6 +379,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->mode == MODE_LOADS && o->rate && o->nloads == 0)
 		add_load(o, "all");
+}
+
+/* finish: the defaults that depend on the whole line, and the checks between options. */
+static void finish(struct opts *o)
+{
 	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO || o->mode == MODE_SWEEP) && o->label[0] == '\0') {
 		struct utsname u;
 		if (uname(&u) != 0)
@@ -506,4 +405,35 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		if (o->nloads == 0)
 			add_load(o, "all");
 	}
+}
+
+void opts_parse(struct opts *o, int argc, char **argv)
+{
+	int first;
+	const char *env = getenv("CONTEST_RESULTS");
+	char *args[argc + 1];
+	int n = 0;
+
+	memset(o, 0, sizeof *o);
+	o->runs = 1;
+	o->testbed = "contest-testbed";
+	o->results = env && *env ? env : "contest-results";
+	o->scale = "default";
+	o->lead = 3;
+	o->rate_seconds = 10;
+	o->format = "text";
+	o->progress = PROGRESS_AUTO;
+	o->mode = mode_of(argc, argv, &first);
+
+	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
+	args[n++] = argv[0];
+	for (int i = first; i < argc; i++)
+		if (o->mode != MODE_REPORT || (strcmp(argv[i], "-r") != 0 && strcmp(argv[i], "--report") != 0))
+			args[n++] = argv[i];
+	args[n] = NULL;
+	first = read_options(o, n, args);
+	if (first < 0)
+		return;
+	read_operands(o, first, n, args);
+	finish(o);
 }

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
 	opts_parse(&o, argc, argv);
 	switch (o.mode) {
 	case MODE_HELP:
-		opts_usage();
+		opts_usage(stdout);
 		return 0;
 	case MODE_VERSION:
 		printf("contest %s\n", CONTEST_VERSION);

@@ -3,6 +3,7 @@
 #define CONTEST_OPTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "loads/load.h"
 
@@ -69,7 +70,7 @@ struct opts {
  * exit with status 2. */
 void opts_parse(struct opts *o, int argc, char **argv);
 
-/* opts_usage: the --help text. */
-void opts_usage(void);
+/* opts_usage: the --help text, to f. */
+void opts_usage(FILE *f);
 
 #endif

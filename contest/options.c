@@ -1,0 +1,141 @@
+/* options.c: the option table (long name, letter, argument, commands, help) and the getopt arrays and --help lines made from it. */
+#include "contest/options.h"
+
+#include <string.h>
+
+#define HELP_COLUMN 25   /* where the help text of an option line starts */
+
+const struct opt_row opt_table[OPT_COUNT] = {
+	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO,
+		{ [SECT_RUN] = { "label the results are stored under (default: uname -r)" } } },
+	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO,
+		{ [SECT_RUN] = { "runs of each load condition; runs accumulate (default 1)" } } },
+	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS,
+		{ [SECT_RUN] = { "another file system, for io_other" } } },
+	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS,
+		{ [SECT_RUN] = { "compile this configured Linux source tree instead of\n"
+		                 "the built-in workload (scripts/get-kernel-tree.sh)" } } },
+	[OPT_TARGET] = { "target", 0, "TARGET", CMD_RUNS,
+		{ [SECT_RUN] = { "what make builds in the tree (default vmlinux)" } } },
+	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS,
+		{ [SECT_RUN] = { "parallel jobs of the compile (default 4 x online CPUs)" } } },
+	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS,
+		{ [SECT_RUN] = { "where the workload is built and load files go\n"
+		                 "(default ./contest-testbed)" } } },
+	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT,
+		{ [SECT_RUN] = { "results directory (default $CONTEST_RESULTS or\n"
+		                 "./contest-results)" },
+		  [SECT_REPORT] = { "results directory, as for runs" } } },
+	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS,
+		{ [SECT_RUN] = { "memory size loads are scaled to, e.g. 512M (default MemTotal)" } } },
+	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS,
+		{ [SECT_RUN] = { "built-in workload: tiny, small, default, large" } } },
+	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS,
+		{ [SECT_RUN] = { "head start of the load before the compile (default 3)" } } },
+	[OPT_NOFLUSH] = { "no-flush", 0, NULL, CMD_RUNS,
+		{ [SECT_RUN] = { "do not flush caches before each run" } } },
+	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,
+		{ [SECT_RUN] = { "no responsiveness probe (wake-up latency) during runs" } } },
+	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
+		{ [SECT_RUN] = { "set a sysctl (such as vm.swappiness=10) for this\n"
+		                 "invocation and restore it afterwards; repeatable; root" } } },
+	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS,
+		{ [SECT_RUN] = { "run the compile and the loads in a memory cgroup limited\n"
+		                 "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
+	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS,
+		{ [SECT_RUN] = { "a swap file of SIZE in the testbed, active for this\n"
+		                 "invocation, then deactivated and removed; root" } } },
+	[OPT_LOADS] = { "loads", 0, "L1,L2", CMD_REPORT,
+		{ [SECT_REPORT] = { "only these loads" } } },
+	[OPT_PRECISE] = { "precise", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { "one more decimal in every column" } } },
+	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { "the microbenchmark summary (lmbench layout) instead" } } },
+	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { "spread, 95% confidence intervals, and each label's\n"
+		                    "difference from the baseline with Welch's t-test" } } },
+	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
+		{ [SECT_REPORT] = { "the label compared against (default: the first)" } } },
+	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,
+		{ [SECT_RUN] = { "add these report blocks (see below) to the tables\n"
+		                 "printed at the end", "latency" },
+		  [SECT_REPORT] = { "per load and label: major faults, swap-ins and -outs,\n"
+		                    "pages scanned, memory and io pressure stalls" } } },
+	[OPT_LATENCY] = { "latency", 0, NULL, CMD_RUNS | CMD_REPORT,
+		{ [SECT_REPORT] = { "per load and label: the probe's wake-up latency\n"
+		                    "p50, p99 and max (microseconds)" } } },
+	[OPT_QUIET] = { "quiet", 'q', NULL, CMD_RUNS | CMD_MICRO,
+		{ [SECT_RUN] = { "no progress (same as --progress never)" } } },
+	[OPT_PROGRESS] = { "progress", 0, "WHEN", CMD_RUNS,
+		{ [SECT_RUN] = { "auto (live line on a terminal, else a line per run),\n"
+		                 "always, never" } } },
+	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
+		{ [SECT_REPORT] = { "text (default), csv, json, markdown, html" } } },
+	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,
+		{ [SECT_REPORT] = { "write the report to FILE (default: stdout)" } } },
+	/* named in the usage lines of --help, not in a section */
+	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { NULL } } },
+	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { NULL } } },
+	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { NULL } } },
+	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS, { { NULL } } },
+	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { NULL } } },
+};
+
+void opt_getopt_make(unsigned cmd, struct opt_getopt *g)
+{
+	size_t nl = 0, ns = 0;
+
+	memset(g, 0, sizeof *g);
+	g->shortopts[ns++] = ':';
+	for (int id = 0; id < OPT_COUNT; id++) {
+		const struct opt_row *r = &opt_table[id];
+		if (!(r->cmds & cmd))
+			continue;
+		g->longopts[nl++] = (struct option){ r->name, r->arg ? required_argument : no_argument,
+		                                     NULL, r->letter ? r->letter : 256 + id };
+		if (r->letter) {
+			g->shortopts[ns++] = r->letter;
+			if (r->arg)
+				g->shortopts[ns++] = ':';
+		}
+	}
+}
+
+int opt_id_of(int c)
+{
+	if (c >= 256 && c < 256 + OPT_COUNT)
+		return c - 256;
+	for (int id = 0; c > 0 && id < OPT_COUNT; id++)
+		if (opt_table[id].letter == c)
+			return id;
+	return -1;
+}
+
+/* help_line: one row's line (label, then text wrapped at its '\n's) to f. */
+static void help_line(FILE *f, const struct opt_row *r, const struct opt_help *h)
+{
+	int n;
+
+	if (r->letter)
+		n = fprintf(f, "  -%c, --%s", r->letter, r->name);
+	else
+		n = fprintf(f, "      --%s", r->name);
+	if (h->also != NULL)
+		n += fprintf(f, ", --%s", h->also);
+	if (r->arg != NULL)
+		n += fprintf(f, " %s", r->arg);
+	fprintf(f, "%*s", n < HELP_COLUMN - 1 ? HELP_COLUMN - n : 1, "");
+	for (const char *t = h->text, *nl; t != NULL; t = nl ? nl + 1 : NULL) {
+		nl = strchr(t, '\n');
+		if (t != h->text)
+			fprintf(f, "%*s", HELP_COLUMN, "");
+		fprintf(f, "%.*s\n", nl ? (int)(nl - t) : (int)strlen(t), t);
+	}
+}
+
+void opt_help_print(FILE *f, enum opt_section s)
+{
+	for (int id = 0; id < OPT_COUNT; id++)
+		if (opt_table[id].help[s].text != NULL)
+			help_line(f, &opt_table[id], &opt_table[id].help[s]);
+}

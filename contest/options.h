@@ -1,0 +1,59 @@
+/* options.h: the one option table of the command line, from which each command's getopt_long arguments and the option lines of --help are made. */
+#ifndef CONTEST_OPTIONS_H
+#define CONTEST_OPTIONS_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+/* the commands, as the bits of a row's cmds ("loads" with or without --rate) */
+enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16 };
+#define CMD_RUNS (CMD_RUN | CMD_SWEEP)
+
+/* the sections of --help that list options */
+enum opt_section { SECT_RUN, SECT_REPORT, SECT_COUNT };
+
+/* one id per row of opt_table; the parser's switch is keyed by it */
+enum opt_id {
+	OPT_KERNEL, OPT_RUNS, OPT_OTHER, OPT_TREE, OPT_TARGET, OPT_JOBS, OPT_TESTBED, OPT_RESULTS,
+	OPT_MEM, OPT_SCALE, OPT_LEAD, OPT_NOFLUSH, OPT_NOPROBE, OPT_SYSCTL, OPT_CONFINE, OPT_SWAP,
+	OPT_LOADS, OPT_PRECISE, OPT_MICRO, OPT_STATS, OPT_BASELINE, OPT_WHY, OPT_LATENCY,
+	OPT_QUIET, OPT_PROGRESS, OPT_FORMAT, OPT_OUTPUT, OPT_RATE, OPT_SECONDS, OPT_QUICK,
+	OPT_HELP, OPT_VERSION,
+	OPT_COUNT
+};
+
+/* a row's line in one section of --help */
+struct opt_help {
+	const char *text;   /* its lines, '\n' between them; NULL: no line in this section */
+	const char *also;   /* the long name of another row named on the same line, or NULL */
+};
+
+/* one option */
+struct opt_row {
+	const char *name;   /* long name, without "--" */
+	char letter;        /* short name, or 0: none */
+	const char *arg;    /* metavar of its required argument, or NULL: it takes none */
+	unsigned cmds;      /* CMD_* bits: the commands that take it */
+	struct opt_help help[SECT_COUNT];
+};
+
+/* the rows, indexed by enum opt_id; within a section, --help lists them in this order */
+extern const struct opt_row opt_table[OPT_COUNT];
+
+/* the getopt_long arguments of one command */
+struct opt_getopt {
+	struct option longopts[OPT_COUNT + 1];
+	char shortopts[2 * OPT_COUNT + 2];   /* ":" first: a missing argument is ':' */
+};
+
+/* opt_getopt_make: g for the rows whose cmds hold cmd; a long option
+ * answers its letter, or 256 + its id when it has none. */
+void opt_getopt_make(unsigned cmd, struct opt_getopt *g);
+
+/* opt_id_of: the row of getopt_long's answer c (made by opt_getopt_make), or -1. */
+int opt_id_of(int c);
+
+/* opt_help_print: the option lines of section s to f, in table order. */
+void opt_help_print(FILE *f, enum opt_section s);
+
+#endif
