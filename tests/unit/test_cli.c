@@ -1,8 +1,11 @@
-/* test_cli.c: unit tests of opts_parse, its usage errors caught through err_exit_hook (cases found while fuzzing it). */
+/* test_cli.c: unit tests of opts_parse, its usage errors caught through err_exit_hook (cases found while fuzzing it), and of the option table against --help and man/contest.1. */
+#include "contest/options.h"
 #include "contest/opts.h"
 #include "lib/err.h"
+#include "lib/text.h"
 #include "tests/unit/t.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -123,6 +126,87 @@ static void test_good_lines(void)
 	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a", "--baseline", "b", (char *)NULL) == EXIT_USAGE);
 }
 
+/* names_option: text holds "--name", each '-' written as dash ("-", or "\\-" in troff),
+ * not as the start of a longer option name. */
+static int names_option(const char *text, const char *name, const char *dash)
+{
+	char spelled[128] = "";
+	size_t d = strlen(dash);
+
+	for (const char *c = "--"; *c; c++)
+		strcat(spelled, dash);
+	for (const char *c = name; *c && strlen(spelled) + d < sizeof spelled; c++)
+		if (*c == '-')
+			strcat(spelled, dash);
+		else
+			strncat(spelled, c, 1);
+	for (const char *at = strstr(text, spelled); at != NULL; at = strstr(at + 1, spelled)) {
+		const char *after = at + strlen(spelled);
+		if (!isalnum((unsigned char)*after) && strncmp(after, dash, d) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* row_whole: row i of the option table has a name, commands, an answer
+ * of its own, and names no letter or long name of an earlier row. */
+static int row_whole(int i)
+{
+	const struct opt_row *r = &opt_table[i];
+
+	if (r->name == NULL || r->cmds == 0 || opt_id_of(r->letter ? r->letter : 256 + i) != i)
+		return 0;
+	for (int j = 0; j < i; j++)
+		if (strcmp(opt_table[j].name, r->name) == 0 || (r->letter && opt_table[j].letter == r->letter))
+			return 0;
+	for (int s = 0; s < SECT_COUNT; s++)
+		if (r->help[s].also != NULL && r->help[s].text == NULL)
+			return 0;
+	return 1;
+}
+
+/* test_table: each row of the option table is whole, its names once each. */
+static void test_table(void)
+{
+	for (int i = 0; i < OPT_COUNT; i++) {
+		if (!row_whole(i))
+			fprintf(stderr, "row %d (--%s) of the option table\n", i,
+			        opt_table[i].name ? opt_table[i].name : "?");
+		T_CHECK(row_whole(i));
+		if (opt_table[i].name == NULL)
+			break;   /* the later rows would compare against it */
+	}
+}
+
+/* test_help_and_man: every option of the table is in --help and in the man page. */
+static void test_help_and_man(void)
+{
+	char *help = NULL, *man;
+	size_t len = 0;
+	FILE *f = open_memstream(&help, &len);
+	int cut = 0;
+
+	T_CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	opts_usage(f);
+	fclose(f);
+	man = text_read(".", "man/contest.1", 1 << 20, NULL, &cut);   /* run from the tree's top */
+	T_CHECK(man != NULL && !cut);
+	for (int i = 0; i < OPT_COUNT && man != NULL; i++) {
+		int in_help = names_option(help, opt_table[i].name, "-");
+		int in_man = names_option(man, opt_table[i].name, "\\-");
+		if (!in_help)
+			fprintf(stderr, "--%s is not in contest --help\n", opt_table[i].name);
+		if (!in_man)
+			fprintf(stderr, "--%s is not in man/contest.1\n", opt_table[i].name);
+		T_CHECK(in_help && in_man);
+	}
+	T_CHECK(!names_option(help, "no", "-") && !names_option(man, "no", "\\-"));
+	free(man);
+	free(help);
+}
+
 int main(void)
 {
 	errfd = mkstemp(errpath);
@@ -137,6 +221,8 @@ int main(void)
 	test_again_after_error();
 	test_good_lines();
 	err_exit_hook = NULL;
+	test_table();
+	test_help_and_man();
 	close(errfd);
 	return t_done();
 }
