@@ -164,6 +164,14 @@ static void add_only(struct opts *o, char *list)
 }
 
 
+/* nonempty: arg, or the usage error what when it is empty. */
+static char *nonempty(char *arg, const char *what)
+{
+	if (*arg == '\0')
+		usage_error("%s", what);
+	return arg;
+}
+
 /* set_run_opt: one option of a run's settings; 0 when id is one. */
 static int set_run_opt(struct opts *o, int id, char *arg)
 {
@@ -184,11 +192,7 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 			usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
 		o->jobs = v;
 		break;
-	case OPT_TESTBED:
-		if (*arg == '\0')
-			usage_error("-d: empty testbed directory%s", "");
-		o->testbed = arg;
-		break;
+	case OPT_TESTBED: o->testbed = nonempty(arg, "-d: empty testbed directory"); break;
 	case OPT_MEM:
 		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
 			usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
@@ -217,11 +221,7 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 		else if (strcmp(arg, "never") == 0) o->progress = PROGRESS_NEVER;
 		else usage_error("--progress: '%s' is not auto, always or never", arg);
 		break;
-	case OPT_TREE:
-		if (*arg == '\0')
-			usage_error("-t: empty kernel tree directory%s", "");
-		o->tree = arg;
-		break;
+	case OPT_TREE: o->tree = nonempty(arg, "-t: empty kernel tree directory"); break;
 	case OPT_TARGET:
 		if (*arg == '\0' || *arg == '-' || strpbrk(arg, " \t\n=") != NULL)
 			usage_error("--target: '%s' is not a make target", arg);
@@ -242,11 +242,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	int k;
 
 	switch (id) {
-	case OPT_RESULTS:
-		if (*arg == '\0')
-			usage_error("-R: empty results directory%s", "");
-		o->results = arg;
-		break;
+	case OPT_RESULTS: o->results = nonempty(arg, "-R: empty results directory"); break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
 		if (rec_label_check(arg, &why) != 0)
@@ -260,11 +256,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 			usage_error("--format: '%s' is not text, csv, json, markdown or html", arg);
 		o->format = arg;
 		break;
-	case OPT_OUTPUT:
-		if (*arg == '\0')
-			usage_error("--output: empty file name%s", "");
-		o->output = arg;
-		break;
+	case OPT_OUTPUT: o->output = nonempty(arg, "--output: empty file name"); break;
 	case OPT_SECONDS:
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
