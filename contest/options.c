@@ -7,78 +7,78 @@
 
 const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO,
-		{ [SECT_RUN] = { "label the results are stored under (default: uname -r)" } } },
+		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } } },
 	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO,
-		{ [SECT_RUN] = { "runs of each load condition; runs accumulate (default 1)" } } },
+		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1)" } } },
 	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS,
-		{ [SECT_RUN] = { "another file system, for io_other" } } },
+		{ [SECT_RUN] = { .text = "another file system, for io_other" } } },
 	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS,
-		{ [SECT_RUN] = { "compile this configured Linux source tree instead of\n"
-		                 "the built-in workload (scripts/get-kernel-tree.sh)" } } },
+		{ [SECT_RUN] = { .text = "compile this configured Linux source tree instead of\n"
+		                         "the built-in workload (scripts/get-kernel-tree.sh)" } } },
 	[OPT_TARGET] = { "target", 0, "TARGET", CMD_RUNS,
-		{ [SECT_RUN] = { "what make builds in the tree (default vmlinux)" } } },
+		{ [SECT_RUN] = { .text = "what make builds in the tree (default vmlinux)" } } },
 	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS,
-		{ [SECT_RUN] = { "parallel jobs of the compile (default 4 x online CPUs)" } } },
+		{ [SECT_RUN] = { .text = "parallel jobs of the compile (default 4 x online CPUs)" } } },
 	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS,
-		{ [SECT_RUN] = { "where the workload is built and load files go\n"
-		                 "(default ./contest-testbed)" } } },
+		{ [SECT_RUN] = { .text = "where the workload is built and load files go\n"
+		                         "(default ./contest-testbed)" } } },
 	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT,
-		{ [SECT_RUN] = { "results directory (default $CONTEST_RESULTS or\n"
-		                 "./contest-results)" },
-		  [SECT_REPORT] = { "results directory, as for runs" } } },
+		{ [SECT_RUN] = { .text = "results directory (default $CONTEST_RESULTS or\n"
+		                         "./contest-results)" },
+		  [SECT_REPORT] = { .text = "results directory, as for runs" } } },
 	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS,
-		{ [SECT_RUN] = { "memory size loads are scaled to, e.g. 512M (default MemTotal)" } } },
+		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default MemTotal)" } } },
 	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS,
-		{ [SECT_RUN] = { "built-in workload: tiny, small, default, large" } } },
+		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } } },
 	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS,
-		{ [SECT_RUN] = { "head start of the load before the compile (default 3)" } } },
+		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } } },
 	[OPT_NOFLUSH] = { "no-flush", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { "do not flush caches before each run" } } },
+		{ [SECT_RUN] = { .text = "do not flush caches before each run" } } },
 	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { "no responsiveness probe (wake-up latency) during runs" } } },
+		{ [SECT_RUN] = { .text = "no responsiveness probe (wake-up latency) during runs" } } },
 	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
-		{ [SECT_RUN] = { "set a sysctl (such as vm.swappiness=10) for this\n"
-		                 "invocation and restore it afterwards; repeatable; root" } } },
+		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
+		                         "invocation and restore it afterwards; repeatable; root" } } },
 	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { "run the compile and the loads in a memory cgroup limited\n"
-		                 "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
+		{ [SECT_RUN] = { .text = "run the compile and the loads in a memory cgroup limited\n"
+		                         "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
 	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS,
-		{ [SECT_RUN] = { "a swap file of SIZE in the testbed, active for this\n"
-		                 "invocation, then deactivated and removed; root" } } },
+		{ [SECT_RUN] = { .text = "a swap file of SIZE in the testbed, active for this\n"
+		                         "invocation, then deactivated and removed; root" } } },
 	[OPT_LOADS] = { "loads", 0, "L1,L2", CMD_REPORT,
-		{ [SECT_REPORT] = { "only these loads" } } },
+		{ [SECT_REPORT] = { .text = "only these loads" } } },
 	[OPT_PRECISE] = { "precise", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { "one more decimal in every column" } } },
+		{ [SECT_REPORT] = { .text = "one more decimal in every column" } } },
 	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { "the microbenchmark summary (lmbench layout) instead" } } },
+		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } } },
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { "spread, 95% confidence intervals, and each label's\n"
-		                    "difference from the baseline with Welch's t-test" } } },
+		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, and each label's\n"
+		                            "difference from the baseline with Welch's t-test" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
-		{ [SECT_REPORT] = { "the label compared against (default: the first)" } } },
+		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,
-		{ [SECT_RUN] = { "add these report blocks (see below) to the tables\n"
-		                 "printed at the end", "latency" },
-		  [SECT_REPORT] = { "per load and label: major faults, swap-ins and -outs,\n"
-		                    "pages scanned, memory and io pressure stalls" } } },
+		{ [SECT_RUN] = { .text = "add these report blocks (see below) to the tables\n"
+		                         "printed at the end", .also = "latency" },
+		  [SECT_REPORT] = { .text = "per load and label: major faults, swap-ins and -outs,\n"
+		                            "pages scanned, memory and io pressure stalls" } } },
 	[OPT_LATENCY] = { "latency", 0, NULL, CMD_RUNS | CMD_REPORT,
-		{ [SECT_REPORT] = { "per load and label: the probe's wake-up latency\n"
-		                    "p50, p99 and max (microseconds)" } } },
+		{ [SECT_REPORT] = { .text = "per load and label: the probe's wake-up latency\n"
+		                            "p50, p99 and max (microseconds)" } } },
 	[OPT_QUIET] = { "quiet", 'q', NULL, CMD_RUNS | CMD_MICRO,
-		{ [SECT_RUN] = { "no progress (same as --progress never)" } } },
+		{ [SECT_RUN] = { .text = "no progress (same as --progress never)" } } },
 	[OPT_PROGRESS] = { "progress", 0, "WHEN", CMD_RUNS,
-		{ [SECT_RUN] = { "auto (live line on a terminal, else a line per run),\n"
-		                 "always, never" } } },
+		{ [SECT_RUN] = { .text = "auto (live line on a terminal, else a line per run),\n"
+		                         "always, never" } } },
 	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
-		{ [SECT_REPORT] = { "text (default), csv, json, markdown, html" } } },
+		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } } },
 	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,
-		{ [SECT_REPORT] = { "write the report to FILE (default: stdout)" } } },
+		{ [SECT_REPORT] = { .text = "write the report to FILE (default: stdout)" } } },
 	/* named in the usage lines of --help, not in a section */
-	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { NULL } } },
-	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { NULL } } },
-	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { NULL } } },
-	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS, { { NULL } } },
-	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { NULL } } },
+	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } } },
+	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { .text = NULL } } },
+	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { .text = NULL } } },
+	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS, { { .text = NULL } } },
+	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)
