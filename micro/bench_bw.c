@@ -185,16 +185,23 @@ static int bw_file_loop(void *state, uint64_t n)
 	return 0;
 }
 
+/* bw_sum_chunks: n times, sum the words of the chunk of base at the cursor. */
+static int bw_sum_chunks(struct bw_state *s, const unsigned char *base, uint64_t n)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		sum += bw_sum((const volatile uint64_t *)(base + bw_next(s)), BW_CHUNK / 8);
+	bw_sink = sum;
+	return 0;
+}
+
 /* bw_mmap_loop: n times, sum the words of one chunk of the mapped file. */
 static int bw_mmap_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
-	uint64_t sum = 0;
 
-	for (uint64_t i = 0; i < n; i++)
-		sum += bw_sum((const volatile uint64_t *)(s->map + bw_next(s)), BW_CHUNK / 8);
-	bw_sink = sum;
-	return 0;
+	return bw_sum_chunks(s, s->map, n);
 }
 
 /* bw_libc_loop: n times, memcpy one chunk from src to dst. */
@@ -225,12 +232,8 @@ static int bw_hand_loop(void *state, uint64_t n)
 static int bw_read_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
-	uint64_t sum = 0;
 
-	for (uint64_t i = 0; i < n; i++)
-		sum += bw_sum((const volatile uint64_t *)(s->src + bw_next(s)), BW_CHUNK / 8);
-	bw_sink = sum;
-	return 0;
+	return bw_sum_chunks(s, s->src, n);
 }
 
 /* bw_write_loop: n times, store a word into every word of one chunk of dst. */
@@ -245,9 +248,9 @@ static int bw_write_loop(void *state, uint64_t n)
 
 /* bw_measure: one untimed pass over the whole buffer (so the harness
  * calibrates on the steady state, not on a cold first chunk), then time
- * loop and add metric name in MB/s (BW_CHUNK bytes per operation); not
+ * loop and add metric id in MB/s (BW_CHUNK bytes per operation); not
  * available when the loop failed or ran too fast to time. */
-static void bw_measure(const struct micro_opts *o, struct micro_set *set, const char *name,
+static void bw_measure(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
 		       micro_loop_fn loop, struct bw_state *s)
 {
 	struct micro_value v;
@@ -255,14 +258,14 @@ static void bw_measure(const struct micro_opts *o, struct micro_set *set, const 
 	s->pos = 0;
 	(void)loop(s, s->size / BW_CHUNK);  /* a failure recurs in the harness, with its reason */
 	if (micro_time_ns(o, loop, s, &v) != 0) {
-		micro_put(set, name, &v);
+		micro_put(set, id, &v);
 		return;
 	}
 	if (v.value <= 0) {
-		micro_put_na(set, name, "too fast to time");
+		micro_put_na(set, id, "too fast to time");
 		return;
 	}
-	micro_put_value(set, name, (double)BW_CHUNK / v.value * 1000.0, v.spread);
+	micro_put_value(set, id, (double)BW_CHUNK / v.value * 1000.0, v.spread);
 }
 
 /* bw_map_anon: size bytes of private anonymous memory, every page touched
@@ -324,6 +327,10 @@ fail:
 void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 {
 	static const char file_name[] = "bw_file";
+	static const enum micro_id all[] = {
+		MID_BW_FILE_REREAD, MID_BW_MMAP_REREAD, MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND,
+		MID_BW_MEM_READ, MID_BW_MEM_WRITE,
+	};
 	struct bw_state s = { .fd = -1 };
 	char reason[128] = "";
 	uint64_t sum = 0;
@@ -335,39 +342,35 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 	if (!s.src || !s.dst || !s.iobuf) {
 		text_fmt(reason, sizeof(reason), "cannot allocate 2 x %zu MiB: %s",
 			 s.size >> 20, strerror(errno));
-		micro_put_na(set, "bw_file_reread", reason);
-		micro_put_na(set, "bw_mmap_reread", reason);
-		micro_put_na(set, "bw_bcopy_libc", reason);
-		micro_put_na(set, "bw_bcopy_hand", reason);
-		micro_put_na(set, "bw_mem_read", reason);
-		micro_put_na(set, "bw_mem_write", reason);
+		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+			micro_put_na(set, all[i], reason);
 		goto out;
 	}
 
 	s.fd = bw_make_file(o->dir, file_name, s.src, s.size, s.iobuf, reason, sizeof(reason));
 	if (s.fd < 0) {
-		micro_put_na(set, "bw_file_reread", reason);
-		micro_put_na(set, "bw_mmap_reread", reason);
+		micro_put_na(set, MID_BW_FILE_REREAD, reason);
+		micro_put_na(set, MID_BW_MMAP_REREAD, reason);
 	} else {
-		bw_measure(o, set, "bw_file_reread", bw_file_loop, &s);
+		bw_measure(o, set, MID_BW_FILE_REREAD, bw_file_loop, &s);
 		void *m = mmap(NULL, s.size, PROT_READ, MAP_SHARED | MAP_POPULATE, s.fd, 0);
 		if (m == MAP_FAILED) {
 			text_fmt(reason, sizeof(reason), "mmap: %s", strerror(errno));
-			micro_put_na(set, "bw_mmap_reread", reason);
+			micro_put_na(set, MID_BW_MMAP_REREAD, reason);
 		} else {
 			s.map = m;
 			sum += bw_sum((const volatile uint64_t *)s.map, s.size / 8);  /* fault in, untimed */
-			bw_measure(o, set, "bw_mmap_reread", bw_mmap_loop, &s);
+			bw_measure(o, set, MID_BW_MMAP_REREAD, bw_mmap_loop, &s);
 			munmap(m, s.size);
 			s.map = NULL;
 		}
 	}
 	bw_sink = sum;
 
-	bw_measure(o, set, "bw_bcopy_libc", bw_libc_loop, &s);
-	bw_measure(o, set, "bw_bcopy_hand", bw_hand_loop, &s);
-	bw_measure(o, set, "bw_mem_read", bw_read_loop, &s);
-	bw_measure(o, set, "bw_mem_write", bw_write_loop, &s);
+	bw_measure(o, set, MID_BW_BCOPY_LIBC, bw_libc_loop, &s);
+	bw_measure(o, set, MID_BW_BCOPY_HAND, bw_hand_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_READ, bw_read_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_WRITE, bw_write_loop, &s);
 
 out:
 	if (s.fd >= 0) {

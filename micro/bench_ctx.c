@@ -280,10 +280,10 @@ static void ctx_baseline(const struct micro_opts *o, size_t bytes, struct micro_
 
 /* ctx_case: measure one ring of nproc members with kib KiB each and its
  * no-switch baseline, back to back so that both see the same machine, and
- * add the difference to set as name (microseconds per switch). A ring not
+ * add the difference to set as metric id (microseconds per switch). A ring not
  * slower than its baseline (a disturbed sample) is measured again, up to
  * CTX_TRIES times. */
-static void ctx_case(const struct micro_opts *o, struct micro_set *set, const char *name,
+static void ctx_case(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
 		     int nproc, int kib)
 {
 	struct micro_value base, v = { .ok = 0 };
@@ -291,14 +291,14 @@ static void ctx_case(const struct micro_opts *o, struct micro_set *set, const ch
 	char why[128];
 
 	if (ctx_ring_start(&r, nproc, (size_t)kib * 1024, why, sizeof(why)) != 0) {
-		micro_put_na(set, name, why);
+		micro_put_na(set, id, why);
 		return;
 	}
 	/* warm up untimed: every member runs, faults its working set in and
 	 * settles, so the harness's first calibration call is not setup */
 	if (ctx_ring_loop(&r, (uint64_t)nproc * 4) != 0) {
 		ctx_ring_stop(&r);
-		micro_put_na(set, name, "the ring lost the token while warming up");
+		micro_put_na(set, id, "the ring lost the token while warming up");
 		return;
 	}
 	for (int t = 0; t < CTX_TRIES; t++) {
@@ -311,17 +311,17 @@ static void ctx_case(const struct micro_opts *o, struct micro_set *set, const ch
 	ctx_ring_stop(&r);
 	if (!base.ok) {
 		text_fmt(why, sizeof(why), "baseline: %s", base.reason);
-		micro_put_na(set, name, why);
+		micro_put_na(set, id, why);
 	} else if (!v.ok) {
-		micro_put(set, name, &v);
+		micro_put(set, id, &v);
 	} else if (v.value <= base.value) {
 		text_fmt(why, sizeof(why), "ring (%.0f ns) not slower than its no-switch baseline (%.0f ns)",
 			 v.value, base.value);
-		micro_put_na(set, name, why);
+		micro_put_na(set, id, why);
 	} else {
 		double sw = v.value - base.value;
 		/* the ring's absolute spread, relative to the difference */
-		micro_put_value(set, name, sw / 1000, v.spread * v.value / sw);
+		micro_put_value(set, id, sw / 1000, v.spread * v.value / sw);
 	}
 }
 
@@ -329,16 +329,16 @@ static void ctx_case(const struct micro_opts *o, struct micro_set *set, const ch
  * SIGPIPE is ignored while it runs (a dead member gives EPIPE, not death). */
 void micro_group_ctx(const struct micro_opts *o, struct micro_set *set)
 {
-	static const struct { const char *name; int nproc, kib; } cases[] = {
-		{ "ctx_2p_0k", 2, 0 },    { "ctx_2p_16k", 2, 16 },  { "ctx_2p_64k", 2, 64 },
-		{ "ctx_8p_16k", 8, 16 },  { "ctx_8p_64k", 8, 64 },
-		{ "ctx_16p_16k", 16, 16 }, { "ctx_16p_64k", 16, 64 },
+	static const struct { enum micro_id id; int nproc, kib; } cases[] = {
+		{ MID_CTX_2P_0K, 2, 0 },    { MID_CTX_2P_16K, 2, 16 },  { MID_CTX_2P_64K, 2, 64 },
+		{ MID_CTX_8P_16K, 8, 16 },  { MID_CTX_8P_64K, 8, 64 },
+		{ MID_CTX_16P_16K, 16, 16 }, { MID_CTX_16P_64K, 16, 64 },
 	};
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++)
-		ctx_case(o, set, cases[c].name, cases[c].nproc, cases[c].kib);
+		ctx_case(o, set, cases[c].id, cases[c].nproc, cases[c].kib);
 	sigaction(SIGPIPE, &old, NULL);
 }

@@ -25,15 +25,6 @@ enum {
 #define FS_FILL_SEC 5.0                /* at most this long filling the pool (quick: half) */
 #define FS_MAP_BYTES (8u * FS_MB)      /* the region mmap_lat maps */
 
-/* fs_put_us: add metric name from a harness value in ns as microseconds. */
-static void fs_put_us(struct micro_set *set, const char *name, struct micro_value *v)
-{
-	if (v->ok)
-		micro_put_value(set, name, v->value / 1000.0, v->spread);
-	else
-		micro_put(set, name, v);
-}
-
 /* A directory of files named by a running counter: the files
  * gone..made-1 exist; creating appends, deleting takes the oldest. */
 struct fs_pool {
@@ -183,31 +174,31 @@ static void fs_delete_measure(const struct micro_opts *o, struct fs_pool *p, uin
 	}
 }
 
-/* fs_create_delete: fs_create_<tag> and fs_delete_<tag> with files of
- * fsize bytes, in the fresh subdirectory fs_<tag> of o->dir, removed after. */
+/* fs_create_delete: metrics create and delete (fs_create_<tag> and
+ * fs_delete_<tag>) with files of fsize bytes, in the fresh subdirectory
+ * fs_<tag> of o->dir, removed after. */
 static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, const char *tag,
-			     size_t fsize, const char *data)
+			     enum micro_id create, enum micro_id delete, size_t fsize,
+			     const char *data)
 {
 	struct fs_pool p = { .dfd = -1, .fsize = fsize, .data = data };
-	char sub[32], cname[32], dname[32], why[128];
+	char sub[32], why[128];
 	struct micro_value v;
 	uint64_t cap = FS_POOL_BYTES / (fsize ? fsize : 1);
 
 	if (cap > FS_POOL_MAX)
 		cap = FS_POOL_MAX;
 	text_fmt(sub, sizeof(sub), "fs_%s", tag);
-	text_fmt(cname, sizeof(cname), "fs_create_%s", tag);
-	text_fmt(dname, sizeof(dname), "fs_delete_%s", tag);
 	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dirfd < 0 || (p.dfd = fs_mkdir_at(dirfd, sub, 0755)) < 0) {
 		text_fmt(why, sizeof(why), "directory %s: %s", sub, strerror(errno));
-		micro_put_na(set, cname, why);
-		micro_put_na(set, dname, why);
+		micro_put_na(set, create, why);
+		micro_put_na(set, delete, why);
 	} else {
 		micro_time_ns(o, fs_create_loop, &p, &v);
-		fs_put_us(set, cname, &v);
+		micro_put_time(set, create, &v);
 		fs_delete_measure(o, &p, cap, &v);
-		fs_put_us(set, dname, &v);
+		micro_put_time(set, delete, &v);
 	}
 	if (p.dfd >= 0)
 		close(p.dfd);
@@ -346,7 +337,7 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set)
 	void *p = mmap(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED) {
-		micro_put_na(set, "prot_fault", "mmap of a page failed");
+		micro_put_na(set, MID_PROT_FAULT, "mmap of a page failed");
 		return;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -356,13 +347,13 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set)
 	sigemptyset(&segv);
 	sigaddset(&segv, SIGSEGV);
 	if (sigaction(SIGSEGV, &sa, &old) != 0) {
-		micro_put_na(set, "prot_fault", "sigaction SIGSEGV failed");
+		micro_put_na(set, MID_PROT_FAULT, "sigaction SIGSEGV failed");
 	} else {
 		sigprocmask(SIG_UNBLOCK, &segv, &oldmask);
 		micro_time_ns(o, prot_loop, p, &v);
 		sigprocmask(SIG_SETMASK, &oldmask, NULL);
 		sigaction(SIGSEGV, &old, NULL);
-		fs_put_us(set, "prot_fault", &v);
+		micro_put_time(set, MID_PROT_FAULT, &v);
 	}
 	munmap(p, page);
 }
@@ -403,12 +394,12 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	if (fs_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
 	    (m.fd = fs_make_file(path, m.size)) < 0) {
 		text_fmt(why, sizeof(why), "create fs_map_file: %s", strerror(errno));
-		micro_put_na(set, "mmap_lat", why);
-		micro_put_na(set, "page_fault", why);
+		micro_put_na(set, MID_MMAP_LAT, why);
+		micro_put_na(set, MID_PAGE_FAULT, why);
 		return;
 	}
 	micro_time_ns(o, mmap_loop, &m, &v);
-	fs_put_us(set, "mmap_lat", &v);
+	micro_put_time(set, MID_MMAP_LAT, &v);
 	/* per page touched, less its share of mapping and unmapping the file */
 	struct micro_value remap;
 	if (micro_time_ns(o, page_fault_loop, &m, &v) == 0 &&
@@ -418,7 +409,7 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	} else if (v.ok) {
 		v = remap;
 	}
-	fs_put_us(set, "page_fault", &v);
+	micro_put_time(set, MID_PAGE_FAULT, &v);
 	if (m.map)
 		munmap((void *)m.map, m.size);
 	close(m.fd);
@@ -433,8 +424,9 @@ void micro_group_fs(const struct micro_opts *o, struct micro_set *set)
 	static char data[10240];
 
 	memset(data, 'x', sizeof(data));
-	fs_create_delete(o, set, "0k", 0, data);
-	fs_create_delete(o, set, "10k", sizeof(data), data);
+	fs_create_delete(o, set, "0k", MID_FS_CREATE_0K, MID_FS_DELETE_0K, 0, data);
+	fs_create_delete(o, set, "10k", MID_FS_CREATE_10K, MID_FS_DELETE_10K, sizeof(data),
+			 data);
 	fs_vm(o, set);
 	fs_prot_fault(o, set);
 }

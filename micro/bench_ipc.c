@@ -1,5 +1,6 @@
 /* bench_ipc.c: IPC latency (pipe, AF_UNIX, UDP, TCP, ONC RPC, TCP connect) and bandwidth (pipe, AF_UNIX, TCP) between two processes. */
 #include "lib/text.h"
+#include "micro/ipc.h"
 #include "micro/micro.h"
 
 #include <arpa/inet.h>
@@ -15,35 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum {
-	IPC_CHUNK = 64 * 1024,  /* bandwidth transfer unit */
-	IPC_TIMEOUT_S = 5,      /* a reply not there by then is lost */
-	IPC_BACKLOG = 4096,     /* listen backlog, far ahead of one client */
-	IPC_RPC_MAX = 256,      /* largest RPC message the peers accept */
-};
-
-/* ONC RPC v2 (RFC 5531) constants, and the private program we call. */
-enum {
-	RPC_CALL = 0, RPC_REPLY = 1, RPC_VERSION = 2,
-	RPC_MSG_ACCEPTED = 0, RPC_MSG_DENIED = 1,
-	RPC_SUCCESS = 0, RPC_PROG_UNAVAIL = 1, RPC_PROG_MISMATCH = 2,
-	RPC_PROC_UNAVAIL = 3, RPC_GARBAGE_ARGS = 4,
-	RPC_MISMATCH = 0, RPC_AUTH_ERROR = 1, RPC_AUTH_BADCRED = 1, RPC_AUTH_BADVERF = 3,
-	RPC_AUTH_NONE = 0,
-	RPC_CALL_WORDS = 10, RPC_REPLY_WORDS = 6,
-};
-#define IPC_RPC_PROG 0x2000c0deu  /* in the user-defined range 0x20000000-0x3fffffff */
-#define IPC_RPC_VERS 1u
-#define IPC_RPC_LAST 0x80000000u  /* record marking: last fragment */
-
-/* One benchmark's connection to its peer process. */
-struct ipc_state {
-	int wfd, rfd;             /* the parent's ends (equal for sockets) */
-	pid_t pid;                /* the peer, or -1 */
-	struct sockaddr_in addr;  /* the server (tcp_conn) */
-	uint32_t xid;             /* next RPC transaction id */
-	char *buf;                /* IPC_CHUNK bytes for bandwidth */
-};
+enum { IPC_BACKLOG = 4096 };  /* listen backlog, far ahead of one client */
 
 /* ipc_close: close *fd when open and mark it closed. */
 static void ipc_close(int *fd)
@@ -82,8 +55,8 @@ static pid_t ipc_fork(void)
 	return pid;
 }
 
-/* ipc_read_full: read exactly len bytes; len, fewer at end of file, or -1. */
-static ssize_t ipc_read_full(int fd, void *buf, size_t len)
+/* ipc_read_full: see ipc.h. */
+ssize_t ipc_read_full(int fd, void *buf, size_t len)
 {
 	size_t got = 0;
 
@@ -100,8 +73,8 @@ static ssize_t ipc_read_full(int fd, void *buf, size_t len)
 	return (ssize_t)got;
 }
 
-/* ipc_write_full: write all len bytes; 0 or -1 with errno. */
-static int ipc_write_full(int fd, const void *buf, size_t len)
+/* ipc_write_full: see ipc.h. */
+int ipc_write_full(int fd, const void *buf, size_t len)
 {
 	size_t put = 0;
 
@@ -116,8 +89,8 @@ static int ipc_write_full(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* ipc_recv_fail: micro_fail for a short or failed read of what. */
-static int ipc_recv_fail(const char *what, ssize_t r)
+/* ipc_recv_fail: see ipc.h. */
+int ipc_recv_fail(const char *what, ssize_t r)
 {
 	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return micro_fail("%s: no answer in %d s", what, IPC_TIMEOUT_S);
@@ -184,91 +157,6 @@ static int ipc_connect(int type, const struct sockaddr_in *a, char *why, size_t 
 	return fd;
 }
 
-/* ---- the RPC messages ---- */
-
-/* rpc_call: encode the NULL-procedure CALL with xid into w; its bytes. */
-static size_t rpc_call(uint32_t *w, uint32_t xid)
-{
-	const uint32_t v[RPC_CALL_WORDS] = {
-		xid, RPC_CALL, RPC_VERSION, IPC_RPC_PROG, IPC_RPC_VERS, 0,
-		RPC_AUTH_NONE, 0,  /* cred */
-		RPC_AUTH_NONE, 0,  /* verf */
-	};
-
-	for (int i = 0; i < RPC_CALL_WORDS; i++)
-		w[i] = htonl(v[i]);
-	return RPC_CALL_WORDS * 4;
-}
-
-/* rpc_serve: the server's answer to the call of bytes in c, encoded into r
- * (room for 8 words); its bytes, or 0 to drop a message that is no call. */
-static size_t rpc_serve(const uint32_t *c, size_t bytes, uint32_t *r)
-{
-	uint32_t v[RPC_CALL_WORDS] = { 0 };
-	int n = 3;
-
-	if (bytes < 8 || bytes % 4)
-		return 0;
-	for (size_t i = 0; i < RPC_CALL_WORDS && i < bytes / 4; i++)
-		v[i] = ntohl(c[i]);
-	if (v[1] != RPC_CALL)
-		return 0;
-	r[0] = v[0];
-	r[1] = RPC_REPLY;
-	if (bytes >= 12 && v[2] != RPC_VERSION) {
-		r[2] = RPC_MSG_DENIED;
-		r[n++] = RPC_MISMATCH;
-		r[n++] = RPC_VERSION;
-		r[n++] = RPC_VERSION;
-	} else if (bytes >= 40 && (v[6] != RPC_AUTH_NONE || v[7] != 0 || v[8] != RPC_AUTH_NONE || v[9] != 0)) {
-		r[2] = RPC_MSG_DENIED;
-		r[n++] = RPC_AUTH_ERROR;
-		r[n++] = v[6] != RPC_AUTH_NONE || v[7] != 0 ? RPC_AUTH_BADCRED : RPC_AUTH_BADVERF;
-	} else {
-		r[2] = RPC_MSG_ACCEPTED;
-		r[n++] = RPC_AUTH_NONE;
-		r[n++] = 0;
-		if (bytes < 40)
-			r[n++] = RPC_GARBAGE_ARGS;
-		else if (v[3] != IPC_RPC_PROG)
-			r[n++] = RPC_PROG_UNAVAIL;
-		else if (v[4] != IPC_RPC_VERS) {
-			r[n++] = RPC_PROG_MISMATCH;
-			r[n++] = IPC_RPC_VERS;
-			r[n++] = IPC_RPC_VERS;
-		} else if (v[5] != 0)
-			r[n++] = RPC_PROC_UNAVAIL;
-		else if (bytes != 40)
-			r[n++] = RPC_GARBAGE_ARGS;  /* the NULL procedure takes no arguments */
-		else
-			r[n++] = RPC_SUCCESS;
-	}
-	for (int i = 0; i < n; i++)
-		r[i] = htonl(r[i]);
-	return (size_t)n * 4;
-}
-
-/* rpc_check: 0 when the reply of bytes in w answers xid with SUCCESS, or
- * micro_fail with what is wrong. */
-static int rpc_check(const uint32_t *w, size_t bytes, uint32_t xid)
-{
-	uint32_t v[RPC_REPLY_WORDS] = { 0 };
-
-	if (bytes < 16 || bytes % 4)
-		return micro_fail("rpc: malformed reply of %zu bytes", bytes);
-	for (size_t i = 0; i < RPC_REPLY_WORDS && i < bytes / 4; i++)
-		v[i] = ntohl(w[i]);
-	if (v[0] != xid || v[1] != RPC_REPLY)
-		return micro_fail("rpc: reply does not answer xid %u", xid);
-	if (v[2] != RPC_MSG_ACCEPTED)
-		return micro_fail("rpc: call denied (reject status %u)", v[3]);
-	if (bytes != RPC_REPLY_WORDS * 4 || v[3] != RPC_AUTH_NONE || v[4] != 0)
-		return micro_fail("rpc: unexpected reply verifier or length");
-	if (v[5] != RPC_SUCCESS)
-		return micro_fail("rpc: call not executed (accept status %u)", v[5]);
-	return 0;
-}
-
 /* ---- the peers (child processes); each returns its exit status ---- */
 
 /* peer_echo: send back whatever arrives on in through out, until end of file. */
@@ -311,31 +199,6 @@ static int peer_sink(int in, int out)
 	return 0;
 }
 
-/* peer_rpc_tcp: serve record-marked RPC calls on in (fragments assembled),
- * replies through out, until end of file. */
-static int peer_rpc_tcp(int in, int out)
-{
-	uint32_t msg[IPC_RPC_MAX / 4], rep[1 + 8], hdr;
-
-	for (;;) {
-		size_t bytes = 0, len;
-		do {
-			if (ipc_read_full(in, &hdr, 4) != 4)
-				return 0;
-			hdr = ntohl(hdr);
-			len = hdr & ~IPC_RPC_LAST;
-			if (len > sizeof(msg) - bytes ||
-			    ipc_read_full(in, (char *)msg + bytes, len) != (ssize_t)len)
-				return 1;
-			bytes += len;
-		} while (!(hdr & IPC_RPC_LAST));
-		size_t rb = rpc_serve(msg, bytes, rep + 1);
-		rep[0] = htonl(IPC_RPC_LAST | (uint32_t)rb);
-		if (rb && ipc_write_full(out, rep, rb + 4) != 0)
-			return 1;
-	}
-}
-
 /* peer_udp: answer each datagram on fd to its sender: echo it (rpc = 0)
  * or answer it as an RPC call (rpc = 1). Runs until killed. */
 static int peer_udp(int fd, int rpc)
@@ -354,7 +217,7 @@ static int peer_udp(int fd, int rpc)
 		const void *out = msg;
 		size_t len = (size_t)r;
 		if (rpc) {
-			len = rpc_serve(msg, (size_t)r, rep);
+			len = ipc_rpc_serve(msg, (size_t)r, rep);
 			out = rep;
 		}
 		if (len)
@@ -363,8 +226,9 @@ static int peer_udp(int fd, int rpc)
 }
 
 /* peer_accept_close: accept connections on l and close each at once. */
-static int peer_accept_close(int l)
+static int peer_accept_close(int l, int unused)
 {
+	(void)unused;
 	for (;;) {
 		int c = accept(l, NULL, NULL);
 		if (c >= 0)
@@ -381,7 +245,21 @@ enum { PEER_ECHO, PEER_SINK, PEER_RPC };
 static int peer_stream(int kind, int in, int out)
 {
 	return kind == PEER_ECHO ? peer_echo(in, out) : kind == PEER_SINK ? peer_sink(in, out)
-									 : peer_rpc_tcp(in, out);
+									 : ipc_peer_rpc_tcp(in, out);
+}
+
+/* peer_tcp: accept one connection on the listening socket l and run stream
+ * peer kind on it. */
+static int peer_tcp(int l, int kind)
+{
+	int c;
+
+	while ((c = accept(l, NULL, NULL)) < 0 && errno == EINTR)
+		;
+	close(l);
+	if (c < 0 || ipc_nodelay(c) != 0)
+		return 1;
+	return peer_stream(kind, c, c);
 }
 
 /* ---- setups: start the peer, leave the parent's ends in st ---- */
@@ -438,49 +316,45 @@ static int setup_unix(struct ipc_state *st, int kind, char *why, size_t len)
 	return ipc_timeout(sv[0]);
 }
 
-/* setup_tcp: a peer of kind serving one loopback TCP connection. */
-static int setup_tcp(struct ipc_state *st, int kind, char *why, size_t len)
+/* ipc_serve: fork a peer that runs peer(fd, arg) on the bound socket fd,
+ * and close fd in the parent; 0, or -1 with why set. */
+static int ipc_serve(struct ipc_state *st, int fd, int (*peer)(int fd, int arg), int arg,
+		     char *why, size_t len)
 {
-	struct sockaddr_in a;
-	int l = ipc_bound(SOCK_STREAM, &a, why, len);
-
-	if (l < 0)
-		return -1;
-	if ((st->pid = ipc_fork()) == 0) {
-		int c;
-		while ((c = accept(l, NULL, NULL)) < 0 && errno == EINTR)
-			;
-		close(l);
-		if (c < 0 || ipc_nodelay(c) != 0)
-			_exit(1);
-		_exit(peer_stream(kind, c, c));
-	}
-	close(l);
+	if ((st->pid = ipc_fork()) == 0)
+		_exit(peer(fd, arg));
+	close(fd);
 	if (st->pid < 0) {
 		text_fmt(why, len, "fork: %s", strerror(errno));
 		return -1;
 	}
-	st->wfd = st->rfd = ipc_connect(SOCK_STREAM, &a, why, len);
+	return 0;
+}
+
+/* setup_inet: a peer(socket, arg) on a loopback socket of type and a
+ * client connected to it. */
+static int setup_inet(struct ipc_state *st, int type, int (*peer)(int fd, int arg), int arg,
+		      char *why, size_t len)
+{
+	struct sockaddr_in a;
+	int fd = ipc_bound(type, &a, why, len);
+
+	if (fd < 0 || ipc_serve(st, fd, peer, arg, why, len) != 0)
+		return -1;
+	st->wfd = st->rfd = ipc_connect(type, &a, why, len);
 	return st->wfd < 0 ? -1 : 0;
+}
+
+/* setup_tcp: a peer of kind serving one loopback TCP connection. */
+static int setup_tcp(struct ipc_state *st, int kind, char *why, size_t len)
+{
+	return setup_inet(st, SOCK_STREAM, peer_tcp, kind, why, len);
 }
 
 /* setup_udp: a UDP peer (echo, or RPC when rpc) and a connected client. */
 static int setup_udp(struct ipc_state *st, int rpc, char *why, size_t len)
 {
-	struct sockaddr_in a;
-	int s = ipc_bound(SOCK_DGRAM, &a, why, len);
-
-	if (s < 0)
-		return -1;
-	if ((st->pid = ipc_fork()) == 0)
-		_exit(peer_udp(s, rpc));
-	close(s);
-	if (st->pid < 0) {
-		text_fmt(why, len, "fork: %s", strerror(errno));
-		return -1;
-	}
-	st->wfd = st->rfd = ipc_connect(SOCK_DGRAM, &a, why, len);
-	return st->wfd < 0 ? -1 : 0;
+	return setup_inet(st, SOCK_DGRAM, peer_udp, rpc, why, len);
 }
 
 /* setup_conn: a peer that accepts and closes connections; its address in st. */
@@ -488,17 +362,9 @@ static int setup_conn(struct ipc_state *st, int unused, char *why, size_t len)
 {
 	int l = ipc_bound(SOCK_STREAM, &st->addr, why, len);
 
-	(void)unused;
 	if (l < 0)
 		return -1;
-	if ((st->pid = ipc_fork()) == 0)
-		_exit(peer_accept_close(l));
-	close(l);
-	if (st->pid < 0) {
-		text_fmt(why, len, "fork: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return ipc_serve(st, l, peer_accept_close, unused, why, len);
 }
 
 /* ---- the timed loops ---- */
@@ -518,56 +384,6 @@ static int loop_rtt(void *state, uint64_t n)
 			return ipc_recv_fail("receive", r);
 		if (back != w)
 			return micro_fail("echo returned a different word");
-	}
-	return 0;
-}
-
-/* loop_rpc_udp: micro_loop_fn; n NULL-procedure RPC calls over UDP. */
-static int loop_rpc_udp(void *state, uint64_t n)
-{
-	struct ipc_state *st = state;
-	uint32_t call[RPC_CALL_WORDS], rep[IPC_RPC_MAX / 4];
-
-	for (uint64_t i = 0; i < n; i++) {
-		uint32_t xid = st->xid++;
-		size_t len = rpc_call(call, xid);
-		if (send(st->wfd, call, len, 0) != (ssize_t)len)
-			return micro_fail_errno("rpc send");
-		ssize_t r;
-		while ((r = recv(st->rfd, rep, sizeof(rep), 0)) < 0 && errno == EINTR)
-			;
-		if (r <= 0)
-			return ipc_recv_fail("rpc receive", r);
-		if (rpc_check(rep, (size_t)r, xid) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* loop_rpc_tcp: micro_loop_fn; n NULL-procedure RPC calls over TCP, each a
- * one-fragment record. */
-static int loop_rpc_tcp(void *state, uint64_t n)
-{
-	struct ipc_state *st = state;
-	uint32_t call[1 + RPC_CALL_WORDS], rep[IPC_RPC_MAX / 4], hdr;
-	ssize_t r;
-
-	for (uint64_t i = 0; i < n; i++) {
-		uint32_t xid = st->xid++;
-		size_t len = rpc_call(call + 1, xid);
-		call[0] = htonl(IPC_RPC_LAST | (uint32_t)len);
-		if (ipc_write_full(st->wfd, call, len + 4) != 0)
-			return micro_fail_errno("rpc send");
-		if ((r = ipc_read_full(st->rfd, &hdr, 4)) != 4)
-			return ipc_recv_fail("rpc receive", r);
-		hdr = ntohl(hdr);
-		len = hdr & ~IPC_RPC_LAST;
-		if (!(hdr & IPC_RPC_LAST) || len > sizeof(rep))
-			return micro_fail("rpc: unexpected record mark 0x%08x", hdr);
-		if ((r = ipc_read_full(st->rfd, rep, len)) != (ssize_t)len)
-			return ipc_recv_fail("rpc receive", r);
-		if (rpc_check(rep, len, xid) != 0)
-			return -1;
 	}
 	return 0;
 }
@@ -621,7 +437,7 @@ typedef int (*ipc_setup_fn)(struct ipc_state *st, int arg, char *why, size_t len
 
 /* One benchmark: how to start the peer, the loop, and the unit. */
 struct ipc_bench {
-	const char *name;
+	enum micro_id id;
 	ipc_setup_fn setup;
 	int arg;           /* the peer kind, or rpc for UDP */
 	micro_loop_fn loop;
@@ -634,16 +450,16 @@ struct ipc_bench {
 void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 {
 	static const struct ipc_bench benches[] = {
-		{ "lat_pipe", setup_pipe, PEER_ECHO, loop_rtt, 0 },
-		{ "lat_unix", setup_unix, PEER_ECHO, loop_rtt, 0 },
-		{ "lat_udp", setup_udp, 0, loop_rtt, 0 },
-		{ "lat_tcp", setup_tcp, PEER_ECHO, loop_rtt, 0 },
-		{ "lat_rpc_udp", setup_udp, 1, loop_rpc_udp, 0 },
-		{ "lat_rpc_tcp", setup_tcp, PEER_RPC, loop_rpc_tcp, 0 },
-		{ "lat_tcp_conn", setup_conn, 0, loop_conn, 0 },
-		{ "bw_pipe", setup_pipe, PEER_SINK, loop_bw, 1 },
-		{ "bw_unix", setup_unix, PEER_SINK, loop_bw, 1 },
-		{ "bw_tcp", setup_tcp, PEER_SINK, loop_bw, 1 },
+		{ MID_LAT_PIPE, setup_pipe, PEER_ECHO, loop_rtt, 0 },
+		{ MID_LAT_UNIX, setup_unix, PEER_ECHO, loop_rtt, 0 },
+		{ MID_LAT_UDP, setup_udp, 0, loop_rtt, 0 },
+		{ MID_LAT_TCP, setup_tcp, PEER_ECHO, loop_rtt, 0 },
+		{ MID_LAT_RPC_UDP, setup_udp, 1, ipc_loop_rpc_udp, 0 },
+		{ MID_LAT_RPC_TCP, setup_tcp, PEER_RPC, ipc_loop_rpc_tcp, 0 },
+		{ MID_LAT_TCP_CONN, setup_conn, 0, loop_conn, 0 },
+		{ MID_BW_PIPE, setup_pipe, PEER_SINK, loop_bw, 1 },
+		{ MID_BW_UNIX, setup_unix, PEER_SINK, loop_bw, 1 },
+		{ MID_BW_TCP, setup_tcp, PEER_SINK, loop_bw, 1 },
 	};
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	char *buf = malloc(IPC_CHUNK);
@@ -659,30 +475,32 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 		char why[128] = "";
 
 		if (b->bw && !buf) {
-			micro_put_na(set, b->name, "out of memory");
+			micro_put_na(set, b->id, "out of memory");
 			continue;
 		}
 		if (b->setup(&st, b->arg, why, sizeof(why)) != 0) {
 			ipc_teardown(&st);
-			micro_put_na(set, b->name, why[0] ? why : "setup failed");
+			micro_put_na(set, b->id, why[0] ? why : "setup failed");
 			continue;
 		}
 		/* warm up untimed (the peer's first run, page faults), so the
 		 * harness's first calibration call is not setup */
 		if (b->loop(&st, b->bw ? 4 : 16) != 0) {
 			ipc_teardown(&st);
-			micro_put_na(set, b->name, "the peer did not answer while warming up");
+			micro_put_na(set, b->id, "the peer did not answer while warming up");
 			continue;
 		}
 		micro_time_ns(o, b->loop, &st, &v);
 		ipc_teardown(&st);
 		if (v.ok && b->bw && v.value <= 0)
-			micro_put_na(set, b->name, "transfer time below the clock's resolution");
+			micro_put_na(set, b->id, "transfer time below the clock's resolution");
+		else if (!b->bw)
+			micro_put_time(set, b->id, &v);
 		else {
 			/* MB/s = bytes per ns * 1000; the spread is a ratio and stays */
 			if (v.ok)
-				v.value = b->bw ? IPC_CHUNK / v.value * 1000 : v.value / 1000;
-			micro_put(set, b->name, &v);
+				v.value = IPC_CHUNK / v.value * 1000;
+			micro_put(set, b->id, &v);
 		}
 	}
 	sigaction(SIGPIPE, &old, NULL);

@@ -242,42 +242,43 @@ static void mem_find_levels(const double *t, const size_t *sizes, int k, struct 
 	}
 }
 
-/* micro_group_mem: see micro.h. Metrics: mhz (MHz); curve_<bytes> for
- * each working set, lat_l1, lat_l2, lat_main (ns per dependent load);
- * cache_l1, cache_l2, cache_l3 (bytes, guessed from the curve's jumps).
- * The spread of a plateau's latency is the median spread of its points. */
-void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
+/* mem_mhz: the clock rate in MHz from the fastest sample of dependent adds. */
+static void mem_mhz(const struct micro_opts *o, struct micro_set *set)
 {
-	static const char *cache_names[3] = { "cache_l1", "cache_l2", "cache_l3" };
 	struct mem_adds adds = { .x = 1, .y = 3 };
 	struct micro_value v;
-	size_t sizes[MEM_POINTS];
-	double t[MEM_POINTS], sp[MEM_POINTS];
-	int k = mem_sizes(o, sizes), got = 0;
-	char name[32], reason[128] = "";
-	void *base = NULL;
-	size_t len = 0;
-	unsigned char *buf;
-	uint32_t *idx;
 
 	/* the fastest sample: a preempted or slowed sample only adds time */
 	if (micro_time_ns(o, mem_adds_loop, &adds, &v) == 0 && v.min > 0)
-		micro_put_value(set, "mhz", 1000.0 / (v.min / MEM_ADDS), v.spread);
+		micro_put_value(set, MID_MHZ, 1000.0 / (v.min / MEM_ADDS), v.spread);
 	else if (v.ok)
-		micro_put_na(set, "mhz", "too fast to time");
+		micro_put_na(set, MID_MHZ, "too fast to time");
 	else
-		micro_put(set, "mhz", &v);
+		micro_put(set, MID_MHZ, &v);
+}
 
-	buf = mem_map_chase(sizes[k - 1], &base, &len);
-	idx = malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx));
+/* mem_curve: curve_<bytes> for each of the k working sets sizes[], their
+ * ns per load in t[] (0 when failed) and spreads in sp[]; how many points
+ * were measured. When the chain cannot be allocated, every point is not
+ * available with the reason, also left in reason. */
+static int mem_curve(const struct micro_opts *o, struct micro_set *set, const size_t *sizes, int k,
+		     double *t, double *sp, char *reason, size_t rlen)
+{
+	struct micro_value v;
+	void *base = NULL;
+	size_t len = 0;
+	unsigned char *buf = mem_map_chase(sizes[k - 1], &base, &len);
+	uint32_t *idx = malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx));
+	int got = 0;
+
 	if (!buf || !idx)
-		text_fmt(reason, sizeof(reason), "cannot allocate %zu MiB: %s",
-			 sizes[k - 1] >> 20, strerror(errno));
+		text_fmt(reason, rlen, "cannot allocate %zu MiB: %s", sizes[k - 1] >> 20, strerror(errno));
 	for (int i = 0; i < k; i++) {
-		text_fmt(name, sizeof(name), "curve_%zu", sizes[i]);
+		t[i] = 0;
 		if (!buf || !idx) {
-			micro_put_na(set, name, reason);
-			t[i] = 0;
+			struct micro_value na = { .ok = 0 };
+			text_copy(na.reason, reason, sizeof(na.reason));
+			micro_put_member(set, MID_CURVE, sizes[i], &na);
 			continue;
 		}
 		struct mem_chase c = { .cur = mem_build_chain(buf, sizes[i], idx) };
@@ -287,41 +288,57 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 			if (v.ok)
 				text_copy(v.reason, "too fast to time", sizeof(v.reason));
 			v.ok = 0;
-			micro_put(set, name, &v);
-			t[i] = 0;
+			micro_put_member(set, MID_CURVE, sizes[i], &v);
 			continue;
 		}
-		t[i] = v.value / MEM_LOADS;
-		sp[i] = v.spread;
-		micro_put_value(set, name, t[i], v.spread);
+		struct micro_value pt = { .value = v.value / MEM_LOADS, .spread = v.spread, .ok = 1 };
+		t[i] = pt.value;
+		sp[i] = pt.spread;
+		micro_put_member(set, MID_CURVE, sizes[i], &pt);
 		got++;
 	}
 	if (buf)
 		munmap(base, len);
 	free(idx);
+	return got;
+}
 
+/* micro_group_mem: see micro.h. Metrics: mhz (MHz); curve_<bytes> for
+ * each working set, lat_l1, lat_l2, lat_main (ns per dependent load);
+ * cache_l1, cache_l2, cache_l3 (bytes, guessed from the curve's jumps).
+ * The spread of a plateau's latency is the median spread of its points. */
+void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
+{
+	static const enum micro_id cache_ids[3] = { MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3 };
+	size_t sizes[MEM_POINTS];
+	double t[MEM_POINTS], sp[MEM_POINTS];
+	int k = mem_sizes(o, sizes), got;
+	char reason[128] = "";
+
+	mem_mhz(o, set);
+	got = mem_curve(o, set, sizes, k, t, sp, reason, sizeof(reason));
 	if (got < k) {
 		if (!reason[0])
 			text_fmt(reason, sizeof(reason), "%d of %d curve points failed", k - got, k);
-		micro_put_na(set, "lat_l1", reason);
-		micro_put_na(set, "lat_l2", reason);
-		micro_put_na(set, "lat_main", reason);
+		micro_put_na(set, MID_LAT_L1, reason);
+		micro_put_na(set, MID_LAT_L2, reason);
+		micro_put_na(set, MID_LAT_MAIN, reason);
 		for (int j = 0; j < 3; j++)
-			micro_put_na(set, cache_names[j], reason);
+			micro_put_na(set, cache_ids[j], reason);
 		return;
 	}
 	struct mem_levels lv;
 	mem_find_levels(t, sizes, k, &lv);
-	micro_put_value(set, "lat_l1", lv.lat[0], mem_median_of(sp, lv.from[0], lv.to[0]));
+	micro_put_value(set, MID_LAT_L1, lv.lat[0], mem_median_of(sp, lv.from[0], lv.to[0]));
 	if (lv.n >= 2)
-		micro_put_value(set, "lat_l2", lv.lat[1], mem_median_of(sp, lv.from[1], lv.to[1]));
+		micro_put_value(set, MID_LAT_L2, lv.lat[1], mem_median_of(sp, lv.from[1], lv.to[1]));
 	else
-		micro_put_na(set, "lat_l2", "no jump in the curve");
-	micro_put_value(set, "lat_main", t[k - 1], sp[k - 1]);
+		micro_put_na(set, MID_LAT_L2, "no jump in the curve");
+	micro_put_value(set, MID_LAT_MAIN, t[k - 1], sp[k - 1]);
 	for (int j = 0; j < 3; j++) {
 		if (lv.n >= j + 2)
-			micro_put_value(set, cache_names[j], (double)lv.cache[j], 0);
+			micro_put_value(set, cache_ids[j], (double)lv.cache[j], 0);
 		else
-			micro_put_na(set, cache_names[j], "no jump in the curve");
+			micro_put_na(set, cache_ids[j], "no jump in the curve");
 	}
 }

@@ -24,23 +24,14 @@ enum { PROC_NSOCK = 100 };             /* sockets select() watches */
  * shell must fork and exec it (no exec-in-place of a sole last command). */
 #define PROC_SH_CMD PROC_TRUE " || exit 1"
 
-/* proc_put_us: add metric name from a harness value in ns as microseconds. */
-static void proc_put_us(struct micro_set *set, const char *name, struct micro_value *v)
-{
-	if (v->ok)
-		micro_put_value(set, name, v->value / 1000.0, v->spread);
-	else
-		micro_put(set, name, v);
-}
-
-/* proc_measure_us: time loop through the harness and add it as name (us). */
-static void proc_measure_us(const struct micro_opts *o, struct micro_set *set, const char *name,
-			    micro_loop_fn loop, void *state)
+/* proc_measure: time loop through the harness and add it as metric id (us). */
+static void proc_measure(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
+			 micro_loop_fn loop, void *state)
 {
 	struct micro_value v;
 
 	micro_time_ns(o, loop, state, &v);
-	proc_put_us(set, name, &v);
+	micro_put_time(set, id, &v);
 }
 
 /* null_call_loop: n getppid system calls, made raw so libc cannot cache them. */
@@ -86,13 +77,13 @@ static void proc_null_io(const struct micro_opts *o, struct micro_set *set)
 	int nfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (zfd < 0 || nfd < 0) {
-		micro_put_na(set, "null_io", "cannot open /dev/zero or /dev/null");
+		micro_put_na(set, MID_NULL_IO, "cannot open /dev/zero or /dev/null");
 	} else if (micro_time_ns(o, null_read_loop, &zfd, &r) != 0) {
-		micro_put(set, "null_io", &r);
+		micro_put(set, MID_NULL_IO, &r);
 	} else if (micro_time_ns(o, null_write_loop, &nfd, &w) != 0) {
-		micro_put(set, "null_io", &w);
+		micro_put(set, MID_NULL_IO, &w);
 	} else {
-		micro_put_value(set, "null_io", (r.value + w.value) / 2000.0,
+		micro_put_value(set, MID_NULL_IO, (r.value + w.value) / 2000.0,
 				r.spread > w.spread ? r.spread : w.spread);
 	}
 	if (zfd >= 0)
@@ -137,13 +128,13 @@ static void proc_files(const struct micro_opts *o, struct micro_set *set)
 	if (fs_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
 	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
 		text_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
-		micro_put_na(set, "stat", why);
-		micro_put_na(set, "open_close", why);
+		micro_put_na(set, MID_STAT, why);
+		micro_put_na(set, MID_OPEN_CLOSE, why);
 		return;
 	}
 	close(fd);
-	proc_measure_us(o, set, "stat", stat_loop, path);
-	proc_measure_us(o, set, "open_close", open_close_loop, path);
+	proc_measure(o, set, MID_STAT, stat_loop, path);
+	proc_measure(o, set, MID_OPEN_CLOSE, open_close_loop, path);
 	unlink(path);
 }
 
@@ -198,9 +189,9 @@ static void proc_select(const struct micro_opts *o, struct micro_set *set)
 		}
 	}
 	if (why[0])
-		micro_put_na(set, "select_tcp", why);
+		micro_put_na(set, MID_SELECT_TCP, why);
 	else
-		proc_measure_us(o, set, "select_tcp", select_loop, &s);
+		proc_measure(o, set, MID_SELECT_TCP, select_loop, &s);
 	for (int i = 0; i < s.nfd; i++)
 		close(s.fd[i]);
 }
@@ -258,13 +249,13 @@ static void proc_signals(const struct micro_opts *o, struct micro_set *set)
 	sigemptyset(&usr1);
 	sigaddset(&usr1, SIGUSR1);
 	if (sigaction(SIGUSR1, &sa, &old) != 0) {
-		micro_put_na(set, "sig_inst", "sigaction SIGUSR1 failed");
-		micro_put_na(set, "sig_hndl", "sigaction SIGUSR1 failed");
+		micro_put_na(set, MID_SIG_INST, "sigaction SIGUSR1 failed");
+		micro_put_na(set, MID_SIG_HNDL, "sigaction SIGUSR1 failed");
 		return;
 	}
 	sigprocmask(SIG_UNBLOCK, &usr1, &oldmask);
-	proc_measure_us(o, set, "sig_inst", sig_inst_loop, NULL);
-	proc_measure_us(o, set, "sig_hndl", sig_hndl_loop, &self);
+	proc_measure(o, set, MID_SIG_INST, sig_inst_loop, NULL);
+	proc_measure(o, set, MID_SIG_HNDL, sig_hndl_loop, &self);
 	sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	sigaction(SIGUSR1, &old, NULL);
 }
@@ -338,20 +329,20 @@ static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
 	static char *const sh_argv[] = { PROC_SH, "-c", PROC_SH_CMD, NULL };
 	struct spawn_state s = { .argv = NULL, .self = getpid() };
 
-	proc_measure_us(o, set, "fork_proc", spawn_loop, &s);
+	proc_measure(o, set, MID_FORK_PROC, spawn_loop, &s);
 	if (access(PROC_TRUE, X_OK) != 0) {
-		micro_put_na(set, "exec_proc", PROC_TRUE " not executable");
-		micro_put_na(set, "sh_proc", PROC_TRUE " not executable");
+		micro_put_na(set, MID_EXEC_PROC, PROC_TRUE " not executable");
+		micro_put_na(set, MID_SH_PROC, PROC_TRUE " not executable");
 		return;
 	}
 	s.argv = true_argv;
-	proc_measure_us(o, set, "exec_proc", spawn_loop, &s);
+	proc_measure(o, set, MID_EXEC_PROC, spawn_loop, &s);
 	if (access(PROC_SH, X_OK) != 0) {
-		micro_put_na(set, "sh_proc", PROC_SH " not executable");
+		micro_put_na(set, MID_SH_PROC, PROC_SH " not executable");
 		return;
 	}
 	s.argv = sh_argv;
-	proc_measure_us(o, set, "sh_proc", spawn_loop, &s);
+	proc_measure(o, set, MID_SH_PROC, spawn_loop, &s);
 }
 
 /* micro_group_proc: see micro.h. Adds null_call, null_io, stat,
@@ -359,7 +350,7 @@ static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
  * sh_proc, all in microseconds per operation. */
 void micro_group_proc(const struct micro_opts *o, struct micro_set *set)
 {
-	proc_measure_us(o, set, "null_call", null_call_loop, NULL);
+	proc_measure(o, set, MID_NULL_CALL, null_call_loop, NULL);
 	proc_null_io(o, set);
 	proc_files(o, set);
 	proc_select(o, set);

@@ -173,7 +173,7 @@ int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 	return 0;
 }
 
-void micro_put(struct micro_set *set, const char *name, const struct micro_value *v)
+void micro_put_name(struct micro_set *set, const char *name, const struct micro_value *v)
 {
 	if (set->n >= MICRO_MAX)
 		return;
@@ -182,19 +182,42 @@ void micro_put(struct micro_set *set, const char *name, const struct micro_value
 	m->v = *v;
 }
 
-void micro_put_value(struct micro_set *set, const char *name, double value, double spread)
+void micro_put(struct micro_set *set, enum micro_id id, const struct micro_value *v)
+{
+	micro_put_name(set, micro_metrics[id].name, v);
+}
+
+void micro_put_value(struct micro_set *set, enum micro_id id, double value, double spread)
 {
 	struct micro_value v = { .value = value, .spread = spread, .ok = 1 };
 
-	micro_put(set, name, &v);
+	micro_put(set, id, &v);
 }
 
-void micro_put_na(struct micro_set *set, const char *name, const char *reason)
+void micro_put_na(struct micro_set *set, enum micro_id id, const char *reason)
 {
 	struct micro_value v = { .ok = 0 };
 
 	text_copy(v.reason, reason, sizeof(v.reason));
-	micro_put(set, name, &v);
+	micro_put(set, id, &v);
+}
+
+void micro_put_time(struct micro_set *set, enum micro_id id, const struct micro_value *v)
+{
+	double per = strcmp(micro_metrics[id].unit, "us") == 0 ? 1000.0 : 1.0;
+
+	if (v->ok)
+		micro_put_value(set, id, v->value / per, v->spread);
+	else
+		micro_put(set, id, v);
+}
+
+void micro_put_member(struct micro_set *set, enum micro_id id, size_t k, const struct micro_value *v)
+{
+	char name[sizeof(set->m[0].name)];
+
+	text_fmt(name, sizeof(name), "%s%zu", micro_metrics[id].name, k);
+	micro_put_name(set, name, v);
 }
 
 const struct micro_metric *micro_get(const struct micro_set *set, const char *name)

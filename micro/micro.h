@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "micro/metric.h"
+
 /* How hard the harness works: the full suite or --quick. */
 struct micro_opts {
 	double min_sec;   /* one sample lasts at least this long (calibrated) */
@@ -50,12 +52,12 @@ double micro_median(double *v, int n);
 /* micro_spread: (max - min) / median of v[0..n); 0 when n < 2 or median 0. */
 double micro_spread(const double *v, int n, double median);
 
-/* The metrics one suite run produces, by name (see results/render_micro.c
- * for the section and column of each name). */
+/* The metrics one suite run produces, in the order measured; each is a row
+ * of micro_metrics[] (micro/metric.h), which says its unit and column. */
 #define MICRO_MAX 96
 
 struct micro_metric {
-	char name[32];
+	char name[32];    /* the row's name; a family's with its number */
 	struct micro_value v;
 };
 
@@ -64,12 +66,20 @@ struct micro_set {
 	struct micro_metric m[MICRO_MAX];
 };
 
-/* micro_put: add metric name with value v (copied) to set. */
-void micro_put(struct micro_set *set, const char *name, const struct micro_value *v);
-/* micro_put_value: add an available metric with a value and spread. */
-void micro_put_value(struct micro_set *set, const char *name, double value, double spread);
-/* micro_put_na: add a not-available metric with its reason. */
-void micro_put_na(struct micro_set *set, const char *name, const char *reason);
+/* micro_put_name: add a metric called name with value v (copied) to set;
+ * nothing when the set is full. The sink below the calls by id. */
+void micro_put_name(struct micro_set *set, const char *name, const struct micro_value *v);
+/* micro_put: add metric id with value v (copied). */
+void micro_put(struct micro_set *set, enum micro_id id, const struct micro_value *v);
+/* micro_put_value: add metric id, available, with a value and spread. */
+void micro_put_value(struct micro_set *set, enum micro_id id, double value, double spread);
+/* micro_put_na: add metric id, not available, with its reason. */
+void micro_put_na(struct micro_set *set, enum micro_id id, const char *reason);
+/* micro_put_time: add metric id from a harness figure v (ns per operation)
+ * converted to the metric's unit ("us" or "ns"); a not-available v as it is. */
+void micro_put_time(struct micro_set *set, enum micro_id id, const struct micro_value *v);
+/* micro_put_member: add member number k of family id (name and k: "curve_4096"). */
+void micro_put_member(struct micro_set *set, enum micro_id id, size_t k, const struct micro_value *v);
 /* micro_get: the metric called name, or NULL. */
 const struct micro_metric *micro_get(const struct micro_set *set, const char *name);
 

@@ -1,61 +1,25 @@
 /* render_micro.c: the lmbench 2.0 summary layout of microbenchmark results, one row per suite run. */
 #include "results/render_micro.h"
 #include "lib/text.h"
+#include "micro/metric.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A column: two header words and the metric it shows (NULL: Host, OS, Guesses). */
+/* A column: Host, OS, one metric, or a section's cache guesses. */
+enum mkind { MC_HOST, MC_OS, MC_NUM, MC_GUESS };
+
 struct mcol {
-	const char *top, *bottom, *metric;
-	int width;            /* at least; widened to fit the values */
+	enum mkind kind;
+	const char *top, *bottom;  /* the two header words */
+	int width;                 /* at least; widened to fit the values */
+	const struct micro_def *def;  /* MC_NUM: the metric */
+	unsigned sec;              /* MC_GUESS: MS_BIT of the section */
 };
 
-struct msection {
-	const char *title;
-	struct mcol col[12];
-};
-
-#define HOST_OS { "Host", "", NULL, 9 }, { "OS", "", NULL, 13 }
-
-static const struct msection sections[] = {
-	{ "Processor, Processes - times in microseconds - smaller is better",
-	  { HOST_OS, { "Mhz", "", "mhz", 4 }, { "null", "call", "null_call", 4 },
-	    { "null", "I/O", "null_io", 4 }, { "", "stat", "stat", 4 }, { "open", "clos", "open_close", 4 },
-	    { "selct", "TCP", "select_tcp", 5 }, { "sig", "inst", "sig_inst", 4 },
-	    { "sig", "hndl", "sig_hndl", 4 }, { "fork", "proc", "fork_proc", 4 },
-	    { "exec", "proc", "exec_proc", 4 } } },
-	{ NULL, { { "sh", "proc", "sh_proc", 4 } } },  /* continues the row above */
-	{ "Context switching - times in microseconds - smaller is better",
-	  { HOST_OS, { "2p/0K", "ctxsw", "ctx_2p_0k", 5 }, { "2p/16K", "ctxsw", "ctx_2p_16k", 6 },
-	    { "2p/64K", "ctxsw", "ctx_2p_64k", 6 }, { "8p/16K", "ctxsw", "ctx_8p_16k", 6 },
-	    { "8p/64K", "ctxsw", "ctx_8p_64k", 6 }, { "16p/16K", "ctxsw", "ctx_16p_16k", 7 },
-	    { "16p/64K", "ctxsw", "ctx_16p_64k", 7 } } },
-	{ "*Local* Communication latencies in microseconds - smaller is better",
-	  { HOST_OS, { "2p/0K", "ctxsw", "ctx_2p_0k", 5 }, { "Pipe", "", "lat_pipe", 5 },
-	    { "AF", "UNIX", "lat_unix", 4 }, { "UDP", "", "lat_udp", 5 },
-	    { "RPC/", "UDP", "lat_rpc_udp", 5 }, { "TCP", "", "lat_tcp", 5 },
-	    { "RPC/", "TCP", "lat_rpc_tcp", 5 }, { "TCP", "conn", "lat_tcp_conn", 4 } } },
-	{ "File & VM system latencies in microseconds - smaller is better",
-	  { HOST_OS, { "0K File", "Create", "fs_create_0k", 6 }, { "", "Delete", "fs_delete_0k", 6 },
-	    { "10K File", "Create", "fs_create_10k", 6 }, { "", "Delete", "fs_delete_10k", 6 },
-	    { "Mmap", "Latency", "mmap_lat", 7 }, { "Prot", "Fault", "prot_fault", 5 },
-	    { "Page", "Fault", "page_fault", 5 } } },
-	{ "*Local* Communication bandwidths in MB/s - bigger is better",
-	  { HOST_OS, { "Pipe", "", "bw_pipe", 4 }, { "AF", "UNIX", "bw_unix", 4 },
-	    { "TCP", "", "bw_tcp", 4 }, { "File", "reread", "bw_file_reread", 6 },
-	    { "Mmap", "reread", "bw_mmap_reread", 6 }, { "Bcopy", "(libc)", "bw_bcopy_libc", 6 },
-	    { "Bcopy", "(hand)", "bw_bcopy_hand", 6 }, { "Mem", "read", "bw_mem_read", 4 },
-	    { "Mem", "write", "bw_mem_write", 5 } } },
-	{ "Memory latencies in nanoseconds - smaller is better\n"
-	  "    (WARNING - may not be correct, check graphs)",
-	  { HOST_OS, { "Mhz", "", "mhz", 4 }, { "L1 $", "", "lat_l1", 5 }, { "L2 $", "", "lat_l2", 6 },
-	    { "Main mem", "", "lat_main", 8 }, { "Guesses", "", NULL, 7 } } },
-};
-
-enum { NSEC = sizeof sections / sizeof sections[0], MAXCOL = 13, CELL = 48 };
+enum { MAXCOL = 2 + MID_COUNT, CELL = 48 };
 
 /* render_micro_num: v with the significant digits the classic summary used:
  * 1287, 405, 39.8, 5.21, 0.46, 0.046. */
@@ -100,20 +64,25 @@ static void size_h(double b, char *buf, size_t len)
 		text_fmt(buf, len, "%gK", b / 1024);
 }
 
-/* guesses: the cache sizes found in the latency curve, "L1 48K L2 1M L3 6M". */
-static void guesses(const struct mrun *r, char *buf, size_t len)
+/* guesses: the cache sizes found in the latency curve, "L1 48K L2 1M L3 6M":
+ * the MF_CACHE metrics of section bit sec, numbered in table order. */
+static void guesses(const struct mrun *r, unsigned sec, char *buf, size_t len)
 {
-	static const char *const names[] = { "cache_l1", "cache_l2", "cache_l3" };
 	size_t at = 0;
+	int level = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < 3; i++) {
-		double b = value(r, names[i]);
+	for (int id = 0; id < MID_COUNT; id++) {
+		const struct micro_def *d = &micro_metrics[id];
+		if (d->fmt != MF_CACHE || !(d->sections & sec))
+			continue;
+		double b = value(r, d->name);
 		char s[24];
+		level++;
 		if (isnan(b) || b <= 0)
 			continue;
 		size_h(b, s, sizeof s);
-		text_fmt(buf + at, len - at, "%sL%d %s", at ? " " : "", i + 1, s);
+		text_fmt(buf + at, len - at, "%sL%d %s", at ? " " : "", level, s);
 		at = strlen(buf);
 	}
 }
@@ -121,14 +90,40 @@ static void guesses(const struct mrun *r, char *buf, size_t len)
 /* cell: the text of column c for run r. */
 static void cell(const struct mcol *c, const struct mrun *r, char *buf, size_t len)
 {
-	if (c->metric != NULL)
-		render_micro_num(value(r, c->metric), buf, len);
-	else if (strcmp(c->top, "Host") == 0)
+	switch (c->kind) {
+	case MC_HOST:
 		text_fmt(buf, len, "%.9s", r->first->host);
-	else if (strcmp(c->top, "OS") == 0)
+		break;
+	case MC_OS:
 		text_fmt(buf, len, "%.13s", r->first->label);
-	else
-		guesses(r, buf, len);
+		break;
+	case MC_NUM:
+		render_micro_num(value(r, c->def->name), buf, len);
+		break;
+	case MC_GUESS:
+		guesses(r, c->sec, buf, len);
+		break;
+	}
+}
+
+/* columns: the columns of section sec into cols (MAXCOL): Host, OS, then
+ * each metric of the table showing in it, its cache metrics as one column;
+ * their number. */
+static int columns(enum micro_section sec, struct mcol *cols)
+{
+	unsigned bit = MS_BIT(sec);
+	int n = 0, guess = 0;
+
+	cols[n++] = (struct mcol){ .kind = MC_HOST, .top = "Host", .bottom = "", .width = 9 };
+	cols[n++] = (struct mcol){ .kind = MC_OS, .top = "OS", .bottom = "", .width = 13 };
+	for (int id = 0; id < MID_COUNT; id++) {
+		const struct micro_def *d = &micro_metrics[id];
+		if (!(d->sections & bit) || (d->fmt == MF_CACHE && guess++))
+			continue;
+		cols[n++] = (struct mcol){ .kind = d->fmt == MF_CACHE ? MC_GUESS : MC_NUM, .top = d->top,
+		                           .bottom = d->bottom, .width = d->width, .def = d, .sec = bit };
+	}
+	return n;
 }
 
 /* emit: line[0..n) without trailing blanks, then a newline. */
@@ -139,48 +134,31 @@ static void emit(FILE *out, const char *line, int n)
 	fprintf(out, "%.*s\n", n, line);
 }
 
-/* section: one section: title, rule, two header lines, dashes, a row per run. */
-static void section(FILE *out, const struct msection *s, const struct msection *more,
-                    const struct mrun *runs, size_t nruns)
+/* header: the title of section sec, its rule, the two header lines (no
+ * second when it is empty) and the dashes, for columns cols of widths w. */
+static void header(FILE *out, enum micro_section sec, const struct mcol *cols, const int *w, int nc)
 {
-	const struct mcol *cols[MAXCOL];
-	int w[MAXCOL], nc = 0;
-	char buf[CELL];
+	const char *title = micro_sections[sec], *nl = strrchr(title, '\n');
+	size_t tl = strlen(nl ? nl + 1 : title);
+	char line[1024];
+	int at = 0;
 
-	for (int i = 0; i < 12 && s->col[i].top != NULL; i++)
-		cols[nc++] = &s->col[i];
-	for (int i = 0; more && i < 12 && more->col[i].top != NULL; i++)
-		cols[nc++] = &more->col[i];
-	for (int c = 0; c < nc; c++) {
-		w[c] = cols[c]->width;
-		if ((int)strlen(cols[c]->bottom) > w[c])
-			w[c] = (int)strlen(cols[c]->bottom);
-		for (size_t r = 0; r < nruns; r++) {
-			cell(cols[c], &runs[r], buf, sizeof buf);
-			if ((int)strlen(buf) > w[c])
-				w[c] = (int)strlen(buf);
-		}
-	}
-	fprintf(out, "%s\n", s->title);
-	const char *nl = strrchr(s->title, '\n');
-	size_t tl = strlen(nl ? nl + 1 : s->title);
+	fprintf(out, "%s\n", title);
 	for (size_t i = 0; i < tl; i++)
 		fputc('-', out);
 	fputc('\n', out);
 	/* header tops may run into the next column when its top is empty */
-	char line[1024];
-	int at = 0;
 	memset(line, ' ', sizeof line);
 	for (int c = 0; c < nc; c++) {
-		size_t n = strlen(cols[c]->top);
+		size_t n = strlen(cols[c].top);
 		if (at + (int)n < (int)sizeof line)
-			memcpy(line + at, cols[c]->top, n);
+			memcpy(line + at, cols[c].top, n);
 		at += w[c] + 1;
 	}
 	emit(out, line, at < (int)sizeof line ? at : (int)sizeof line);
 	at = 0;
 	for (int c = 0; c < nc; c++)
-		at += snprintf(line + at, sizeof line - (size_t)at, "%-*s ", w[c], cols[c]->bottom);
+		at += snprintf(line + at, sizeof line - (size_t)at, "%-*s ", w[c], cols[c].bottom);
 	if (strspn(line, " ") < (size_t)at)  /* no second header line when it is empty */
 		emit(out, line, at);
 	at = 0;
@@ -190,12 +168,32 @@ static void section(FILE *out, const struct msection *s, const struct msection *
 		at += w[c] + 1;
 	}
 	emit(out, line, at);
+}
+
+/* section: one section: its header, then a row per run; numbers right-aligned. */
+static void section(FILE *out, enum micro_section sec, const struct mrun *runs, size_t nruns)
+{
+	struct mcol cols[MAXCOL];
+	int w[MAXCOL], nc = columns(sec, cols), at;
+	char buf[CELL], line[1024];
+
+	for (int c = 0; c < nc; c++) {
+		w[c] = cols[c].width;
+		if ((int)strlen(cols[c].bottom) > w[c])
+			w[c] = (int)strlen(cols[c].bottom);
+		for (size_t r = 0; r < nruns; r++) {
+			cell(&cols[c], &runs[r], buf, sizeof buf);
+			if ((int)strlen(buf) > w[c])
+				w[c] = (int)strlen(buf);
+		}
+	}
+	header(out, sec, cols, w, nc);
 	for (size_t r = 0; r < nruns; r++) {
 		at = 0;
 		for (int c = 0; c < nc; c++) {
-			cell(cols[c], &runs[r], buf, sizeof buf);
-			at += snprintf(line + at, sizeof line - (size_t)at, cols[c]->metric ? "%*s " : "%-*s ",
-			               w[c], buf);
+			cell(&cols[c], &runs[r], buf, sizeof buf);
+			at += snprintf(line + at, sizeof line - (size_t)at,
+			               cols[c].kind == MC_NUM ? "%*s " : "%-*s ", w[c], buf);
 		}
 		emit(out, line, at);
 	}
@@ -271,13 +269,10 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 	sort_labels = labels;
 	sort_nlabels = nlabels;
 	qsort(runs, nruns, sizeof *runs, cmp_runs);
-	for (size_t s = 0; s < NSEC; s++) {
-		if (sections[s].title == NULL)
-			continue;
-		const struct msection *more = s + 1 < NSEC && sections[s + 1].title == NULL ? &sections[s + 1] : NULL;
-		if (s > 0)
+	for (int sec = 0; sec < MS_COUNT; sec++) {
+		if (sec > 0)
 			fputc('\n', out);
-		section(out, &sections[s], more, runs, nruns);
+		section(out, (enum micro_section)sec, runs, nruns);
 	}
 	free(runs);
 	free(refs);

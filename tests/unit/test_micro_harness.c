@@ -84,15 +84,16 @@ int main(void)
 
 	/* the metric set */
 	struct micro_set set = { 0 };
-	micro_put_value(&set, "x", 1.5, 0.1);
-	micro_put_na(&set, "y", "no TCP");
+	struct micro_value x = { .value = 1.5, .spread = 0.1, .ok = 1 }, y = { .ok = 0, .reason = "no TCP" };
+	micro_put_name(&set, "x", &x);
+	micro_put_name(&set, "y", &y);
 	T_CHECK(set.n == 2);
 	T_CHECK(micro_get(&set, "x") && micro_get(&set, "x")->v.ok && micro_get(&set, "x")->v.value == 1.5);
 	T_CHECK(micro_get(&set, "y") && !micro_get(&set, "y")->v.ok);
 	T_STREQ(micro_get(&set, "y")->v.reason, "no TCP");
 	T_CHECK(micro_get(&set, "z") == NULL);
 	for (int i = 0; i < MICRO_MAX + 5; i++)
-		micro_put_value(&set, "many", i, 0);
+		micro_put_name(&set, "many", &x);
 	T_CHECK(set.n == MICRO_MAX);
 	return t_done();
 }
