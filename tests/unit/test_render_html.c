@@ -84,6 +84,8 @@ static char *buf;   /* the last html() */
 /* html: render s into buf. */
 static const char *html(const struct summary *s, long baseline, const struct mrec_set *micro)
 {
+	const struct rep_show show = { .baseline = baseline };
+	struct rep_model m;
 	size_t len;
 	FILE *f;
 
@@ -91,7 +93,9 @@ static const char *html(const struct summary *s, long baseline, const struct mre
 	buf = NULL;
 	f = open_memstream(&buf, &len);
 	T_CHECK(f != NULL);
-	render_html(f, s, baseline, micro, 0, 0);
+	T_CHECK(rep_model_build(&m, s, NULL, &show, micro) == 0);
+	render_html(f, &m);
+	rep_model_free(&m);
 	T_CHECK(fclose(f) == 0);
 	return buf;
 }
@@ -237,7 +241,7 @@ static void test_micro(void)
 	if (getenv("HTML_SAMPLE")) {   /* a page to look at */
 		FILE *f = fopen(getenv("HTML_SAMPLE"), "w");
 		if (f) {
-			render_html(f, &s, 0, &micro, 0, 0);
+			fputs(html(&s, 0, &micro), f);
 			fclose(f);
 		}
 	}

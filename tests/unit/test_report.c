@@ -42,34 +42,40 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 	T_CHECK(rec_set_add(set, &r) == 0);
 }
 
-static char *buf;   /* the last text() */
+static char *buf;   /* the last render() */
 
-/* text: render s into buf. */
-static const char *text(const struct summary *s, int precise)
+/* render: s in format fmt (with show) into buf, through the report model. */
+static const char *render(const struct summary *s, const char *fmt, const struct rep_show *show)
 {
+	struct rep_model m;
 	size_t len;
 	FILE *f;
 
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	render_text(f, s, precise, -1, 0, 0);
+	T_CHECK(f != NULL && render_format_find(fmt) != NULL);
+	T_CHECK(rep_model_build(&m, s, NULL, show, NULL) == 0);
+	render_format_find(fmt)->render(f, &m);
+	rep_model_free(&m);
 	fclose(f);
 	return buf;
+}
+
+/* text: render s into buf. */
+static const char *text(const struct summary *s, int precise)
+{
+	const struct rep_show show = { .baseline = -1, .precise = precise };
+
+	return render(s, "text", &show);
 }
 
 /* stats_text: render s with --stats against baseline label index b into buf. */
 static const char *stats_text(const struct summary *s, long b)
 {
-	size_t len;
-	FILE *f;
+	const struct rep_show show = { .baseline = b };
 
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	render_text(f, s, 0, b, 0, 0);
-	fclose(f);
-	return buf;
+	return render(s, "text", &show);
 }
 
 /* build: summary_build with the classic load order. */
@@ -481,8 +487,6 @@ static void test_evidence(void)
 {
 	struct rec_set set = { 0 };
 	struct summary s;
-	size_t len;
-	FILE *f;
 
 	add(&set, "a", "mem_load", "2026-01-01T00:00:00Z", WL, 10, 100, 5, 50, 0);
 	add(&set, "a", "mem_load", "2026-01-01T00:01:00Z", WL, 20, 100, 5, 50, 0);
@@ -509,18 +513,14 @@ static void test_evidence(void)
 	r[2].ev[REV_PGMAJFAULT] = 1e9;  /* a failed run's figures are not averaged */
 	build(&s, &set, NULL, 0, NULL, 0);
 	const struct sum_cell *c = summary_cell(&s, 0, 0, 0);
+	const struct rep_show show = { .baseline = -1, .why = 1, .latency = 1 };
 	T_NEAR(c->ev[REV_PGMAJFAULT], 200, 1e-9);
 	T_NEAR(c->scan, 2020, 1e-9);
 	T_NEAR(c->mem_full_pct, (10.0 + 20.0) / 2, 1e-9);   /* 1 s of 10 s, 4 s of 20 s */
 	T_NEAR(c->io_full_pct, (0 + 10.0) / 2, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_P99], 2000, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_MAX], 9000, 1e-9);
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	render_text(f, &s, 0, -1, 1, 1);
-	fclose(f);
-	T_STREQ(buf, "mem_load:\n"
+	T_STREQ(render(&s, "text", &show), "mem_load:\n"
 	             "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 	             "a                   2   15      100.0   5.0     50.0    -\n"
 	             "b                   1   10      100.0   5.0     50.0    -\n"
