@@ -4,6 +4,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trender.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,40 +43,24 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 	T_CHECK(rec_set_add(set, &r) == 0);
 }
 
-static char *buf;   /* the last render() */
+static char *buf;   /* the last text() */
 
-/* render: s in format fmt (with show) into buf, through the report model. */
-static const char *render(const struct summary *s, const char *fmt, const struct rep_show *show)
+/* text: the text report of s (with show) into buf, through the report model. */
+static const char *text_show(const struct summary *s, const struct rep_show *show)
 {
-	struct rep_model m;
-	size_t len;
-	FILE *f;
-
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	T_CHECK(f != NULL && render_format_find(fmt) != NULL);
-	T_CHECK(rep_model_build(&m, s, NULL, show, NULL) == 0);
-	render_format_find(fmt)->render(f, &m);
-	rep_model_free(&m);
-	fclose(f);
-	return buf;
+	return tr_render(&buf, s, NULL, "text", show, NULL, NULL, 0);
 }
 
-/* text: render s into buf. */
+/* text: the classic text of s into buf. */
 static const char *text(const struct summary *s, int precise)
 {
-	const struct rep_show show = { .baseline = -1, .precise = precise };
-
-	return render(s, "text", &show);
+	return text_show(s, &(struct rep_show){ .baseline = -1, .precise = precise });
 }
 
 /* stats_text: render s with --stats against baseline label index b into buf. */
 static const char *stats_text(const struct summary *s, long b)
 {
-	const struct rep_show show = { .baseline = b };
-
-	return render(s, "text", &show);
+	return text_show(s, &(struct rep_show){ .baseline = b });
 }
 
 /* build: summary_build with the classic load order. */
@@ -520,7 +505,7 @@ static void test_evidence(void)
 	T_NEAR(c->io_full_pct, (0 + 10.0) / 2, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_P99], 2000, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_MAX], 9000, 1e-9);
-	T_STREQ(render(&s, "text", &show), "mem_load:\n"
+	T_STREQ(text_show(&s, &show), "mem_load:\n"
 	             "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 	             "a                   2   15      100.0   5.0     50.0    -\n"
 	             "b                   1   10      100.0   5.0     50.0    -\n"
@@ -531,6 +516,63 @@ static void test_evidence(void)
 	             "Kernel           Wakeups    p50us    p99us    maxus\n"
 	             "a                   1400      150     2000     9000\n"
 	             "b                      -        -        -        -\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+/* test_formats: the format table, its lookup and its list of names. */
+static void test_formats(void)
+{
+	char b[64];
+	const char *names[] = { "text", "csv", "json", "markdown", "html" };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		T_CHECK(render_format_find(names[i]) == &render_formats[i]);
+	T_CHECK(render_formats[5].name == NULL && render_format_find("xml") == NULL);
+	T_CHECK(render_format_list(b, sizeof b, ", ", " or ") == 33);
+	T_STREQ(b, "text, csv, json, markdown or html");
+	render_format_list(b, sizeof b, ", ", ", ");
+	T_STREQ(b, "text, csv, json, markdown, html");
+	T_CHECK(render_format_list(b, 7, ", ", " or ") == 33);
+	T_STREQ(b, "text, ");
+}
+
+/* test_env: environment differences in every format, and none when none
+ * differ; json lists every selected run, of every load. */
+static void test_env(void)
+{
+	static const struct tr_env env[] = {
+		{ "2.5.60", "vm.swappiness", "60", "10" },
+		{ "2.5.60", "cmdline", "ro", "ro \"x,y\"" },
+	};
+	const struct rep_show show = { .baseline = -1 };
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	contract_example(&set);
+	build(&s, &set, NULL, 0, NULL, 0);
+	tr_render(&buf, &s, &set, "text", &show, NULL, env, 2);
+	T_CHECK(strncmp(buf, golden, strlen(golden)) == 0);   /* the tables as they were, then: */
+	T_STREQ(buf + strlen(golden), "The environment differs from 2.5.59's besides the kernel:\n"
+	        "  2.5.60: vm.swappiness: 60 -> 10\n"
+	        "  2.5.60: cmdline: ro -> ro \"x,y\"\n");
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "markdown", &show, NULL, env, 2),
+	               "0.96 | \n\n\n**The environment differs from 2.5.59's besides the kernel:**\n\n"
+	               "- 2.5.60: vm.swappiness: 60 -> 10\n- 2.5.60: cmdline: ro -> ro \"x,y\"\n") != NULL);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "csv", &show, NULL, env, 2),
+	               ",\n\nlabel,differs_from,key,from,to\n2.5.60,2.5.59,vm.swappiness,60,10\n"
+	               "2.5.60,2.5.59,cmdline,ro,\"ro \"\"x,y\"\"\"\n") != NULL);
+	tr_render(&buf, &s, &set, "json", &show, NULL, env, 2);
+	T_CHECK(strstr(buf, "\n \"environment\": {\"reference\": \"2.5.59\", \"differences\": [\n"
+	                    "  {\"label\": \"2.5.60\", \"key\": \"vm.swappiness\", \"from\": \"60\", \"to\": \"10\"},\n"
+	                    "  {\"label\": \"2.5.60\", \"key\": \"cmdline\", \"from\": \"ro\", "
+	                    "\"to\": \"ro \\\"x,y\\\"\"}]},\n \"runs\": [") != NULL);
+	T_CHECK(tr_count(buf, "{\"run\": ") == 8 && tr_count(buf, "\"load\": \"cacherun\", \"timestamp") == 3);
+	/* nothing differs: the tables alone, an empty list in json */
+	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0), golden);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "csv", &show, NULL, NULL, 0), "differs_from") == NULL);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "json", &show, NULL, NULL, 0),
+	               "\"environment\": {\"reference\": null, \"differences\": []}") != NULL);
 	summary_free(&s);
 	rec_set_free(&set);
 }
@@ -548,6 +590,8 @@ int main(void)
 	test_load_filter_and_order();
 	test_wide_figures();
 	test_evidence();
+	test_formats();
+	test_env();
 	free(buf);
 	return t_done();
 }
