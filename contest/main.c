@@ -1,5 +1,6 @@
 /* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
 #include "contest/loadrate.h"
+#include "contest/loadscmd.h"
 #include "contest/microcmd.h"
 #include "contest/opts.h"
 #include "contest/report.h"

@@ -1,4 +1,4 @@
-/* report.c: the report and loads commands: read results, summarise, render; list loads. */
+/* report.c: the report command: read the results, summarise, build the report model, render it in the format asked for. */
 #include "contest/report.h"
 #include "contest/microcmd.h"
 #include "contest/sense/fingerprint.h"
@@ -6,6 +6,7 @@
 #include "lib/fs.h"
 #include "loads/registry.h"
 #include "results/compare.h"
+#include "results/model.h"
 #include "results/render.h"
 #include "results/store.h"
 #include "results/summary.h"
@@ -28,86 +29,150 @@ static void fchmod_default(int fd)
 	}
 }
 
-/* A fingerprint difference being printed. */
-struct env_out {
-	FILE *out;
-	const char *label, *bullet;
-	int said;
+/* An environment difference being noted in the model. */
+struct env_note {
+	struct rep_model *m;
+	const char *label;
+	int failed;
 };
 
-/* env_line: one difference: "  LABEL: KEY: A -> B" (a Markdown item with bullet). */
-static void env_line(const char *key, const char *va, const char *vb, void *arg)
+/* env_note: one difference of the label's environment from the first's. */
+static void env_note(const char *key, const char *va, const char *vb, void *arg)
 {
-	struct env_out *e = arg;
+	struct env_note *e = arg;
 
-	fprintf(e->out, "%s%s: %s: %s -> %s\n", e->bullet, e->label, key, va, vb);
-	e->said++;
+	if (rep_model_env_add(e->m, e->label, key, va, vb) != 0)
+		e->failed = 1;
 }
 
-/* env_differences: under the tables, how each label's last recorded
- * environment (RESULTS/LABEL.env) differs from the first label's in
- * anything besides the kernel; labels without one are left out. */
-static void env_differences(const struct report_req *req, const struct summary *sum, FILE *out,
-                            int markdown)
+/* env_differences: into m, how each label's last recorded environment
+ * (RESULTS/LABEL.env) differs from the first label's in anything besides
+ * the kernel; labels without one are left out. -1 out of memory. */
+static int env_differences(const struct report_req *req, struct rep_model *m)
 {
 	struct fp first, other;
 	char *text = NULL;
-	int head = 0;
+	int failed = 0;
 
-	if (sum->nlabels < 2 || store_env_last(req->results, sum->labels[0], &text) != 0 || text == NULL)
-		return;
+	if (m->nlabels < 2 || store_env_last(req->results, m->labels[0], &text) != 0 || text == NULL)
+		return 0;
 	fp_init(&first);
-	fp_parse(&first, text, NULL);
+	failed |= fp_parse(&first, text, NULL) != 0;
 	free(text);
-	for (size_t k = 1; k < sum->nlabels; k++) {
-		struct env_out e = { out, sum->labels[k], markdown ? "- " : "  ", 0 };
-		if (store_env_last(req->results, sum->labels[k], &text) != 0 || text == NULL)
+	for (size_t k = 1; k < m->nlabels; k++) {
+		struct env_note e = { m, m->labels[k], 0 };
+		if (store_env_last(req->results, m->labels[k], &text) != 0 || text == NULL)
 			continue;
 		fp_init(&other);
-		fp_parse(&other, text, NULL);
+		failed |= fp_parse(&other, text, NULL) != 0;
 		free(text);
-		if (!head && fp_diff(&first, &other, NULL, NULL) > 0) {
-			fprintf(out, markdown ? "\n**The environment differs from %s's besides the kernel:**\n\n"
-			                      : "The environment differs from %s's besides the kernel:\n",
-			        sum->labels[0]);
-			head = 1;
-		}
-		fp_diff(&first, &other, env_line, &e);
+		fp_diff(&first, &other, env_note, &e);
+		failed |= e.failed;
 		fp_free(&other);
 	}
 	fp_free(&first);
+	return failed ? -1 : 0;
 }
 
-int report_print(const struct report_req *req, FILE *out)
+/* read_set: the records of req->results into set, each named label checked
+ * to have some. 0; EXIT_USAGE (reported) when malformed records were skipped
+ * or a label has none; -1 (reported, set freed) when there is nothing to
+ * report. */
+static int read_set(const struct report_req *req, struct rec_set *set)
 {
-	struct rec_set set = { 0 };
-	struct summary sum;
-	const char *order[OPTS_MAX_LOADS + 1];
-	size_t n = 0;
 	int status = 0;
 
-	for (size_t i = 0; load_registry[i] != NULL && n < OPTS_MAX_LOADS; i++)
-		order[n++] = load_registry[i]->name;
-	order[n] = NULL;
-	if (store_read_all(req->results, &set) != 0)
-		return EXIT_USAGE;
-	if (set.bad > 0)
+	if (store_read_all(req->results, set) != 0)
+		return -1;
+	if (set->bad > 0)
 		status = EXIT_USAGE;
 	for (size_t i = 0; i < req->nlabels; i++) {
 		size_t k;
-		for (k = 0; k < set.n && strcmp(set.v[k].label, req->labels[i]) != 0; k++)
+		for (k = 0; k < set->n && strcmp(set->v[k].label, req->labels[i]) != 0; k++)
 			;
-		if (k == set.n) {
+		if (k == set->n) {
 			warnx("no results for label '%s' in %s", req->labels[i], req->results);
 			status = EXIT_USAGE;
 		}
 	}
-	if (set.n == 0) {
+	if (set->n == 0) {
 		if (req->nlabels == 0)
 			warnx("no results in %s", req->results);
-		rec_set_free(&set);
+		rec_set_free(set);
+		return -1;
+	}
+	return status;
+}
+
+/* show_for: what format f shows of req for summary sum: the baseline (its
+ * comparisons) for the data formats always, for the others with --stats;
+ * an unknown --baseline is said (*status EXIT_USAGE) and the first taken. */
+static struct rep_show show_for(const struct report_req *req, const struct render_format *f,
+                                const struct summary *sum, int *status)
+{
+	struct rep_show show = { .baseline = -1, .precise = req->precise && (f->flags & RF_PRECISE),
+	                         .why = req->why && (f->flags & RF_WHY),
+	                         .latency = req->latency && (f->flags & RF_WHY) };
+	long base = -1;
+
+	if (req->stats || (f->flags & RF_DATA)) {
+		base = compare_baseline(sum, req->baseline);
+		if (base < 0 && req->baseline != NULL) {
+			warnx("--baseline: no results for label '%s' in %s", req->baseline, req->results);
+			*status = EXIT_USAGE;
+			base = compare_baseline(sum, NULL);
+		}
+	}
+	if ((f->flags & RF_DATA) || (req->stats && (f->flags & RF_STATS)))
+		show.baseline = base;
+	return show;
+}
+
+/* render: the model of sum (and set) in format f into out, with the
+ * microbenchmark records when f shows them; the status so far, or
+ * EXIT_USAGE (reported). */
+static int render(const struct report_req *req, const struct render_format *f,
+                  const struct summary *sum, const struct rec_set *set, FILE *out, int status)
+{
+	struct mrec_set micro = { 0 };
+	struct rep_model m;
+	struct rep_show show = show_for(req, f, sum, &status);
+
+	if ((f->flags & RF_MICRO) &&
+	    (store_micro_read_all(req->results, &micro) != 0 || micro.bad > 0))
+		status = EXIT_USAGE;
+	if (rep_model_build(&m, sum, set, &show, &micro) != 0) {
+		warnx("out of memory");
+		mrec_set_free(&micro);
 		return EXIT_USAGE;
 	}
+	if (env_differences(req, &m) != 0) {
+		warnx("out of memory");
+		status = EXIT_USAGE;
+	}
+	f->render(out, &m);
+	fflush(out);
+	rep_model_free(&m);
+	mrec_set_free(&micro);
+	return status;
+}
+
+int report_print(const struct report_req *req, FILE *out)
+{
+	const struct render_format *f = render_format_find(req->format);
+	struct rec_set set = { 0 };
+	struct summary sum;
+	const char *order[OPTS_MAX_LOADS + 1];
+	size_t n = 0;
+	int status;
+
+	if (f == NULL)
+		f = &render_formats[0];
+	for (size_t i = 0; load_registry[i] != NULL && n < OPTS_MAX_LOADS; i++)
+		order[n++] = load_registry[i]->name;
+	order[n] = NULL;
+	if ((status = read_set(req, &set)) < 0)
+		return EXIT_USAGE;
 	if (summary_build(&sum, &set, req->labels, req->nlabels, req->only, req->nonly, order) != 0) {
 		warnx("out of memory");
 		rec_set_free(&set);
@@ -115,33 +180,7 @@ int report_print(const struct report_req *req, FILE *out)
 	}
 	if (sum.nloads == 0)
 		warnx("no results for the loads asked for in %s", req->results);
-	long base = -1;
-	if (req->stats || strcmp(req->format, "text") != 0) {
-		base = compare_baseline(&sum, req->baseline);
-		if (base < 0 && req->baseline != NULL) {
-			warnx("--baseline: no results for label '%s' in %s", req->baseline, req->results);
-			status = EXIT_USAGE;
-			base = compare_baseline(&sum, NULL);
-		}
-	}
-	if (strcmp(req->format, "csv") == 0) {
-		render_csv(out, &sum, base);
-	} else if (strcmp(req->format, "json") == 0) {
-		render_json(out, &sum, &set, base);
-	} else if (strcmp(req->format, "markdown") == 0) {
-		render_markdown(out, &sum, req->stats ? base : -1, req->why, req->latency);
-		env_differences(req, &sum, out, 1);
-	} else if (strcmp(req->format, "html") == 0) {
-		struct mrec_set micro = { 0 };
-		if (store_micro_read_all(req->results, &micro) != 0 || micro.bad > 0)
-			status = EXIT_USAGE;
-		render_html(out, &sum, req->stats ? base : -1, &micro, req->why, req->latency);
-		mrec_set_free(&micro);
-	} else {
-		render_text(out, &sum, req->precise, req->stats ? base : -1, req->why, req->latency);
-		env_differences(req, &sum, out, 0);
-	}
-	fflush(out);
+	status = render(req, f, &sum, &set, out, status);
 	summary_free(&sum);
 	rec_set_free(&set);
 	return status;
@@ -201,20 +240,4 @@ int report_main(const struct opts *o)
 	if (o->micro)
 		return micro_report(o->results, o->labels, o->nlabels, stdout);
 	return report_print(&req, stdout);
-}
-
-int loads_main(void)
-{
-	for (size_t i = 0; load_registry[i] != NULL; i++) {
-		const struct load_desc *d = load_registry[i];
-		if (d->flags & LOAD_F_HIDDEN)
-			continue;
-		printf("%s%s%s%s\n", d->name, d->alias ? " (alias " : "", d->alias ? d->alias : "",
-		       d->alias ? ")" : "");
-		printf("    does:  %s\n", d->what);
-		printf("    Loads: %s\n", d->unit);
-		printf("    work:  counted in %s\n", d->work);
-		printf("    needs: %s\n", d->needs);
-	}
-	return 0;
 }

@@ -15,7 +15,7 @@ struct report_req {
 	int precise;
 	int stats;                  /* --stats */
 	const char *baseline;       /* --baseline, or NULL: the first label */
-	const char *format;         /* text csv json markdown html */
+	const char *format;         /* a render_formats name (results/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */
 	int why, latency;           /* --why, --latency */
 };
@@ -28,8 +28,5 @@ int report_print(const struct report_req *req, FILE *out);
 
 /* report_main: contest report / contest -r. Returns the exit status. */
 int report_main(const struct opts *o);
-
-/* loads_main: contest loads: every load, what it does, its unit, its needs. */
-int loads_main(void);
 
 #endif

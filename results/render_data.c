@@ -1,5 +1,4 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
-#include "results/compare.h"
 #include "results/render.h"
 
 #include <math.h>
@@ -30,9 +29,38 @@ static void csv_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* csv_strs: the n strings of v as CSV fields, comma-separated. */
+static void csv_strs(FILE *out, const char *const *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			fputc(',', out);
+		csv_str(out, v[i]);
+	}
+}
+
+/* csv_nums: ",FIGURE" for each of the n figures of v (empty when not available). */
+static void csv_nums(FILE *out, const double *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		fputc(',', out);
+		num(out, v[i], "");
+	}
+}
+
+/* csv_cols: ",FIGURE" for each evidence column of c. */
+static void csv_cols(FILE *out, const struct sum_cell *c, const struct render_col *cols, int n)
+{
+	for (int j = 0; j < n; j++) {
+		fputc(',', out);
+		num(out, cols[j].get(c), "");
+	}
+}
+
 static const char *const fig_names[4] = { "time", "cpu_pct", "loads", "lcpu_pct" };
 
-void render_csv(FILE *out, const struct summary *s, long baseline)
+/* csv_header: the names of render_csv's columns. */
+static void csv_header(FILE *out)
 {
 	fputs("workload,load,label,runs,failed", out);
 	for (int j = 0; j < 4; j++)
@@ -46,56 +74,63 @@ void render_csv(FILE *out, const struct summary *s, long baseline)
 	for (int j = 0; j < RENDER_LAT_N; j++)
 		fprintf(out, ",%s", render_lat_cols[j].name);
 	fputc('\n', out);
-	for (size_t w = 0; w < s->nworkloads; w++)
-		for (size_t l = 0; l < s->nloads; l++)
-			for (size_t k = 0; k < s->nlabels; k++) {
-				const struct sum_cell *c = summary_cell(s, w, l, k);
-				if (c->n + c->failed == 0)
-					continue;
-				csv_str(out, s->workloads[w]);
-				fputc(',', out);
-				csv_str(out, s->loads[l]);
-				fputc(',', out);
-				csv_str(out, s->labels[k]);
-				fprintf(out, ",%d,%d", c->n, c->failed);
-				for (int j = 0; j < 4; j++) {
-					const double v[3] = { c->st[j].mean, c->st[j].sd, c->st[j].ci95 };
-					for (int i = 0; i < 3; i++) {
-						fputc(',', out);
-						num(out, v[i], "");
-					}
-				}
-				fputc(',', out);
-				num(out, c->ratio, "");
-				fputc(',', out);
-				num(out, c->ratio_ci95, "");
-				fputc(',', out);
-				csv_str(out, c->detail);
-				fputc(',', out);
-				if (baseline >= 0)
-					csv_str(out, s->labels[baseline]);
-				struct cmp_row r;
-				if (baseline >= 0)
-					compare_row(s, w, l, k, (size_t)baseline, &r);
-				const struct cmp_fig *f[2] = { &r.time, &r.loads };
-				for (int i = 0; i < 2; i++) {
-					int show = baseline >= 0 && r.has_base && !r.is_baseline && c->n > 0;
-					const double v[4] = { f[i]->pct, f[i]->lo_pct, f[i]->hi_pct, f[i]->p };
-					for (int m = 0; m < 4; m++) {
-						fputc(',', out);
-						num(out, show ? v[m] : NAN, "");
-					}
-				}
-				for (int j = 0; j < RENDER_WHY_N; j++) {
-					fputc(',', out);
-					num(out, render_why_cols[j].get(c), "");
-				}
-				for (int j = 0; j < RENDER_LAT_N; j++) {
-					fputc(',', out);
-					num(out, render_lat_cols[j].get(c), "");
-				}
-				fputc('\n', out);
-			}
+}
+
+/* csv_row: row r of block b in workload wl. */
+static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workload *wl,
+                    const struct rep_block *b, const struct rep_row *r)
+{
+	const struct sum_cell *c = r->c;
+	const char *names[3] = { wl->name, b->load, r->name };
+
+	csv_strs(out, names, 3);
+	fprintf(out, ",%d,%d", c->n, c->failed);
+	for (int j = 0; j < 4; j++) {
+		const double v[3] = { c->st[j].mean, c->st[j].sd, c->st[j].ci95 };
+		csv_nums(out, v, 3);
+	}
+	const double ratio[2] = { c->ratio, c->ratio_ci95 };
+	csv_nums(out, ratio, 2);
+	fputc(',', out);
+	csv_str(out, c->detail);
+	fputc(',', out);
+	if (m->baseline_name != NULL)
+		csv_str(out, m->baseline_name);
+	const struct cmp_fig *f[2] = { &r->cmp.time, &r->cmp.loads };
+	for (int i = 0; i < 2; i++) {
+		const double v[4] = { f[i]->pct, f[i]->lo_pct, f[i]->hi_pct, f[i]->p };
+		const double none[4] = { NAN, NAN, NAN, NAN };
+		csv_nums(out, r->compared ? v : none, 4);
+	}
+	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
+	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
+	fputc('\n', out);
+}
+
+/* render_csv: one row per workload, load and label with every figure: mean,
+ * sd and 95% interval of Time, CPU%, Loads, LCPU%; Ratio and its interval;
+ * detail; against the baseline label, Time's and Loads' difference in
+ * percent with its interval and Welch's p-value; then the --why and
+ * --latency columns (empty where not available). Stable column names in the
+ * first line. When environments differ, a second table after one empty
+ * line: "label,differs_from,key,from,to" and a row per difference. */
+void render_csv(FILE *out, const struct rep_model *m)
+{
+	csv_header(out);
+	for (size_t w = 0; w < m->nworkloads; w++) {
+		const struct rep_workload *wl = &m->workloads[w];
+		for (size_t l = 0; l < wl->nblocks; l++)
+			for (size_t i = 0; i < wl->blocks[l].nrows; i++)
+				csv_row(out, m, wl, &wl->blocks[l], &wl->blocks[l].rows[i]);
+	}
+	if (m->nenv > 0)
+		fputs("\nlabel,differs_from,key,from,to\n", out);
+	for (size_t i = 0; i < m->nenv; i++) {
+		const struct rep_env *e = &m->env[i];
+		const char *v[5] = { e->label, m->env_ref, e->key, e->from, e->to };
+		csv_strs(out, v, 5);
+		fputc('\n', out);
+	}
 }
 
 /* json_str: s as a JSON string. */
@@ -112,6 +147,15 @@ static void json_str(FILE *out, const char *s)
 			fputc(ch, out);
 	}
 	fputc('"', out);
+}
+
+/* json_str_or_null: s as a JSON string, null when NULL. */
+static void json_str_or_null(FILE *out, const char *s)
+{
+	if (s != NULL)
+		json_str(out, s);
+	else
+		fputs("null", out);
 }
 
 /* json_desc: {"n":..,"mean":..,"sd":..,"ci95":..}. */
@@ -155,13 +199,12 @@ static void json_cols(FILE *out, const char *key, const struct sum_cell *c,
 }
 
 /* json_row: one label's row of a block. */
-static void json_row(FILE *out, const struct summary *s, size_t w, size_t l, size_t k,
-                     long baseline)
+static void json_row(FILE *out, const struct rep_row *r)
 {
-	const struct sum_cell *c = summary_cell(s, w, l, k);
+	const struct sum_cell *c = r->c;
 
 	fputs("{\"label\": ", out);
-	json_str(out, s->labels[k]);
+	json_str(out, r->name);
 	fprintf(out, ", \"runs\": %d, \"failed\": %d", c->n, c->failed);
 	for (int j = 0; j < 4; j++) {
 		fprintf(out, ", \"%s\": ", fig_names[j]);
@@ -176,17 +219,14 @@ static void json_row(FILE *out, const struct summary *s, size_t w, size_t l, siz
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
 	fputs(", \"vs_baseline\": ", out);
-	struct cmp_row r;
-	if (baseline >= 0)
-		compare_row(s, w, l, k, (size_t)baseline, &r);
-	if (baseline < 0 || !r.has_base || r.is_baseline || c->n == 0) {
+	if (!r->compared) {
 		fputs("null}", out);
 		return;
 	}
 	fputs("{\"time\": ", out);
-	json_cmp(out, &r.time);
+	json_cmp(out, &r->cmp.time);
 	fputs(", \"loads\": ", out);
-	json_cmp(out, &r.loads);
+	json_cmp(out, &r->cmp.loads);
 	fputs("}}", out);
 }
 
@@ -218,146 +258,71 @@ static void json_run(FILE *out, const struct rec *r)
 	fputs("}}", out);
 }
 
-void render_json(FILE *out, const struct summary *s, const struct rec_set *set, long baseline)
+/* json_workload: one workload with its loads and their rows. */
+static void json_workload(FILE *out, const struct rep_workload *wl)
 {
-	fputs("{\"format\": \"contest-report\", \"version\": 1, \"baseline\": ", out);
-	if (baseline >= 0)
-		json_str(out, s->labels[baseline]);
-	else
-		fputs("null", out);
-	fputs(",\n \"labels\": [", out);
-	for (size_t k = 0; k < s->nlabels; k++) {
-		fputs(k ? ", " : "", out);
-		json_str(out, s->labels[k]);
-	}
-	fputs("],\n \"workloads\": [", out);
-	for (size_t w = 0; w < s->nworkloads; w++) {
-		fputs(w ? ",\n  {\"workload\": " : "\n  {\"workload\": ", out);
-		json_str(out, s->workloads[w]);
-		fputs(", \"loads\": [", out);
-		int first_l = 1;
-		for (size_t l = 0; l < s->nloads; l++) {
-			int first_k = 1;
-			for (size_t k = 0; k < s->nlabels; k++) {
-				const struct sum_cell *c = summary_cell(s, w, l, k);
-				if (c->n + c->failed == 0)
-					continue;
-				if (first_k) {
-					fputs(first_l ? "\n   {\"load\": " : ",\n   {\"load\": ", out);
-					json_str(out, s->loads[l]);
-					fputs(", \"rows\": [", out);
-					first_l = first_k = 0;
-				} else {
-					fputs(", ", out);
-				}
-				fputs("\n    ", out);
-				json_row(out, s, w, l, k, baseline);
-			}
-			if (!first_k)
-				fputs("]}", out);
+	fputs("{\"workload\": ", out);
+	json_str(out, wl->name);
+	fputs(", \"loads\": [", out);
+	for (size_t l = 0; l < wl->nblocks; l++) {
+		const struct rep_block *b = &wl->blocks[l];
+		fputs(l ? ",\n   {\"load\": " : "\n   {\"load\": ", out);
+		json_str(out, b->load);
+		fputs(", \"rows\": [", out);
+		for (size_t i = 0; i < b->nrows; i++) {
+			fputs(i ? ", \n    " : "\n    ", out);
+			json_row(out, &b->rows[i]);
 		}
 		fputs("]}", out);
 	}
-	fputs("],\n \"runs\": [", out);
-	int first = 1;
-	for (size_t i = 0; i < set->n; i++) {
-		const struct rec *r = &set->v[i];
-		int in = 0;
-		for (size_t k = 0; k < s->nlabels && !in; k++)
-			in = strcmp(s->labels[k], r->label) == 0;
-		for (size_t l = 0, hit = 0; in && l < s->nloads && !hit; l++)
-			hit = strcmp(s->loads[l], r->load) == 0, in = (int)hit;
-		if (!in)
-			continue;
-		fputs(first ? "\n  " : ",\n  ", out);
-		first = 0;
-		json_run(out, r);
+	fputs("]}", out);
+}
+
+/* json_env: "environment": the reference label (null when nothing
+ * differs) and a {label, key, from, to} object per difference. */
+static void json_env(FILE *out, const struct rep_model *m)
+{
+	fputs(",\n \"environment\": {\"reference\": ", out);
+	json_str_or_null(out, m->env_ref);
+	fputs(", \"differences\": [", out);
+	for (size_t i = 0; i < m->nenv; i++) {
+		const struct rep_env *e = &m->env[i];
+		const char *k[4] = { "label", "key", "from", "to" }, *v[4] = { e->label, e->key, e->from, e->to };
+		fputs(i ? ",\n  {" : "\n  {", out);
+		for (int j = 0; j < 4; j++) {
+			fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
+			json_str(out, v[j]);
+		}
+		fputc('}', out);
+	}
+	fputs("]}", out);
+}
+
+/* render_json: one JSON document: format, baseline, labels, per workload
+ * and load the rows (figures with n, mean, sd, ci95; Ratio; "why" and
+ * "latency" objects; comparison with the baseline or null), the
+ * environment differences, and every selected run's record with its
+ * "evidence". null where not available. */
+void render_json(FILE *out, const struct rep_model *m)
+{
+	fputs("{\"format\": \"contest-report\", \"version\": 1, \"baseline\": ", out);
+	json_str_or_null(out, m->baseline_name);
+	fputs(",\n \"labels\": [", out);
+	for (size_t k = 0; k < m->nlabels; k++) {
+		fputs(k ? ", " : "", out);
+		json_str(out, m->labels[k]);
+	}
+	fputs("],\n \"workloads\": [", out);
+	for (size_t w = 0; w < m->nworkloads; w++) {
+		fputs(w ? ",\n  " : "\n  ", out);
+		json_workload(out, &m->workloads[w]);
+	}
+	fputs("]", out);
+	json_env(out, m);
+	fputs(",\n \"runs\": [", out);
+	for (size_t i = 0; i < m->nruns; i++) {
+		fputs(i ? ",\n  " : "\n  ", out);
+		json_run(out, m->runs[i]);
 	}
 	fputs("]}\n", out);
-}
-
-/* md_cols: a Markdown table of evidence columns for load l of workload w. */
-static void md_cols(FILE *out, const struct summary *s, size_t w, size_t l,
-                    const struct render_col *cols, int n)
-{
-	char b[64];
-
-	fputs("| Kernel |", out);
-	for (int j = 0; j < n; j++)
-		fprintf(out, " %s |", cols[j].head);
-	fputs("\n|---|", out);
-	for (int j = 0; j < n; j++)
-		fputs("--:|", out);
-	fputc('\n', out);
-	for (size_t k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n == 0)
-			continue;
-		fprintf(out, "| %s |", s->labels[k]);
-		for (int j = 0; j < n; j++)
-			fprintf(out, " %s |", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
-		fputc('\n', out);
-	}
-	fputc('\n', out);
-}
-
-void render_markdown(FILE *out, const struct summary *s, long baseline, int why, int latency)
-{
-	for (size_t w = 0; w < s->nworkloads; w++) {
-		if (s->nworkloads > 1)
-			fprintf(out, "## Workload: %s\n\n", s->workloads[w]);
-		for (size_t l = 0; l < s->nloads; l++) {
-			int rows = 0;
-			for (size_t k = 0; k < s->nlabels; k++) {
-				const struct sum_cell *c = summary_cell(s, w, l, k);
-				if (c->n + c->failed == 0)
-					continue;
-				if (rows++ == 0) {
-					fprintf(out, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | LCPU%% | Ratio |", s->loads[l]);
-					if (baseline >= 0)
-						fprintf(out, " Time ±95%% | vs %s |", s->labels[baseline]);
-					fputs(baseline >= 0 ? "\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n" :
-					                      "\n|---|--:|--:|--:|--:|--:|--:|\n", out);
-				}
-				fprintf(out, "| %s | %d | ", s->labels[k], c->n);
-				const double v[5] = { c->time, c->cpu_pct, c->loads, c->lcpu_pct, c->ratio };
-				const int prec[5] = { 0, 1, 1, 1, 2 };
-				for (int i = 0; i < 5; i++) {
-					if (isfinite(v[i]))
-						fprintf(out, "%.*f | ", baseline >= 0 && i == 0 ? 2 : prec[i], v[i]);
-					else
-						fputs("- | ", out);
-				}
-				if (baseline >= 0) {
-					struct cmp_row r;
-					compare_row(s, w, l, k, (size_t)baseline, &r);
-					if (isfinite(c->st[FIG_TIME].ci95))
-						fprintf(out, "%.2f | ", c->st[FIG_TIME].ci95);
-					else
-						fputs("- | ", out);
-					if (r.is_baseline)
-						fputs("baseline |", out);
-					else if (!r.has_base || c->n == 0)
-						fputs("- |", out);
-					else if (!r.time.tested)
-						fputs("needs 2 runs each |", out);
-					else if (r.time.significant)
-						fprintf(out, "%+.1f%% [%+.1f%%, %+.1f%%] p=%.2g * |", r.time.pct,
-						        r.time.lo_pct, r.time.hi_pct, r.time.p);
-					else
-						fprintf(out, "%+.1f%% (p=%.2g) no significant difference |",
-						        r.time.pct, r.time.p);
-				}
-				fputc('\n', out);
-				if (c->failed > 0)
-					fprintf(out, "| %s: %d failed run(s) not averaged |\n", s->labels[k], c->failed);
-			}
-			if (rows)
-				fputc('\n', out);
-			if (rows && why)
-				md_cols(out, s, w, l, render_why_cols, RENDER_WHY_N);
-			if (rows && latency)
-				md_cols(out, s, w, l, render_lat_cols, RENDER_LAT_N);
-		}
-	}
 }

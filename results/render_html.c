@@ -1,10 +1,7 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
-#include "results/compare.h"
 #include "results/render.h"
-#include "results/render_micro.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define PLOT_H    240   /* SVG plot area height, px */
@@ -59,17 +56,6 @@ static void colour(size_t k, char *buf, size_t len)
 		snprintf(buf, len, "hsl(%d,55%%,45%%)", (int)(fmod((double)k * 137.508, 360.0)));
 }
 
-/* has_rows: 1 when load l of workload w has a row for some label. */
-static int has_rows(const struct summary *s, size_t w, size_t l)
-{
-	for (size_t k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n + c->failed > 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* has_ratio: 1 when the cell gets a bar: runs and a finite Ratio. */
 static int has_ratio(const struct sum_cell *c)
 {
@@ -87,13 +73,13 @@ static double nice_step(double span)
 /* legend: a colour key and name per label, flowing left to right from
  * MARGIN_L in rows of at most wrap px starting at y; drawn into out unless
  * out is NULL. Returns the height used. */
-static int legend(FILE *out, const struct summary *s, int wrap, int y)
+static int legend(FILE *out, const struct rep_model *m, int wrap, int y)
 {
 	int x = 0, rows = 1;
 	char col[32];
 
-	for (size_t k = 0; k < s->nlabels; k++) {
-		int iw = 18 + (int)strlen(s->labels[k]) * CHAR_W + 16;
+	for (size_t k = 0; k < m->nlabels; k++) {
+		int iw = 18 + (int)strlen(m->labels[k]) * CHAR_W + 16;
 		if (x > 0 && x + iw > wrap) {
 			x = 0;
 			rows++;
@@ -103,7 +89,7 @@ static int legend(FILE *out, const struct summary *s, int wrap, int y)
 			colour(k, col, sizeof col);
 			fprintf(out, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			        "<text x=\"%d\" y=\"%d\">", lx, ly, col, lx + 18, ly + 11);
-			esc(out, s->labels[k]);
+			esc(out, m->labels[k]);
 			fputs("</text>\n", out);
 		}
 		x += iw;
@@ -111,135 +97,140 @@ static int legend(FILE *out, const struct summary *s, int wrap, int y)
 	return 18 * rows;
 }
 
-/* svg_chart: the "Ratio per load" bar chart of workload w: a group of bars
- * per load with rows, one bar per label with a Ratio, error bars where the
- * interval is finite, a dashed line at 1.0 and a legend below.
- * Inline SVG in HTML needs no xmlns, so the page names no URL at all. */
-static void svg_chart(FILE *out, const struct summary *s, size_t w)
-{
-	size_t l, k, ngroups = 0, maxload = 0;
-	double top = 1.0, step, ytop;
-	int bw = s->nlabels <= 8 ? 16 : 8, gw, pw, width, height, g;
-	char col[32];
+/* The geometry of one workload's chart. */
+struct chart {
+	double step, ytop;   /* y axis: tick step and top */
+	int bw, gw, pw;      /* bar, group and plot widths */
+	int width, height;
+};
 
-	for (l = 0; l < s->nloads; l++) {
-		if (!has_rows(s, w, l))
-			continue;
-		ngroups++;
-		if (strlen(s->loads[l]) > maxload)
-			maxload = strlen(s->loads[l]);
-		for (k = 0; k < s->nlabels; k++) {
-			const struct sum_cell *c = summary_cell(s, w, l, k);
+#define Y(c, v) (MARGIN_T + PLOT_H - (v) / (c)->ytop * PLOT_H)
+
+/* chart_size: the geometry of workload wl's chart: its highest Ratio
+ * (with its interval, at least 1.0) sets the y axis; a group per block,
+ * wide enough for its bars and its load's name. */
+static void chart_size(struct chart *g, const struct rep_model *m, const struct rep_workload *wl)
+{
+	size_t maxload = 0;
+	double top = 1.0;
+
+	for (size_t l = 0; l < wl->nblocks; l++) {
+		const struct rep_block *b = &wl->blocks[l];
+		if (strlen(b->load) > maxload)
+			maxload = strlen(b->load);
+		for (size_t i = 0; i < b->nrows; i++) {
+			const struct sum_cell *c = b->rows[i].c;
 			double hi = c->ratio + (isfinite(c->ratio_ci95) ? c->ratio_ci95 : 0);
 			if (has_ratio(c) && isfinite(hi) && hi > top)
 				top = hi;
 		}
 	}
-	step = nice_step(top * 1.05);
-	ytop = ceil(top * 1.05 / step) * step;
-	gw = (int)s->nlabels * bw + 20;
-	if (gw < (int)maxload * CHAR_W + 12)
-		gw = (int)maxload * CHAR_W + 12;
-	pw = (int)(ngroups ? ngroups : 1) * gw;
-	width = MARGIN_L + (pw > LEGEND_MIN_W ? pw : LEGEND_MIN_W) + 16;
-	height = MARGIN_T + PLOT_H + MARGIN_B + legend(NULL, s, width - MARGIN_L, 0) + 8;
-#define Y(v) (MARGIN_T + PLOT_H - (v) / ytop * PLOT_H)
+	g->bw = m->nlabels <= 8 ? 16 : 8;
+	g->step = nice_step(top * 1.05);
+	g->ytop = ceil(top * 1.05 / g->step) * g->step;
+	g->gw = (int)m->nlabels * g->bw + 20;
+	if (g->gw < (int)maxload * CHAR_W + 12)
+		g->gw = (int)maxload * CHAR_W + 12;
+	g->pw = (int)(wl->nblocks ? wl->nblocks : 1) * g->gw;
+	g->width = MARGIN_L + (g->pw > LEGEND_MIN_W ? g->pw : LEGEND_MIN_W) + 16;
+	g->height = MARGIN_T + PLOT_H + MARGIN_B + legend(NULL, m, g->width - MARGIN_L, 0) + 8;
+}
 
-	fprintf(out, "<figure>\n<figcaption>Ratio per load</figcaption>\n"
-	        "<svg width=\"%d\" height=\"%d\" "
-	        "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"Ratio per load\">\n",
-	        width, height, width, height);
-	for (int i = 0; i * step <= ytop * (1 + 1e-9); i++) {
-		double v = i * step;
+/* chart_bar: row r's bar in block b at x, with its tooltip and, where the
+ * interval is finite, its error bar. */
+static void chart_bar(FILE *out, const struct chart *g, const struct rep_block *b,
+                      const struct rep_row *r, double x)
+{
+	const struct sum_cell *c = r->c;
+	double v = c->ratio < 0 ? 0 : c->ratio, ci = c->ratio_ci95;
+	char col[32];
+
+	colour(r->label, col, sizeof col);
+	fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>",
+	        x + 1, Y(g, v), g->bw - 2, Y(g, 0) - Y(g, v), col);
+	esc(out, r->name);
+	fputs(", ", out);
+	esc(out, b->load);
+	fprintf(out, ": Ratio %.3g", c->ratio);
+	if (isfinite(ci))
+		fprintf(out, " &#177; %.2g", ci);
+	fprintf(out, " (%d run%s)</title></rect>\n", c->n, c->n == 1 ? "" : "s");
+	if (isfinite(ci) && ci > 0) {
+		double cx = x + g->bw / 2.0, lo = v - ci > 0 ? v - ci : 0;
+		fprintf(out, "<path class=\"err\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n",
+		        cx, Y(g, lo), Y(g, v + ci), cx - 3, Y(g, lo), cx + 3, cx - 3, Y(g, v + ci), cx + 3);
+	}
+}
+
+/* chart_axes: the grid lines with their ticks and the y axis title. */
+static void chart_axes(FILE *out, const struct chart *g)
+{
+	for (int i = 0; i * g->step <= g->ytop * (1 + 1e-9); i++) {
+		double v = i * g->step;
 		fprintf(out, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>"
 		        "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n",
-		        MARGIN_L, MARGIN_L + pw, Y(v), Y(v), MARGIN_L - 6, Y(v) + 4, v);
+		        MARGIN_L, MARGIN_L + g->pw, Y(g, v), Y(g, v), MARGIN_L - 6, Y(g, v) + 4, v);
 	}
 	fprintf(out, "<text transform=\"translate(14 %d) rotate(-90)\" text-anchor=\"middle\">Ratio</text>\n",
 	        MARGIN_T + PLOT_H / 2);
-	for (l = 0, g = 0; l < s->nloads; l++) {
-		if (!has_rows(s, w, l))
-			continue;
-		int x0 = MARGIN_L + g * gw + (gw - (int)s->nlabels * bw) / 2;
-		for (k = 0; k < s->nlabels; k++) {
-			const struct sum_cell *c = summary_cell(s, w, l, k);
-			double x = x0 + (double)k * bw, r = c->ratio, ci = c->ratio_ci95;
-			if (!has_ratio(c))
-				continue;
-			if (r < 0)
-				r = 0;
-			colour(k, col, sizeof col);
-			fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>",
-			        x + 1, Y(r), bw - 2, Y(0) - Y(r), col);
-			esc(out, s->labels[k]);
-			fputs(", ", out);
-			esc(out, s->loads[l]);
-			fprintf(out, ": Ratio %.3g", c->ratio);
-			if (isfinite(ci))
-				fprintf(out, " &#177; %.2g", ci);
-			fprintf(out, " (%d run%s)</title></rect>\n", c->n, c->n == 1 ? "" : "s");
-			if (isfinite(ci) && ci > 0) {
-				double cx = x + bw / 2.0, lo = r - ci > 0 ? r - ci : 0;
-				fprintf(out, "<path class=\"err\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n",
-				        cx, Y(lo), Y(r + ci), cx - 3, Y(lo), cx + 3, cx - 3, Y(r + ci), cx + 3);
-			}
-		}
-		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", MARGIN_L + g * gw + gw / 2,
-		        MARGIN_T + PLOT_H + 18);
-		esc(out, s->loads[l]);
+}
+
+/* svg_chart: the "Ratio per load" bar chart of workload wl: a group of bars
+ * per block, one bar per label with a Ratio, error bars where the interval
+ * is finite, a dashed line at 1.0 and a legend below.
+ * Inline SVG in HTML needs no xmlns, so the page names no URL at all. */
+static void svg_chart(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+{
+	struct chart g;
+
+	chart_size(&g, m, wl);
+	fprintf(out, "<figure>\n<figcaption>Ratio per load</figcaption>\n"
+	        "<svg width=\"%d\" height=\"%d\" "
+	        "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"Ratio per load\">\n",
+	        g.width, g.height, g.width, g.height);
+	chart_axes(out, &g);
+	for (size_t l = 0; l < wl->nblocks; l++) {
+		const struct rep_block *b = &wl->blocks[l];
+		int x0 = MARGIN_L + (int)l * g.gw + (g.gw - (int)m->nlabels * g.bw) / 2;
+		for (size_t i = 0; i < b->nrows; i++)
+			if (has_ratio(b->rows[i].c))
+				chart_bar(out, &g, b, &b->rows[i], x0 + (double)b->rows[i].label * g.bw);
+		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+		        MARGIN_L + (int)l * g.gw + g.gw / 2, MARGIN_T + PLOT_H + 18);
+		esc(out, b->load);
 		fputs("</text>\n", out);
-		g++;
 	}
 	fprintf(out, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>"
 	        "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n",
 	        MARGIN_L, MARGIN_L, MARGIN_T, MARGIN_T + PLOT_H,
-	        MARGIN_L, MARGIN_L + pw, MARGIN_T + PLOT_H, MARGIN_T + PLOT_H);
+	        MARGIN_L, MARGIN_L + g.pw, MARGIN_T + PLOT_H, MARGIN_T + PLOT_H);
 	fprintf(out, "<line class=\"ref\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
-	        MARGIN_L, MARGIN_L + pw, Y(1.0), Y(1.0));
-	legend(out, s, width - MARGIN_L, MARGIN_T + PLOT_H + MARGIN_B);
-#undef Y
+	        MARGIN_L, MARGIN_L + g.pw, Y(&g, 1.0), Y(&g, 1.0));
+	legend(out, m, g.width - MARGIN_L, MARGIN_T + PLOT_H + MARGIN_B);
 	fputs("</svg>\n</figure>\n", out);
 }
 
-/* pct: a signed percentage, "+3.1%", or "-" when not available. */
-static const char *pct(double v, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		return "-";
-	if (fabs(v) < 0.05)
-		v = 0;
-	snprintf(buf, len, "%+.1f%%", v);
-	return buf;
-}
+#undef Y
 
-/* vs_cell: the "vs BASELINE" cell of row k: the Time difference in percent
- * (seconds when the baseline mean is 0), its 95% interval, Welch's p and "*",
- * or why there is no test. */
-static void vs_cell(FILE *out, const struct summary *s, size_t w, size_t l, size_t k, size_t base)
+/* vs_cell: the "vs BASELINE" cell of row r in block b: the Time difference
+ * in percent (seconds when the baseline mean is 0), its 95% interval,
+ * Welch's p and "*", or why there is no test. */
+static void vs_cell(FILE *out, const struct rep_block *b, const struct rep_row *r)
 {
-	const struct sum_cell *c = summary_cell(s, w, l, k), *bc = summary_cell(s, w, l, base);
-	char a[32], b[32], d[32];
-	struct cmp_row r;
-	const struct cmp_fig *f = &r.time;
+	const struct cmp_fig *f = &r->cmp.time;
+	char x[32], y[32], z[32];
 
-	if (k == base) {
-		fputs("<td class=\"vs\">baseline</td>", out);
+	if (r->cmp.is_baseline || r->c->n == 0 || b->base->n == 0) {
+		fprintf(out, "<td class=\"vs\">%s</td>", r->cmp.is_baseline ? "baseline" :
+		        r->c->n == 0 ? "-" : "the baseline has no runs here");
 		return;
 	}
-	if (c->n == 0) {
-		fputs("<td class=\"vs\">-</td>", out);
-		return;
-	}
-	if (bc->n == 0) {
-		fputs("<td class=\"vs\">the baseline has no runs here</td>", out);
-		return;
-	}
-	compare_row(s, w, l, k, base, &r);
 	fputs(f->significant ? "<td class=\"vs sig\">" : "<td class=\"vs\">", out);
 	if (isfinite(f->pct)) {
-		fputs(pct(f->pct, a, sizeof a), out);
+		fputs(render_pct(f->pct, x, sizeof x), out);
 		if (f->tested)
-			fprintf(out, " [%s, %s]", pct(f->lo_pct, b, sizeof b), pct(f->hi_pct, d, sizeof d));
+			fprintf(out, " [%s, %s]", render_pct(f->lo_pct, y, sizeof y),
+			        render_pct(f->hi_pct, z, sizeof z));
 	} else {
 		fprintf(out, "%+.3g s", f->diff);
 		if (f->tested)
@@ -257,160 +248,196 @@ static void vs_cell(FILE *out, const struct summary *s, size_t w, size_t l, size
 	fputs("</td>", out);
 }
 
-/* table: load l of workload w as a table with the text report's figures,
- * the comparison columns when baseline >= 0, then detail and failed-run notes. */
-static void table(FILE *out, const struct summary *s, size_t w, size_t l, long baseline)
+/* note: one "<li>LABEL: TEXT</li>" (TEXT escaped), opening the list first. */
+static void note(FILE *out, int *open, const char *label, const char *text)
 {
-	char b[6][64];
-	size_t k;
-	int notes = 0;
+	if (!(*open)++)
+		fputs("<ul class=\"notes\">\n", out);
+	fputs("<li>", out);
+	esc(out, label);
+	fputs(": ", out);
+	esc(out, text);
+	fputs("</li>\n", out);
+}
+
+/* table_notes: the detail and failed-run notes of block b, as a list. */
+static void table_notes(FILE *out, const struct rep_block *b)
+{
+	char failed[64];
+	int open = 0;
+
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct rep_row *r = &b->rows[i];
+		if (r->c->n > 0 && r->c->detail[0] != '\0')
+			note(out, &open, r->name, r->c->detail);
+		if (r->c->failed > 0) {
+			snprintf(failed, sizeof failed, "%d failed run(s) not averaged", r->c->failed);
+			note(out, &open, r->name, failed);
+		}
+	}
+	if (open)
+		fputs("</ul>\n", out);
+}
+
+/* table: block b as a table with the text report's figures, the
+ * comparison columns with a baseline, then detail and failed-run notes. */
+static void table(FILE *out, const struct rep_model *m, const struct rep_block *b)
+{
+	char f[6][64];
 
 	fputs("<table>\n<caption>", out);
-	esc(out, s->loads[l]);
+	esc(out, b->load);
 	fputs("</caption>\n<thead><tr><th>Kernel</th><th>[runs]</th><th>Time</th><th>CPU%</th>"
 	      "<th>Loads</th><th>LCPU%</th><th>Ratio</th>", out);
-	if (baseline >= 0) {
+	if (m->baseline >= 0) {
 		fputs("<th>Time &#177;95%</th><th>vs ", out);
-		esc(out, s->labels[baseline]);
+		esc(out, m->baseline_name);
 		fputs("</th>", out);
 	}
 	fputs("</tr></thead>\n<tbody>\n", out);
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n + c->failed == 0)
-			continue;
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
 		fputs("<tr><td>", out);
-		esc(out, s->labels[k]);
+		esc(out, b->rows[i].name);
 		fprintf(out, "</td><td class=\"num\">%d</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
 		        "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
-		        c->n, render_fig(c->time, 0, b[0], sizeof b[0]), render_fig(c->cpu_pct, 1, b[1], sizeof b[1]),
-		        render_fig(c->loads, 1, b[2], sizeof b[2]), render_fig(c->lcpu_pct, 1, b[3], sizeof b[3]),
-		        render_fig(c->ratio, 2, b[4], sizeof b[4]));
-		if (baseline >= 0) {
-			const char *ci = render_fig(c->st[FIG_TIME].ci95, 2, b[5], sizeof b[5]);
+		        c->n, render_fig(c->time, 0, f[0], sizeof f[0]), render_fig(c->cpu_pct, 1, f[1], sizeof f[1]),
+		        render_fig(c->loads, 1, f[2], sizeof f[2]), render_fig(c->lcpu_pct, 1, f[3], sizeof f[3]),
+		        render_fig(c->ratio, 2, f[4], sizeof f[4]));
+		if (m->baseline >= 0) {
+			const char *ci = render_fig(c->st[FIG_TIME].ci95, 2, f[5], sizeof f[5]);
 			fprintf(out, "<td class=\"num\">%s%s</td>", ci[0] == '-' ? "" : "&#177;", ci);
-			vs_cell(out, s, w, l, k, (size_t)baseline);
+			vs_cell(out, b, &b->rows[i]);
 		}
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		int det = c->n > 0 && c->detail[0] != '\0';
-		if (!det && c->failed == 0)
-			continue;
-		if (!notes++)
-			fputs("<ul class=\"notes\">\n", out);
-		if (det) {
-			fputs("<li>", out);
-			esc(out, s->labels[k]);
-			fputs(": ", out);
-			esc(out, c->detail);
-			fputs("</li>\n", out);
-		}
-		if (c->failed > 0) {
-			fputs("<li>", out);
-			esc(out, s->labels[k]);
-			fprintf(out, ": %d failed run(s) not averaged</li>\n", c->failed);
-		}
-	}
-	if (notes)
-		fputs("</ul>\n", out);
+	table_notes(out, b);
 }
 
-/* cols_table: a table of evidence columns (--why, --latency) for load l of
- * workload w, captioned "LOAD: what". */
-static void cols_table(FILE *out, const struct summary *s, size_t w, size_t l, const char *what,
+/* cols_table: a table of evidence columns (--why, --latency) for the rows
+ * of block b with ok runs, captioned "LOAD: what". */
+static void cols_table(FILE *out, const struct rep_block *b, const char *what,
                        const struct render_col *cols, int n)
 {
-	char b[64];
+	char f[64];
 
 	fputs("<table>\n<caption>", out);
-	esc(out, s->loads[l]);
+	esc(out, b->load);
 	fprintf(out, ": %s</caption>\n<thead><tr><th>Kernel</th>", what);
 	for (int j = 0; j < n; j++)
 		fprintf(out, "<th>%s</th>", cols[j].head);
 	fputs("</tr></thead>\n<tbody>\n", out);
-	for (size_t k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
 		if (c->n == 0)
 			continue;
 		fputs("<tr><td>", out);
-		esc(out, s->labels[k]);
+		esc(out, b->rows[i].name);
 		fputs("</td>", out);
 		for (int j = 0; j < n; j++)
-			fprintf(out, "<td class=\"num\">%s</td>", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
+			fprintf(out, "<td class=\"num\">%s</td>", render_fig(cols[j].get(c), cols[j].prec, f, sizeof f));
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
 }
 
-/* micro_section: render_micro's lmbench summary, escaped inside <pre>. */
-static void micro_section(FILE *out, const struct mrec_set *micro)
+/* micro_section: the microbenchmark summary, escaped inside <pre>. */
+static void micro_section(FILE *out, const struct rep_model *m)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-	int rc = m ? render_micro(m, micro, NULL, 0) : -1;
-
-	if (m && fclose(m) != 0)
-		rc = -1;
 	fputs("<h2>Microbenchmarks</h2>\n", out);
-	if (rc != 0 || text == NULL)
+	if (m->micro == NULL)
 		fputs("<p>The microbenchmark summary could not be made (out of memory).</p>\n", out);
 	else {
 		fputs("<pre class=\"micro\">", out);
-		esc(out, text);
+		esc(out, m->micro);
 		fputs("</pre>\n", out);
 	}
-	free(text);
 }
 
-void render_html(FILE *out, const struct summary *s, long baseline, const struct mrec_set *micro,
-                 int why, int latency)
+/* env_section: the environment differences as a heading and a list. */
+static void env_section(FILE *out, const struct rep_model *m)
 {
-	size_t w, l, k;
-	int hl = s->nworkloads > 1 ? 3 : 2;
+	fputs("<h2>Environment</h2>\n<p>The environment differs from ", out);
+	esc(out, m->env_ref);
+	fputs("&#39;s besides the kernel:</p>\n<ul class=\"notes\">\n", out);
+	for (size_t i = 0; i < m->nenv; i++) {
+		const struct rep_env *e = &m->env[i];
+		fputs("<li>", out);
+		esc(out, e->label);
+		fputs(": <code>", out);
+		esc(out, e->key);
+		fputs("</code>: ", out);
+		esc(out, e->from);
+		fputs(" &#8594; ", out);
+		esc(out, e->to);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+}
 
-	if (baseline >= (long)s->nlabels)
-		baseline = -1;
+/* labels: the labels of m, comma-separated and escaped. */
+static void labels(FILE *out, const struct rep_model *m)
+{
+	for (size_t k = 0; k < m->nlabels; k++) {
+		if (k)
+			fputs(", ", out);
+		esc(out, m->labels[k]);
+	}
+}
+
+/* workload: workload wl's chart, then per block its table and its --why
+ * and --latency tables; a section with a heading when there are several. */
+static void workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+{
+	int hl = m->nworkloads > 1 ? 3 : 2;
+
+	if (m->nworkloads > 1) {
+		fputs("<section>\n<h2>Workload: ", out);
+		esc(out, wl->name);
+		fputs("</h2>\n", out);
+	}
+	svg_chart(out, m, wl);
+	fprintf(out, "<h%d>Results per load</h%d>\n", hl, hl);
+	for (size_t l = 0; l < wl->nblocks; l++) {
+		table(out, m, &wl->blocks[l]);
+		if (m->why)
+			cols_table(out, &wl->blocks[l], "system evidence", render_why_cols, RENDER_WHY_N);
+		if (m->latency)
+			cols_table(out, &wl->blocks[l], "wake-up latency (us)", render_lat_cols, RENDER_LAT_N);
+	}
+	if (m->nworkloads > 1)
+		fputs("</section>\n", out);
+}
+
+/* render_html: one self-contained HTML5 document (inline <style> only; no
+ * scripts, fonts, images or URLs): a title with the labels, then per
+ * workload ("Workload: ID" when there are several) an inline SVG bar chart
+ * "Ratio per load" (a bar per label with a Ratio, error bars of its 95%
+ * interval, a line at 1.0, a legend) and the classic tables, one per load,
+ * with the text report's figures and notes. With a baseline (--stats) the
+ * tables add "Time +-95%" and "vs BASELINE" (Time difference in percent,
+ * its 95% interval, Welch's p, "*"). --why and --latency add a table of
+ * those columns under each load's table. When environments differ, an
+ * "Environment" section lists the differences; when there are
+ * microbenchmark records, a "Microbenchmarks" section shows their summary
+ * in <pre>. Every label, load, workload, detail and environment value is
+ * HTML-escaped; NaN shows as "-". */
+void render_html(FILE *out, const struct rep_model *m)
+{
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>contest: ", out);
-	for (k = 0; k < s->nlabels; k++) {
-		if (k)
-			fputs(", ", out);
-		esc(out, s->labels[k]);
-	}
+	labels(out, m);
 	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>contest: ", style);
-	for (k = 0; k < s->nlabels; k++) {
-		if (k)
-			fputs(", ", out);
-		esc(out, s->labels[k]);
-	}
+	labels(out, m);
 	fputs("</h1>\n", out);
-	if (s->nlabels == 0)
+	if (m->nlabels == 0)
 		fputs("<p>No load results.</p>\n", out);
-	for (w = 0; w < s->nworkloads && s->nlabels > 0; w++) {
-		if (s->nworkloads > 1) {
-			fputs("<section>\n<h2>Workload: ", out);
-			esc(out, s->workloads[w]);
-			fputs("</h2>\n", out);
-		}
-		svg_chart(out, s, w);
-		fprintf(out, "<h%d>Results per load</h%d>\n", hl, hl);
-		for (l = 0; l < s->nloads; l++) {
-			if (!has_rows(s, w, l))
-				continue;
-			table(out, s, w, l, baseline);
-			if (why)
-				cols_table(out, s, w, l, "system evidence", render_why_cols, RENDER_WHY_N);
-			if (latency)
-				cols_table(out, s, w, l, "wake-up latency (us)", render_lat_cols, RENDER_LAT_N);
-		}
-		if (s->nworkloads > 1)
-			fputs("</section>\n", out);
-	}
-	if (micro != NULL && micro->n > 0)
-		micro_section(out, micro);
+	for (size_t w = 0; w < m->nworkloads && m->nlabels > 0; w++)
+		workload(out, m, &m->workloads[w]);
+	if (m->nenv > 0)
+		env_section(out, m);
+	if (m->has_micro)
+		micro_section(out, m);
 	fputs("</body>\n</html>\n", out);
 }

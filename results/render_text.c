@@ -1,5 +1,4 @@
-/* render_text.c: the classic text tables of contract section 3, one block per load. */
-#include "results/compare.h"
+/* render_text.c: the classic text tables of contract section 3, one block per load, and the environment differences under them. */
 #include "results/render.h"
 
 #include <math.h>
@@ -19,6 +18,17 @@ const char *render_fig(double v, int prec, char *buf, size_t len)
 	return buf;
 }
 
+/* render_pct: see render.h. */
+const char *render_pct(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		return "-";
+	if (fabs(v) < 0.05)
+		v = 0;
+	snprintf(buf, len, "%+.1f%%", v);
+	return buf;
+}
+
 /* put_fig: s left-aligned in a FIG_WIDTH column; a figure that fills the
  * column still gets one space so it never runs into the next one. */
 static void put_fig(FILE *out, const char *s)
@@ -29,55 +39,36 @@ static void put_fig(FILE *out, const char *s)
 		fprintf(out, "%s ", s);
 }
 
-/* has_rows: 1 when load l of workload w has a row for some label. */
-static int has_rows(const struct summary *s, size_t w, size_t l)
+/* notes: after a block's rows, "  LABEL: DETAIL" for the labels whose runs
+ * name what the load ran, and "  LABEL: N failed run(s) not averaged". */
+static void notes(FILE *out, const struct rep_block *b)
 {
-	for (size_t k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n + c->failed > 0)
-			return 1;
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct rep_row *r = &b->rows[i];
+		if (r->c->n > 0 && r->c->detail[0] != '\0')
+			fprintf(out, "  %s: %s\n", r->name, r->c->detail);
+		if (r->c->failed > 0)
+			fprintf(out, "  %s: %d failed run(s) not averaged\n", r->name, r->c->failed);
 	}
-	return 0;
 }
 
-/* render_block: the header, rows and failed-run notes of one load's block. */
-static void render_block(FILE *out, const struct summary *s, size_t w, size_t l,
-                         int width, int precise)
+/* render_block: the header, rows and notes of one load's block. */
+static void render_block(FILE *out, const struct rep_block *b, int width, int precise)
 {
-	char b[4][64], rb[64];
-	size_t k;
+	char f[4][64], rb[64];
 
-	fprintf(out, "%s:\n", s->loads[l]);
+	fprintf(out, "%s:\n", b->load);
 	fprintf(out, "%-*s[runs]   Time    CPU%%    Loads   LCPU%%   Ratio\n", width, "Kernel");
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n + c->failed == 0)
-			continue;
-		fprintf(out, "%-*s%6d   ", width, s->labels[k], c->n);
-		put_fig(out, render_fig(c->time, precise ? 1 : 0, b[0], sizeof b[0]));
-		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, b[1], sizeof b[1]));
-		put_fig(out, render_fig(c->loads, precise ? 2 : 1, b[2], sizeof b[2]));
-		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, b[3], sizeof b[3]));
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
+		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
+		put_fig(out, render_fig(c->time, precise ? 1 : 0, f[0], sizeof f[0]));
+		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, f[1], sizeof f[1]));
+		put_fig(out, render_fig(c->loads, precise ? 2 : 1, f[2], sizeof f[2]));
+		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, f[3], sizeof f[3]));
 		fprintf(out, "%s\n", render_fig(c->ratio, precise ? 3 : 2, rb, sizeof rb));
 	}
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n > 0 && c->detail[0] != '\0')
-			fprintf(out, "  %s: %s\n", s->labels[k], c->detail);
-		if (c->failed > 0)
-			fprintf(out, "  %s: %d failed run(s) not averaged\n", s->labels[k], c->failed);
-	}
-}
-
-/* pct: a signed percentage, "+3.1%", or "-" when not available. */
-static const char *pct(double v, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		return "-";
-	if (fabs(v) < 0.05)
-		v = 0;
-	snprintf(buf, len, "%+.1f%%", v);
-	return buf;
+	notes(out, b);
 }
 
 /* say_fig: one figure of a row against the baseline, in words. */
@@ -90,93 +81,105 @@ static void say_fig(FILE *out, const char *name, const struct cmp_fig *f)
 		if (f->tested)
 			fprintf(out, " (95%% CI %+.2f to %+.2f, p = %.2g)", f->lo, f->hi, f->p);
 	} else {
-		fprintf(out, "%s %s", name, pct(f->pct, a, sizeof a));
+		fprintf(out, "%s %s", name, render_pct(f->pct, a, sizeof a));
 		if (f->tested)
-			fprintf(out, " (95%% CI %s to %s, p = %.2g)", pct(f->lo_pct, b, sizeof b),
-			        pct(f->hi_pct, c, sizeof c), f->p);
+			fprintf(out, " (95%% CI %s to %s, p = %.2g)", render_pct(f->lo_pct, b, sizeof b),
+			        render_pct(f->hi_pct, c, sizeof c), f->p);
 	}
 	if (f->tested)
 		fprintf(out, f->significant ? " *" : ", no significant difference");
 }
 
-/* render_stats_block: the --stats form of one load's block: means with their
- * 95% intervals and standard deviations, then each label against the baseline. */
-static void render_stats_block(FILE *out, const struct summary *s, size_t w, size_t l,
-                               int width, size_t base)
+/* say_row: "  LABEL vs BASELINE: ..." for row r of block b, in words. */
+static void say_row(FILE *out, const struct rep_model *m, const struct rep_block *b,
+                    const struct rep_row *r)
 {
-	char b[9][64];
-	size_t k;
+	const struct sum_cell *c = r->c, *bc = b->base;
 
-	fprintf(out, "%s:\n", s->loads[l]);
-	fprintf(out, "%-*s[runs]   Time    +-95%%   sd      CPU%%    Loads   +-95%%   LCPU%%   Ratio   +-95%%\n",
-	        width, "Kernel");
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n + c->failed == 0)
-			continue;
-		fprintf(out, "%-*s%6d   ", width, s->labels[k], c->n);
-		put_fig(out, render_fig(c->time, 2, b[0], sizeof b[0]));
-		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, b[1], sizeof b[1]));
-		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, b[2], sizeof b[2]));
-		put_fig(out, render_fig(c->cpu_pct, 1, b[3], sizeof b[3]));
-		put_fig(out, render_fig(c->loads, 1, b[4], sizeof b[4]));
-		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, b[5], sizeof b[5]));
-		put_fig(out, render_fig(c->lcpu_pct, 1, b[6], sizeof b[6]));
-		put_fig(out, render_fig(c->ratio, 2, b[7], sizeof b[7]));
-		fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, b[8], sizeof b[8]));
+	fprintf(out, "  %s vs %s: ", r->name, m->baseline_name);
+	if (bc->n == 0) {
+		fprintf(out, "the baseline has no runs here\n");
+		return;
 	}
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k), *bc = summary_cell(s, w, l, base);
-		struct cmp_row r;
-		if (k == base || c->n == 0)
-			continue;
-		fprintf(out, "  %s vs %s: ", s->labels[k], s->labels[base]);
-		if (bc->n == 0) {
-			fprintf(out, "the baseline has no runs here\n");
-			continue;
-		}
-		compare_row(s, w, l, k, base, &r);
-		if (!r.time.tested) {
-			fprintf(out, "the test needs at least 2 runs of each (%s has %d, %s has %d); ",
-			        s->labels[k], c->n, s->labels[base], bc->n);
-		}
-		say_fig(out, "Time", &r.time);
-		if (c->loads != 0 || bc->loads != 0) {
-			fprintf(out, "; ");
-			say_fig(out, "Loads", &r.loads);
-		}
-		fputc('\n', out);
+	if (!r->cmp.time.tested) {
+		fprintf(out, "the test needs at least 2 runs of each (%s has %d, %s has %d); ",
+		        r->name, c->n, m->baseline_name, bc->n);
 	}
-	for (k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
-		if (c->n > 0 && c->detail[0] != '\0')
-			fprintf(out, "  %s: %s\n", s->labels[k], c->detail);
-		if (c->failed > 0)
-			fprintf(out, "  %s: %d failed run(s) not averaged\n", s->labels[k], c->failed);
+	say_fig(out, "Time", &r->cmp.time);
+	if (c->loads != 0 || bc->loads != 0) {
+		fprintf(out, "; ");
+		say_fig(out, "Loads", &r->cmp.loads);
 	}
+	fputc('\n', out);
 }
 
-void render_text(FILE *out, const struct summary *s, int precise, long baseline, int why,
-                 int latency)
+/* render_stats_block: the --stats form of one load's block: means with their
+ * 95% intervals and standard deviations, then each label against the baseline. */
+static void render_stats_block(FILE *out, const struct rep_model *m, const struct rep_block *b,
+                               int width)
+{
+	char f[9][64];
+
+	fprintf(out, "%s:\n", b->load);
+	fprintf(out, "%-*s[runs]   Time    +-95%%   sd      CPU%%    Loads   +-95%%   LCPU%%   Ratio   +-95%%\n",
+	        width, "Kernel");
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
+		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
+		put_fig(out, render_fig(c->time, 2, f[0], sizeof f[0]));
+		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]));
+		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]));
+		put_fig(out, render_fig(c->cpu_pct, 1, f[3], sizeof f[3]));
+		put_fig(out, render_fig(c->loads, 1, f[4], sizeof f[4]));
+		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, f[5], sizeof f[5]));
+		put_fig(out, render_fig(c->lcpu_pct, 1, f[6], sizeof f[6]));
+		put_fig(out, render_fig(c->ratio, 2, f[7], sizeof f[7]));
+		fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, f[8], sizeof f[8]));
+	}
+	for (size_t i = 0; i < b->nrows; i++)
+		if (!b->rows[i].cmp.is_baseline && b->rows[i].c->n > 0)
+			say_row(out, m, b, &b->rows[i]);
+	notes(out, b);
+}
+
+/* render_text: the classic layout of contract section 3, one block per load
+ * with a row per label that has runs of it. m->precise adds one decimal to
+ * every column. When the model holds more than one workload, each
+ * workload's blocks are preceded by "Workload: ID". After a block's rows, a
+ * label whose runs name what the load ran gets "  LABEL: DETAIL", and
+ * failed runs are listed as "  LABEL: N failed run(s) not averaged".
+ * With a baseline (--stats), each block shows Time with its 95% interval
+ * and standard deviation, Loads with its interval, Ratio with its interval,
+ * and a line per other label with its Time (and Loads) difference from the
+ * baseline in percent, the 95% interval of it, Welch's p-value, and "*" or
+ * "no significant difference". --why and --latency add
+ * render_text_evidence's tables under each block. Last, the environment
+ * differences: "The environment differs from REF's besides the kernel:"
+ * and a line "  LABEL: KEY: FROM -> TO" each. */
+void render_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH;
 
-	for (size_t k = 0; k < s->nlabels; k++) {
-		size_t n = strlen(s->labels[k]);
+	for (size_t k = 0; k < m->nlabels; k++) {
+		size_t n = strlen(m->labels[k]);
 		if (n > (size_t)width)
 			width = (int)n;
 	}
-	for (size_t w = 0; w < s->nworkloads; w++) {
-		if (s->nworkloads > 1)
-			fprintf(out, "Workload: %s\n", s->workloads[w]);
-		for (size_t l = 0; l < s->nloads; l++) {
-			if (!has_rows(s, w, l))
-				continue;
-			if (baseline >= 0)
-				render_stats_block(out, s, w, l, width, (size_t)baseline);
+	for (size_t w = 0; w < m->nworkloads; w++) {
+		const struct rep_workload *wl = &m->workloads[w];
+		if (m->nworkloads > 1)
+			fprintf(out, "Workload: %s\n", wl->name);
+		for (size_t l = 0; l < wl->nblocks; l++) {
+			if (m->baseline >= 0)
+				render_stats_block(out, m, &wl->blocks[l], width);
 			else
-				render_block(out, s, w, l, width, precise);
-			render_text_evidence(out, s, w, l, width, why, latency);
+				render_block(out, &wl->blocks[l], width, m->precise);
+			render_text_evidence(out, m, &wl->blocks[l], width);
 		}
 	}
+	if (m->nenv > 0)
+		fprintf(out, "The environment differs from %s's besides the kernel:\n", m->env_ref);
+	for (size_t i = 0; i < m->nenv; i++)
+		fprintf(out, "  %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
+		        m->env[i].to);
 }

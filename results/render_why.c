@@ -32,33 +32,33 @@ const struct render_col render_lat_cols[RENDER_LAT_N] = {
 	{ "maxus", "max_us", 0, get_max },
 };
 
-/* cols_table: a header line and a row per label with runs of load l of
- * workload w: Kernel left-aligned in width, figures right-aligned in 9. */
-static void cols_table(FILE *out, const struct summary *s, size_t w, size_t l, int width,
+/* cols_table: a header line and a row per label with ok runs of block b:
+ * Kernel left-aligned in width, figures right-aligned in 9. */
+static void cols_table(FILE *out, const struct rep_block *b, int width,
                        const struct render_col *cols, int ncols)
 {
-	char b[64];
+	char f[64];
 
 	fprintf(out, "%-*s", width, "Kernel");
 	for (int j = 0; j < ncols; j++)
 		fprintf(out, " %8s", cols[j].head);
 	fputc('\n', out);
-	for (size_t k = 0; k < s->nlabels; k++) {
-		const struct sum_cell *c = summary_cell(s, w, l, k);
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
 		if (c->n == 0)
 			continue;
-		fprintf(out, "%-*s", width, s->labels[k]);
+		fprintf(out, "%-*s", width, b->rows[i].name);
 		for (int j = 0; j < ncols; j++)
-			fprintf(out, " %8s", render_fig(cols[j].get(c), cols[j].prec, b, sizeof b));
+			fprintf(out, " %8s", render_fig(cols[j].get(c), cols[j].prec, f, sizeof f));
 		fputc('\n', out);
 	}
 }
 
-void render_text_evidence(FILE *out, const struct summary *s, size_t w, size_t l, int width,
-                          int why, int latency)
+void render_text_evidence(FILE *out, const struct rep_model *m, const struct rep_block *b,
+                          int width)
 {
-	if (why)
-		cols_table(out, s, w, l, width, render_why_cols, RENDER_WHY_N);
-	if (latency)
-		cols_table(out, s, w, l, width, render_lat_cols, RENDER_LAT_N);
+	if (m->why)
+		cols_table(out, b, width, render_why_cols, RENDER_WHY_N);
+	if (m->latency)
+		cols_table(out, b, width, render_lat_cols, RENDER_LAT_N);
 }

@@ -1,5 +1,6 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
 #include "results/summary.h"
+#include "lib/array.h"
 #include "lib/text.h"
 
 #include <math.h>
@@ -40,14 +41,10 @@ static int ents_see(struct ents *e, const char *name, const char *ts)
 			e->v[i].first = ts;
 		return 0;
 	}
-	if (e->n == e->cap) {
-		size_t cap = e->cap ? e->cap * 2 : 16;
-		struct ent *v = realloc(e->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		e->v = v;
-		e->cap = cap;
-	}
+	struct ent *v = array_grow(e->v, &e->cap, e->n + 1, sizeof *v, 16);
+	if (v == NULL)
+		return -1;
+	e->v = v;
 	char *copy = strdup(name);
 	if (copy == NULL)
 		return -1;

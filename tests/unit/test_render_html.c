@@ -5,6 +5,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trender.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -57,15 +58,6 @@ static void add_failed(struct rec_set *set, const char *label, const char *load,
 	T_CHECK(rec_set_add(set, &r) == 0);
 }
 
-/* count: occurrences of needle in hay. */
-static int count(const char *hay, const char *needle)
-{
-	int n = 0;
-	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-		n++;
-	return n;
-}
-
 /* has_word: word occurs in hay, case-insensitively, not inside a longer
  * word ("nanoseconds" is fine, "-nan" and ">inf<" are not). */
 static int has_word(const char *hay, const char *word)
@@ -84,16 +76,9 @@ static char *buf;   /* the last html() */
 /* html: render s into buf. */
 static const char *html(const struct summary *s, long baseline, const struct mrec_set *micro)
 {
-	size_t len;
-	FILE *f;
+	const struct rep_show show = { .baseline = baseline };
 
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	T_CHECK(f != NULL);
-	render_html(f, s, baseline, micro, 0, 0);
-	T_CHECK(fclose(f) == 0);
-	return buf;
+	return tr_render(&buf, s, NULL, "html", &show, micro, NULL, 0);
 }
 
 /* two_labels: labels A and B, no_load and io_load, 3 runs each; B is ~10%
@@ -121,8 +106,8 @@ static void self_contained(const char *h)
 	T_CHECK(strstr(h, "<script") == NULL);
 	T_CHECK(strstr(h, "http://") == NULL && strstr(h, "https://") == NULL);
 	T_CHECK(!has_word(h, "nan") && !has_word(h, "inf"));
-	T_CHECK(count(h, "<table") == count(h, "</table>"));
-	T_CHECK(count(h, "<svg") == count(h, "</svg>"));
+	T_CHECK(tr_count(h, "<table") == tr_count(h, "</table>"));
+	T_CHECK(tr_count(h, "<svg") == tr_count(h, "</svg>"));
 	T_CHECK(strstr(h, "</html>") != NULL);
 }
 
@@ -138,12 +123,12 @@ static void test_basic(void)
 
 	h = html(&s, -1, NULL);
 	self_contained(h);
-	T_CHECK(count(h, "<svg") == 1);
-	T_CHECK(count(h, "<rect class=\"bar\"") == 4);
-	T_CHECK(count(h, "class=\"err\"") == 4);
-	T_CHECK(count(h, "class=\"ref\"") == 1);
-	T_CHECK(count(h, "<rect class=\"key\"") == 2);
-	T_CHECK(count(h, "<table>") == 2);
+	T_CHECK(tr_count(h, "<svg") == 1);
+	T_CHECK(tr_count(h, "<rect class=\"bar\"") == 4);
+	T_CHECK(tr_count(h, "class=\"err\"") == 4);
+	T_CHECK(tr_count(h, "class=\"ref\"") == 1);
+	T_CHECK(tr_count(h, "<rect class=\"key\"") == 2);
+	T_CHECK(tr_count(h, "<table>") == 2);
 	T_CHECK(strstr(h, "Workload:") == NULL);
 	T_CHECK(strstr(h, HOSTILE_ESC) != NULL);
 	T_CHECK(strstr(h, "2.6.0") != NULL && strstr(h, "2.6.1-mm2") != NULL);
@@ -165,7 +150,7 @@ static void test_basic(void)
 	h = html(&s, 0, NULL);
 	self_contained(h);
 	T_CHECK(strstr(h, "<th>Time &#177;95%</th><th>vs 2.6.0</th>") != NULL);
-	T_CHECK(count(h, "<td class=\"vs\">baseline</td>") == 2);
+	T_CHECK(tr_count(h, "<td class=\"vs\">baseline</td>") == 2);
 	T_CHECK(strstr(h, "<td class=\"vs sig\">+9.9% [") != NULL);   /* 111 vs 101 */
 	T_CHECK(strstr(h, " *</td>") != NULL);
 	T_CHECK(strstr(h, "no significant difference") != NULL);   /* no_load: 81 vs 81 */
@@ -188,10 +173,10 @@ static void test_missing_and_workloads(void)
 	T_CHECK(s.nworkloads == 2 && s.nlabels == 3);
 	h = html(&s, 2, NULL);
 	self_contained(h);
-	T_CHECK(count(h, "<svg") == 2);
-	T_CHECK(count(h, "<rect class=\"bar\"") == 8);
-	T_CHECK(count(h, "class=\"err\"") == 8);
-	T_CHECK(count(h, "<table>") == 4);
+	T_CHECK(tr_count(h, "<svg") == 2);
+	T_CHECK(tr_count(h, "<rect class=\"bar\"") == 8);
+	T_CHECK(tr_count(h, "class=\"err\"") == 8);
+	T_CHECK(tr_count(h, "<table>") == 4);
 	T_CHECK(strstr(h, "<h2>Workload: builtin-1:default -j4</h2>") != NULL);
 	T_CHECK(strstr(h, "Workload: tree&lt;b&gt;&amp;&quot;1&quot; -j4</h2>") != NULL);
 	T_CHECK(strstr(h, "<li>x: 1 failed run(s) not averaged</li>") != NULL);
@@ -223,8 +208,8 @@ static void test_micro(void)
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	h = html(&s, -1, &micro);
 	self_contained(h);
-	T_CHECK(count(h, "<h2>Microbenchmarks</h2>") == 1);
-	T_CHECK(count(h, "<pre class=\"micro\">") == 1);
+	T_CHECK(tr_count(h, "<h2>Microbenchmarks</h2>") == 1);
+	T_CHECK(tr_count(h, "<pre class=\"micro\">") == 1);
 	T_CHECK(strstr(h, "Processor, Processes") != NULL);
 	T_CHECK(strstr(h, "host&lt;&amp;&gt;") != NULL);
 	T_CHECK(strstr(h, "host<") == NULL);
@@ -237,13 +222,40 @@ static void test_micro(void)
 	if (getenv("HTML_SAMPLE")) {   /* a page to look at */
 		FILE *f = fopen(getenv("HTML_SAMPLE"), "w");
 		if (f) {
-			render_html(f, &s, 0, &micro, 0, 0);
+			fputs(html(&s, 0, &micro), f);
 			fclose(f);
 		}
 	}
 	summary_free(&s);
 	rec_set_free(&set);
 	mrec_set_free(&micro);
+}
+
+/* test_env: the environment differences as a list under the tables,
+ * escaped; no section when nothing differs. */
+static void test_env(void)
+{
+	static const struct tr_env env[] = {
+		{ "2.6.1-mm2", "vm.swappiness", "60", "10" },
+		{ "2.6.1-mm2", "cmdline", "a<b", "x&y" },
+	};
+	const struct rep_show show = { .baseline = -1 };
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	two_labels(&set, WL);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	const char *h = tr_render(&buf, &s, &set, "html", &show, NULL, env, 2);
+	self_contained(h);
+	T_CHECK(strstr(h, "</li>\n</ul>\n<h2>Environment</h2>\n"
+	                  "<p>The environment differs from 2.6.0&#39;s besides the kernel:</p>\n"
+	                  "<ul class=\"notes\">\n"
+	                  "<li>2.6.1-mm2: <code>vm.swappiness</code>: 60 &#8594; 10</li>\n"
+	                  "<li>2.6.1-mm2: <code>cmdline</code>: a&lt;b &#8594; x&amp;y</li>\n"
+	                  "</ul>\n</body>") != NULL);
+	T_CHECK(strstr(html(&s, -1, NULL), "Environment") == NULL);
+	summary_free(&s);
+	rec_set_free(&set);
 }
 
 static void test_empty(void)
@@ -254,7 +266,7 @@ static void test_empty(void)
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	const char *h = html(&s, -1, NULL);
 	self_contained(h);
-	T_CHECK(count(h, "<svg") == 0 && count(h, "<table") == 0);
+	T_CHECK(tr_count(h, "<svg") == 0 && tr_count(h, "<table") == 0);
 	summary_free(&s);
 }
 
@@ -264,6 +276,7 @@ int main(void)
 	test_missing_and_workloads();
 	test_micro();
 	test_empty();
+	test_env();
 	free(buf);
 	return t_done();
 }

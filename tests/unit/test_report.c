@@ -4,6 +4,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trender.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,32 +45,22 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 
 static char *buf;   /* the last text() */
 
-/* text: render s into buf. */
+/* text: the text report of s (with show) into buf, through the report model. */
+static const char *text_show(const struct summary *s, const struct rep_show *show)
+{
+	return tr_render(&buf, s, NULL, "text", show, NULL, NULL, 0);
+}
+
+/* text: the classic text of s into buf. */
 static const char *text(const struct summary *s, int precise)
 {
-	size_t len;
-	FILE *f;
-
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	render_text(f, s, precise, -1, 0, 0);
-	fclose(f);
-	return buf;
+	return text_show(s, &(struct rep_show){ .baseline = -1, .precise = precise });
 }
 
 /* stats_text: render s with --stats against baseline label index b into buf. */
 static const char *stats_text(const struct summary *s, long b)
 {
-	size_t len;
-	FILE *f;
-
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	render_text(f, s, 0, b, 0, 0);
-	fclose(f);
-	return buf;
+	return text_show(s, &(struct rep_show){ .baseline = b });
 }
 
 /* build: summary_build with the classic load order. */
@@ -481,8 +472,6 @@ static void test_evidence(void)
 {
 	struct rec_set set = { 0 };
 	struct summary s;
-	size_t len;
-	FILE *f;
 
 	add(&set, "a", "mem_load", "2026-01-01T00:00:00Z", WL, 10, 100, 5, 50, 0);
 	add(&set, "a", "mem_load", "2026-01-01T00:01:00Z", WL, 20, 100, 5, 50, 0);
@@ -509,18 +498,14 @@ static void test_evidence(void)
 	r[2].ev[REV_PGMAJFAULT] = 1e9;  /* a failed run's figures are not averaged */
 	build(&s, &set, NULL, 0, NULL, 0);
 	const struct sum_cell *c = summary_cell(&s, 0, 0, 0);
+	const struct rep_show show = { .baseline = -1, .why = 1, .latency = 1 };
 	T_NEAR(c->ev[REV_PGMAJFAULT], 200, 1e-9);
 	T_NEAR(c->scan, 2020, 1e-9);
 	T_NEAR(c->mem_full_pct, (10.0 + 20.0) / 2, 1e-9);   /* 1 s of 10 s, 4 s of 20 s */
 	T_NEAR(c->io_full_pct, (0 + 10.0) / 2, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_P99], 2000, 1e-9);
 	T_NEAR(c->ev[REV_PROBE_MAX], 9000, 1e-9);
-	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	render_text(f, &s, 0, -1, 1, 1);
-	fclose(f);
-	T_STREQ(buf, "mem_load:\n"
+	T_STREQ(text_show(&s, &show), "mem_load:\n"
 	             "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 	             "a                   2   15      100.0   5.0     50.0    -\n"
 	             "b                   1   10      100.0   5.0     50.0    -\n"
@@ -531,6 +516,66 @@ static void test_evidence(void)
 	             "Kernel           Wakeups    p50us    p99us    maxus\n"
 	             "a                   1400      150     2000     9000\n"
 	             "b                      -        -        -        -\n");
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+/* test_formats: the format table (text first, the default), lookup by
+ * every name, and the list of names as the command line says it. */
+static void test_formats(void)
+{
+	char b[256], want[256] = "text";
+	size_t n = 1;
+
+	T_CHECK(render_format_find("text") == render_formats && render_format_find("xml") == NULL);
+	for (; render_formats[n].name != NULL; n++) {
+		T_CHECK(render_format_find(render_formats[n].name) == &render_formats[n] && render_formats[n].render);
+		text_fmt(want + strlen(want), sizeof want - strlen(want), "%s%s",
+		         render_formats[n + 1].name ? ", " : " or ", render_formats[n].name);
+	}
+	T_CHECK(render_format_list(b, sizeof b, ", ", " or ") == strlen(want));
+	T_STREQ(b, want);
+	T_CHECK(strncmp(want, "text, csv, json, markdown", 25) == 0);   /* the classic ones, in order */
+	T_CHECK(render_format_list(b, 7, ", ", " or ") == strlen(want));
+	T_STREQ(b, "text, ");
+}
+
+/* test_env: environment differences in every format, and none when none
+ * differ; json lists every selected run, of every load. */
+static void test_env(void)
+{
+	static const struct tr_env env[] = {
+		{ "2.5.60", "vm.swappiness", "60", "10" },
+		{ "2.5.60", "cmdline", "ro", "ro \"x,y\"" },
+	};
+	const struct rep_show show = { .baseline = -1 };
+	struct rec_set set = { 0 };
+	struct summary s;
+
+	contract_example(&set);
+	build(&s, &set, NULL, 0, NULL, 0);
+	tr_render(&buf, &s, &set, "text", &show, NULL, env, 2);
+	T_CHECK(strncmp(buf, golden, strlen(golden)) == 0);   /* the tables as they were, then: */
+	T_STREQ(buf + strlen(golden), "The environment differs from 2.5.59's besides the kernel:\n"
+	        "  2.5.60: vm.swappiness: 60 -> 10\n"
+	        "  2.5.60: cmdline: ro -> ro \"x,y\"\n");
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "markdown", &show, NULL, env, 2),
+	               "0.96 | \n\n\n**The environment differs from 2.5.59's besides the kernel:**\n\n"
+	               "- 2.5.60: vm.swappiness: 60 -> 10\n- 2.5.60: cmdline: ro -> ro \"x,y\"\n") != NULL);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "csv", &show, NULL, env, 2),
+	               ",\n\nlabel,differs_from,key,from,to\n2.5.60,2.5.59,vm.swappiness,60,10\n"
+	               "2.5.60,2.5.59,cmdline,ro,\"ro \"\"x,y\"\"\"\n") != NULL);
+	tr_render(&buf, &s, &set, "json", &show, NULL, env, 2);
+	T_CHECK(strstr(buf, "\n \"environment\": {\"reference\": \"2.5.59\", \"differences\": [\n"
+	                    "  {\"label\": \"2.5.60\", \"key\": \"vm.swappiness\", \"from\": \"60\", \"to\": \"10\"},\n"
+	                    "  {\"label\": \"2.5.60\", \"key\": \"cmdline\", \"from\": \"ro\", "
+	                    "\"to\": \"ro \\\"x,y\\\"\"}]},\n \"runs\": [") != NULL);
+	T_CHECK(tr_count(buf, "{\"run\": ") == 8 && tr_count(buf, "\"load\": \"cacherun\", \"timestamp") == 3);
+	/* nothing differs: the tables alone, an empty list in json */
+	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0), golden);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "csv", &show, NULL, NULL, 0), "differs_from") == NULL);
+	T_CHECK(strstr(tr_render(&buf, &s, &set, "json", &show, NULL, NULL, 0),
+	               "\"environment\": {\"reference\": null, \"differences\": []}") != NULL);
 	summary_free(&s);
 	rec_set_free(&set);
 }
@@ -548,6 +593,8 @@ int main(void)
 	test_load_filter_and_order();
 	test_wide_figures();
 	test_evidence();
+	test_formats();
+	test_env();
 	free(buf);
 	return t_done();
 }

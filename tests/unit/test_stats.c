@@ -226,17 +226,17 @@ static void test_describe(void)
 	T_CHECK(d.n == 3 && isnan(d.mean) && isnan(d.sd) && isnan(d.ci95));
 }
 
-/* test_welch: worked examples from Python (and R's published output), the
- * degenerate cases. */
+/* The samples of the Welch examples: 5 tight values, 7 spread ones. */
+static const double a5[] = { 10.1, 10.3, 9.9, 10.2, 10.0 };
+static const double b7[] = { 11.5, 9.2, 12.8, 10.4, 13.1, 8.9, 12.0 };
+
+/* test_welch: worked examples from Python (and R's published output). */
 static void test_welch(void)
 {
 	static const double sleep1[] = { 0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0 };
 	static const double sleep2[] = { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 };
-	static const double a5[] = { 10.1, 10.3, 9.9, 10.2, 10.0 };
-	static const double b7[] = { 11.5, 9.2, 12.8, 10.4, 13.1, 8.9, 12.0 };
 	static const double c4[] = { 20.0, 22.0, 19.0, 21.0 };
-	static const double k3[] = { 4, 4, 4 }, k5[] = { 4, 4, 4, 4, 4 }, m4[] = { 3.5, 3.5, 3.5, 3.5 };
-	struct stat_desc a, b, c, x, y, z, one, none;
+	struct stat_desc a, b, c, x, y;
 	struct stat_welch w, v;
 
 	/* Student's sleep data, group 2 against group 1. Python: diff 1.58,
@@ -292,7 +292,18 @@ static void test_welch(void)
 	T_REL(w.p, 0.0004626948944785631, 1e-10);
 	T_REL(w.ci_lo, 8.360619628000105, 1e-10);
 	T_REL(w.ci_hi, 12.439380371999896, 1e-10);
+}
 
+/* test_welch_degenerate: a standard deviation of 0 on one side or both,
+ * and too few runs. */
+static void test_welch_degenerate(void)
+{
+	static const double k3[] = { 4, 4, 4 }, k5[] = { 4, 4, 4, 4, 4 }, m4[] = { 3.5, 3.5, 3.5, 3.5 };
+	struct stat_desc a, b, c, x, y, z, one, none;
+	struct stat_welch w;
+
+	stat_describe(a5, 5, &x);
+	stat_describe(b7, 7, &y);
 	/* one side with sd 0: df is the other side's n - 1 */
 	stat_describe(k5, 5, &z);
 	T_CHECK(stat_welch(&z, &y, &w) == 0);
@@ -335,5 +346,6 @@ int main(void)
 	test_t_quantile();
 	test_describe();
 	test_welch();
+	test_welch_degenerate();
 	return t_done();
 }

@@ -1,0 +1,170 @@
+/* model.c: builds the report model once: the blocks and rows of a summary, their comparisons, the runs, the environment differences and the micro summary. */
+#include "results/model.h"
+#include "lib/array.h"
+#include "results/render_micro.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* fill_row: row of label k in load l of workload w, compared with the
+ * baseline label b (b < 0: none). */
+static void fill_row(struct rep_row *row, const struct summary *s, size_t w, size_t l, size_t k,
+                     long b)
+{
+	memset(row, 0, sizeof *row);
+	row->label = k;
+	row->name = s->labels[k];
+	row->c = summary_cell(s, w, l, k);
+	if (b < 0)
+		return;
+	compare_row(s, w, l, k, (size_t)b, &row->cmp);
+	row->compared = row->cmp.has_base && !row->cmp.is_baseline && row->c->n > 0;
+}
+
+/* count_rows: how many labels have ok or failed runs of load l in workload w. */
+static size_t count_rows(const struct summary *s, size_t w, size_t l)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < s->nlabels; k++) {
+		const struct sum_cell *c = summary_cell(s, w, l, k);
+		n += c->n + c->failed > 0;
+	}
+	return n;
+}
+
+/* build_workload: the blocks of workload w into out. -1 on ENOMEM. */
+static int build_workload(struct rep_workload *out, const struct summary *s, size_t w, long b)
+{
+	out->name = s->workloads[w];
+	out->blocks = calloc(s->nloads ? s->nloads : 1, sizeof *out->blocks);
+	if (out->blocks == NULL)
+		return -1;
+	for (size_t l = 0; l < s->nloads; l++) {
+		size_t n = count_rows(s, w, l);
+		if (n == 0)
+			continue;
+		struct rep_block *bl = &out->blocks[out->nblocks++];
+		bl->load = s->loads[l];
+		bl->base = b >= 0 ? summary_cell(s, w, l, (size_t)b) : NULL;
+		if ((bl->rows = calloc(n, sizeof *bl->rows)) == NULL)
+			return -1;
+		for (size_t k = 0; k < s->nlabels; k++) {
+			const struct sum_cell *c = summary_cell(s, w, l, k);
+			if (c->n + c->failed > 0)
+				fill_row(&bl->rows[bl->nrows++], s, w, l, k, b);
+		}
+	}
+	return 0;
+}
+
+/* in_names: 1 when name is one of the n strings of v. */
+static int in_names(char *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* select_runs: the records of set whose label and load s keeps. -1 on ENOMEM. */
+static int select_runs(struct rep_model *m, const struct summary *s, const struct rec_set *set)
+{
+	if (set == NULL || set->n == 0)
+		return 0;
+	if ((m->runs = calloc(set->n, sizeof *m->runs)) == NULL)
+		return -1;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct rec *r = &set->v[i];
+		if (in_names(s->labels, s->nlabels, r->label) && in_names(s->loads, s->nloads, r->load))
+			m->runs[m->nruns++] = r;
+	}
+	return 0;
+}
+
+/* micro_text: render_micro's summary of micro into m->micro (NULL when it
+ * cannot be made). */
+static void micro_text(struct rep_model *m, const struct mrec_set *micro)
+{
+	size_t len = 0;
+	FILE *f = open_memstream(&m->micro, &len);
+	int rc = f ? render_micro(f, micro, NULL, 0) : -1;
+
+	if (f && fclose(f) != 0)
+		rc = -1;
+	if (rc != 0) {
+		free(m->micro);
+		m->micro = NULL;
+	}
+	m->has_micro = 1;
+}
+
+int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
+                    const struct rep_show *show, const struct mrec_set *micro)
+{
+	memset(m, 0, sizeof *m);
+	m->labels = s->labels;
+	m->nlabels = s->nlabels;
+	m->baseline = show->baseline >= 0 && show->baseline < (long)s->nlabels ? show->baseline : -1;
+	m->baseline_name = m->baseline >= 0 ? s->labels[m->baseline] : NULL;
+	m->precise = show->precise;
+	m->why = show->why;
+	m->latency = show->latency;
+	m->workloads = calloc(s->nworkloads ? s->nworkloads : 1, sizeof *m->workloads);
+	if (m->workloads == NULL)
+		goto fail;
+	for (; m->nworkloads < s->nworkloads; m->nworkloads++)
+		if (build_workload(&m->workloads[m->nworkloads], s, m->nworkloads, m->baseline) != 0) {
+			m->nworkloads++;
+			goto fail;
+		}
+	if (select_runs(m, s, set) != 0)
+		goto fail;
+	if (micro != NULL && micro->n > 0)
+		micro_text(m, micro);
+	return 0;
+fail:
+	rep_model_free(m);
+	return -1;
+}
+
+int rep_model_env_add(struct rep_model *m, const char *label, const char *key, const char *from,
+                      const char *to)
+{
+	struct rep_env *v = array_grow(m->env, &m->env_cap, m->nenv + 1, sizeof *v, 8);
+
+	if (v == NULL)
+		return -1;
+	m->env = v;
+	struct rep_env e = { strdup(label), strdup(key), strdup(from), strdup(to) };
+	if (e.label == NULL || e.key == NULL || e.from == NULL || e.to == NULL) {
+		free(e.label);
+		free(e.key);
+		free(e.from);
+		free(e.to);
+		return -1;
+	}
+	m->env[m->nenv++] = e;
+	m->env_ref = m->nlabels ? m->labels[0] : NULL;
+	return 0;
+}
+
+void rep_model_free(struct rep_model *m)
+{
+	for (size_t w = 0; w < m->nworkloads; w++) {
+		for (size_t l = 0; l < m->workloads[w].nblocks; l++)
+			free(m->workloads[w].blocks[l].rows);
+		free(m->workloads[w].blocks);
+	}
+	free(m->workloads);
+	for (size_t i = 0; i < m->nenv; i++) {
+		free(m->env[i].label);
+		free(m->env[i].key);
+		free(m->env[i].from);
+		free(m->env[i].to);
+	}
+	free(m->env);
+	free((void *)m->runs);
+	free(m->micro);
+	memset(m, 0, sizeof *m);
+}

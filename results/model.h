@@ -1,0 +1,79 @@
+/* model.h: the report model, built once from a summary: blocks, rows, comparisons, environment differences, micro summary; renderers only walk it. */
+#ifndef CONTEST_MODEL_H
+#define CONTEST_MODEL_H
+
+#include <stddef.h>
+#include "results/compare.h"
+#include "results/mrec.h"
+#include "results/record.h"
+#include "results/summary.h"
+
+/* One row of a block: one label's runs of one load and workload. */
+struct rep_row {
+	size_t label;               /* index into the model's labels (a bar's colour and place) */
+	const char *name;           /* that label */
+	const struct sum_cell *c;   /* its figures and their statistics */
+	struct cmp_row cmp;         /* against the baseline (all zero without one) */
+	int compared;               /* a comparison to show as data: a baseline, not its
+	                             * row, and both it and this row have ok runs */
+};
+
+/* One block: a load of a workload that has rows. */
+struct rep_block {
+	const char *load;
+	const struct sum_cell *base;   /* the baseline label's cell here; NULL without a baseline */
+	struct rep_row *rows;          /* labels with ok or failed runs, in label order */
+	size_t nrows;
+};
+
+struct rep_workload {
+	const char *name;              /* "IDENTITY -jJOBS" */
+	struct rep_block *blocks;      /* loads with rows, in load order */
+	size_t nblocks;
+};
+
+/* One difference of a label's environment from the reference label's. */
+struct rep_env {
+	char *label, *key, *from, *to;
+};
+
+/* What the report shows besides the classic tables. */
+struct rep_show {
+	long baseline;        /* label index to compare against; -1: no comparisons */
+	int precise;          /* one more decimal (text) */
+	int why, latency;     /* --why, --latency tables (formats that have them) */
+};
+
+struct rep_model {
+	char *const *labels;          /* every label, in report order */
+	size_t nlabels;
+	struct rep_workload *workloads;
+	size_t nworkloads;            /* every workload of the summary, in its order */
+	long baseline;                /* as in rep_show, -1 when out of range */
+	const char *baseline_name;    /* its label, NULL without */
+	int precise, why, latency;
+	const struct rec **runs;      /* the selected records (label and load kept), set order */
+	size_t nruns;
+	const char *env_ref;          /* the label environments are compared with (the
+	                               * first); NULL while there is no difference */
+	struct rep_env *env;          /* in the order added */
+	size_t nenv, env_cap;
+	int has_micro;                /* microbenchmark records were given */
+	char *micro;                  /* their summary text; NULL (with has_micro) out of memory */
+};
+
+/* rep_model_build: the model of summary s (which must outlive it) with the
+ * records of set (NULL: no runs) and show. micro (NULL or empty: none) gets
+ * its render_micro summary made. 0, or -1 on allocation failure (m freed). */
+int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
+                    const struct rep_show *show, const struct mrec_set *micro);
+
+/* rep_model_env_add: note that label's environment has key at to where the
+ * first label's (env_ref) has from. 0, or -1 on allocation failure. */
+int rep_model_env_add(struct rep_model *m, const char *label, const char *key, const char *from,
+                      const char *to);
+
+/* rep_model_free: free what the model owns; m is empty afterwards. */
+void rep_model_free(struct rep_model *m);
+
+#endif

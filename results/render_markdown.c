@@ -1,0 +1,104 @@
+/* render_markdown.c: the report as Markdown for issue trackers: a table per load, the evidence tables, the environment differences. */
+#include "results/render.h"
+
+#include <math.h>
+
+/* md_cols: a Markdown table of evidence columns for the rows of b with ok runs. */
+static void md_cols(FILE *out, const struct rep_block *b, const struct render_col *cols, int n)
+{
+	char f[64];
+
+	fputs("| Kernel |", out);
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %s |", cols[j].head);
+	fputs("\n|---|", out);
+	for (int j = 0; j < n; j++)
+		fputs("--:|", out);
+	fputc('\n', out);
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct sum_cell *c = b->rows[i].c;
+		if (c->n == 0)
+			continue;
+		fprintf(out, "| %s |", b->rows[i].name);
+		for (int j = 0; j < n; j++)
+			fprintf(out, " %s |", render_fig(cols[j].get(c), cols[j].prec, f, sizeof f));
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+/* md_vs: the "Time ±95%" and "vs BASELINE" cells of row r. */
+static void md_vs(FILE *out, const struct rep_row *r)
+{
+	const struct cmp_fig *t = &r->cmp.time;
+
+	if (isfinite(r->c->st[FIG_TIME].ci95))
+		fprintf(out, "%.2f | ", r->c->st[FIG_TIME].ci95);
+	else
+		fputs("- | ", out);
+	if (r->cmp.is_baseline)
+		fputs("baseline |", out);
+	else if (!r->cmp.has_base || r->c->n == 0)
+		fputs("- |", out);
+	else if (!t->tested)
+		fputs("needs 2 runs each |", out);
+	else if (t->significant)
+		fprintf(out, "%+.1f%% [%+.1f%%, %+.1f%%] p=%.2g * |", t->pct, t->lo_pct, t->hi_pct, t->p);
+	else
+		fprintf(out, "%+.1f%% (p=%.2g) no significant difference |", t->pct, t->p);
+}
+
+/* md_block: block b's "### LOAD" table, then its --why and --latency tables. */
+static void md_block(FILE *out, const struct rep_model *m, const struct rep_block *b)
+{
+	static const int prec[5] = { 0, 1, 1, 1, 2 };
+
+	fprintf(out, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | LCPU%% | Ratio |", b->load);
+	if (m->baseline >= 0)
+		fprintf(out, " Time ±95%% | vs %s |", m->baseline_name);
+	fputs(m->baseline >= 0 ? "\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n" :
+	                         "\n|---|--:|--:|--:|--:|--:|--:|\n", out);
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct rep_row *r = &b->rows[i];
+		const struct sum_cell *c = r->c;
+		const double v[5] = { c->time, c->cpu_pct, c->loads, c->lcpu_pct, c->ratio };
+		fprintf(out, "| %s | %d | ", r->name, c->n);
+		for (int j = 0; j < 5; j++) {
+			if (isfinite(v[j]))
+				fprintf(out, "%.*f | ", m->baseline >= 0 && j == 0 ? 2 : prec[j], v[j]);
+			else
+				fputs("- | ", out);
+		}
+		if (m->baseline >= 0)
+			md_vs(out, r);
+		fputc('\n', out);
+		if (c->failed > 0)
+			fprintf(out, "| %s: %d failed run(s) not averaged |\n", r->name, c->failed);
+	}
+	fputc('\n', out);
+	if (m->why)
+		md_cols(out, b, render_why_cols, RENDER_WHY_N);
+	if (m->latency)
+		md_cols(out, b, render_lat_cols, RENDER_LAT_N);
+}
+
+/* render_markdown: a "### LOAD" table per load ("## Workload: ID" before
+ * each workload's when there are several); with a baseline (--stats) also
+ * Time's 95% interval and the comparison; --why and --latency add a table
+ * of those columns under each; last, the environment differences as a
+ * bold heading and a "- LABEL: KEY: FROM -> TO" item each. */
+void render_markdown(FILE *out, const struct rep_model *m)
+{
+	for (size_t w = 0; w < m->nworkloads; w++) {
+		const struct rep_workload *wl = &m->workloads[w];
+		if (m->nworkloads > 1)
+			fprintf(out, "## Workload: %s\n\n", wl->name);
+		for (size_t l = 0; l < wl->nblocks; l++)
+			md_block(out, m, &wl->blocks[l]);
+	}
+	if (m->nenv > 0)
+		fprintf(out, "\n**The environment differs from %s's besides the kernel:**\n\n", m->env_ref);
+	for (size_t i = 0; i < m->nenv; i++)
+		fprintf(out, "- %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
+		        m->env[i].to);
+}
