@@ -7,6 +7,7 @@
 #include "lib/text.h"
 #include "loads/registry.h"
 #include "results/record.h"
+#include "results/render.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"
 
@@ -236,10 +237,8 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 /* set_other_opt: one option of a report, micro or loads, or a flag; 0 when id is one. */
 static int set_other_opt(struct opts *o, int id, char *arg)
 {
-	static const char *const formats[] = { "text", "csv", "json", "markdown", "html", NULL };
 	const char *why;
-	char *end;
-	int k;
+	char *end, names[128], msg[256];
 
 	switch (id) {
 	case OPT_RESULTS: o->results = nonempty(arg, "-R: empty results directory"); break;
@@ -250,10 +249,11 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		o->baseline = arg;
 		break;
 	case OPT_FORMAT:
-		for (k = 0; formats[k] && strcmp(formats[k], arg) != 0; k++)
-			;
-		if (formats[k] == NULL)
-			usage_error("--format: '%s' is not text, csv, json, markdown or html", arg);
+		if (render_format_find(arg) == NULL) {
+			render_format_list(names, sizeof names, ", ", " or ");
+			text_fmt(msg, sizeof msg, "--format: '%%s' is not %s", names);
+			usage_error(msg, arg);
+		}
 		o->format = arg;
 		break;
 	case OPT_OUTPUT: o->output = nonempty(arg, "--output: empty file name"); break;
