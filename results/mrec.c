@@ -1,7 +1,8 @@
 /* mrec.c: the LABEL.micro file form of microbenchmark results: format and strict parse. */
 #include "results/mrec.h"
+#include "lib/array.h"
 #include "lib/err.h"
-#include "lib/text.h"
+#include "results/field.h"
 
 #include <errno.h>
 #include <math.h>
@@ -17,45 +18,34 @@ int mrec_header(char *buf, size_t len)
 	return snprintf(buf, len, "%s\t%d\n%s\n", MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS);
 }
 
-/* clean: s with tabs, newlines and CRs as spaces, into buf. */
-static const char *clean(const char *s, char *buf, size_t len)
-{
-	text_copy(buf, s, len);
-	for (char *p = buf; *p; p++)
-		if (*p == '\t' || *p == '\n' || *p == '\r')
-			*p = ' ';
-	return buf;
-}
-
 int mrec_format(const struct mrec *m, char *buf, size_t len)
 {
-	char c[8][160], v[32], sp[32];
-	int n;
+	const char *text[] = { m->timestamp, m->host, m->kernel, m->version, m->mode,
+	                       m->placement, m->metric };
+	struct fline o;
 
+	fl_init(&o, buf, len);
+	fl_printf(&o, "%s\t%d", m->label, m->run);
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
+		fl_putc(&o, '\t');
+		fl_str(&o, text[i], FIELD_FLAT);
+	}
 	if (isnan(m->value))
-		snprintf(v, sizeof v, "na");
+		fl_printf(&o, "\tna");
 	else
-		snprintf(v, sizeof v, "%.6g", m->value);
-	snprintf(sp, sizeof sp, "%.4g", isnan(m->spread) ? 0.0 : m->spread);
-	n = snprintf(buf, len, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->label, m->run,
-	             clean(m->timestamp, c[0], sizeof c[0]), clean(m->host, c[1], sizeof c[1]),
-	             clean(m->kernel, c[2], sizeof c[2]), clean(m->version, c[3], sizeof c[3]),
-	             clean(m->mode, c[4], sizeof c[4]), clean(m->placement, c[5], sizeof c[5]),
-	             clean(m->metric, c[6], sizeof c[6]), v, sp,
-	             m->reason[0] ? clean(m->reason, c[7], sizeof c[7]) : "-");
-	return n < 0 || (size_t)n >= len ? -1 : n;
+		fl_printf(&o, "\t%.6g", m->value);
+	fl_printf(&o, "\t%.4g\t", isnan(m->spread) ? 0.0 : m->spread);
+	fl_str(&o, m->reason[0] ? m->reason : "-", FIELD_FLAT);
+	return fl_end(&o);
 }
 
 int mrec_set_add(struct mrec_set *s, const struct mrec *m)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct mrec *v = realloc(s->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	struct mrec *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
+
+	if (v == NULL)
+		return -1;
+	s->v = v;
 	s->v[s->n++] = *m;
 	return 0;
 }
@@ -66,10 +56,10 @@ void mrec_set_free(struct mrec_set *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* put: copy field f into dst of size len; -1 when it does not fit. */
+/* put: field f (FIELD_FLAT) into dst of size len; -1 when it does not fit. */
 static int put(char *dst, size_t len, const char *f)
 {
-	return text_copy(dst, f, len) < len ? 0 : -1;
+	return field_get("", f, dst, len, FIELD_FLAT, NULL, 0);
 }
 
 /* parse_line: the fields of one line into m; NULL, or what is wrong. */

@@ -10,7 +10,8 @@
 #define MREC_FORMAT_VERSION 1
 
 /* One metric of one run. Strings hold no tab or newline (mrec_format turns
- * them into spaces). value is NaN when the metric was not available. */
+ * them into spaces: FIELD_FLAT of results/field.h). value is NaN when the
+ * metric was not available. */
 struct mrec {
 	char label[REC_LABEL_MAX + 1];
 	int run;              /* 1-based per label, across invocations */

@@ -1,41 +1,95 @@
 /* record.c: label check, record lines (format, strict parse) and result file reading. */
 #include "results/record.h"
+#include "lib/array.h"
 #include "lib/err.h"
 #include "lib/text.h"
+#include "results/field.h"
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The known columns, in the order the writer puts them. */
-enum col {
-	C_LABEL, C_LOAD, C_RUN, C_TIMESTAMP, C_HOST, C_KERNEL, C_VERSION,
-	C_WORKLOAD, C_JOBS, C_MEM, C_FLUSHED, C_STATUS, C_REASON, C_TIME,
-	C_CPU, C_LOADS, C_LCPU, C_DETAIL, C_SYSCTL, C_CONFINE, C_SWAP, C_EV, C_N = C_EV + REV_N
+/* What a column holds, and so how it is written and read. */
+enum kind {
+	K_STR,       /* char[]: escaped text */
+	K_STAMP,     /* char[]: escaped text, not empty */
+	K_LABEL,     /* char[]: a valid label, the file's own */
+	K_LOAD,      /* char[]: a load name [a-z0-9_] */
+	K_RUN,       /* int: a positive integer */
+	K_JOBS,      /* int: a positive integer, or "na" (0) */
+	K_FLUSHED,   /* int: "yes" (1), "no" (0) or "na" (-1) */
+	K_STATUS,    /* int: "ok" (0) or "failed" (1) */
+	K_U64,       /* uint64_t: an unsigned integer */
+	K_NUM        /* double: "%.6f", or "na" for NaN */
 };
 
-static const char *const col_names[C_EV] = {
-	"label", "load", "run", "timestamp", "host", "kernel", "version",
-	"workload", "jobs", "mem", "flushed", "status", "reason", "time",
-	"cpu_pct", "loads", "lcpu_pct", "detail", "sysctl", "confine", "swap"
+/* One column: its name in the header, its kind and its place in struct rec. */
+struct col {
+	const char *name;
+	enum kind kind;
+	size_t off, size;
 };
 
-const char *const rec_ev_names[REV_N] = {
-	"pgmajfault", "pswpin", "pswpout", "pgscan_kswapd", "pgscan_direct",
-	"pgsteal_kswapd", "pgsteal_direct", "allocstall",
-	"psi_cpu_some", "psi_cpu_full", "psi_mem_some", "psi_mem_full",
-	"psi_io_some", "psi_io_full", "ctxt",
-	"c_majflt", "c_minflt", "c_nvcsw", "c_nivcsw",
-	"probe_n", "probe_p50_us", "probe_p99_us", "probe_max_us"
-};
+/* A row: TYPED refuses to compile when the field is not of the kind's type. */
+#define REC_F(f) (((struct rec *)0)->f)
+#define TYPED(name, kind, type, f) \
+	{ name, kind, offsetof(struct rec, f), _Generic(REC_F(f), type: sizeof REC_F(f)) }
+#define TEXT(name, kind, f) TYPED(name, kind, char *, f)
+#define INT(name, kind, f)  TYPED(name, kind, int, f)
+#define NUM(name, f)        TYPED(name, K_NUM, double, f)
+#define EV_COL(id, name)    NUM(#name, ev[REV_##id]),
 
-/* col_name: the column name of known column c. */
-static const char *col_name(int c)
+/* The known columns, in the order the writer puts them: a new column is a
+ * row here and its field in struct rec. */
+static const struct col cols[] = {
+	TEXT("label", K_LABEL, label),
+	TEXT("load", K_LOAD, load),
+	INT("run", K_RUN, run),
+	TEXT("timestamp", K_STAMP, timestamp),
+	TEXT("host", K_STR, host),
+	TEXT("kernel", K_STR, kernel),
+	TEXT("version", K_STR, version),
+	TEXT("workload", K_STR, workload),
+	INT("jobs", K_JOBS, jobs),
+	TYPED("mem", K_U64, uint64_t, mem),
+	INT("flushed", K_FLUSHED, flushed),
+	INT("status", K_STATUS, failed),
+	TEXT("reason", K_STR, reason),
+	NUM("time", time),
+	NUM("cpu_pct", cpu_pct),
+	NUM("loads", loads),
+	NUM("lcpu_pct", lcpu_pct),
+	TEXT("detail", K_STR, detail),
+	TEXT("sysctl", K_STR, sysctl),
+	TEXT("confine", K_STR, confine),
+	TEXT("swap", K_STR, swap),
+	REC_EV_SYS(EV_COL)
+	REC_EV_RUN(EV_COL)
+};
+#define NCOLS (sizeof cols / sizeof cols[0])
+
+/* The columns a file's header must have. */
+static const char *const required[] = { "label", "load", "run", "status" };
+
+#define EV_NAME(id, name) #name,
+const char *const rec_ev_names[REV_N] = { REC_EV_SYS(EV_NAME) REC_EV_RUN(EV_NAME) };
+
+/* col_find: the index in cols[] of the column named [s, s + n); -1 if none. */
+static int col_find(const char *s, size_t n)
 {
-	return c < C_EV ? col_names[c] : rec_ev_names[c - C_EV];
+	for (size_t c = 0; c < NCOLS; c++)
+		if (strlen(cols[c].name) == n && strncmp(s, cols[c].name, n) == 0)
+			return (int)c;
+	return -1;
+}
+
+/* at: the field of column c in r. */
+static void *at(struct rec *r, const struct col *c)
+{
+	return (char *)r + c->off;
 }
 
 #define LABEL_CHARS "A-Z a-z 0-9 . _ + - = , @ : ~"
@@ -89,10 +143,11 @@ int rec_check(const struct rec *r, const char **why)
 void rec_init(struct rec *r)
 {
 	memset(r, 0, sizeof *r);
-	r->flushed = -1;
-	r->time = r->cpu_pct = r->loads = r->lcpu_pct = NAN;
-	for (int i = 0; i < REV_N; i++)
-		r->ev[i] = NAN;
+	for (size_t c = 0; c < NCOLS; c++)
+		if (cols[c].kind == K_NUM)
+			*(double *)at(r, &cols[c]) = NAN;
+		else if (cols[c].kind == K_FLUSHED)
+			*(int *)at(r, &cols[c]) = -1;
 }
 
 const char *rec_columns(void)
@@ -101,9 +156,9 @@ const char *rec_columns(void)
 
 	if (names[0] == '\0') {
 		size_t pos = 0;
-		for (int c = 0; c < C_N; c++)
+		for (size_t c = 0; c < NCOLS; c++)
 			pos += (size_t)snprintf(names + pos, sizeof names - pos, "%s%s",
-			                        c ? "\t" : "", col_name(c));
+			                        c ? "\t" : "", cols[c].name);
 	}
 	return names;
 }
@@ -113,154 +168,70 @@ int rec_header(char *buf, size_t len)
 	return snprintf(buf, len, "%s\t%d\n%s\n", REC_FORMAT_NAME, REC_FORMAT_VERSION, rec_columns());
 }
 
-/* An output buffer that remembers when it ran out of room. */
-struct obuf {
-	char *buf;
-	size_t len, pos;
-	int full;
-};
-
-/* ob_putc: append one character. */
-static void ob_putc(struct obuf *o, char c)
+/* put_col: append the field of column c of r (NULL: unknown, "na"). */
+static void put_col(struct fline *o, const struct rec *r, const struct col *c)
 {
-	if (o->pos + 1 < o->len)
-		o->buf[o->pos++] = c;
+	const void *f = c ? (const char *)r + c->off : NULL;
+	int i = c && c->kind >= K_RUN && c->kind <= K_STATUS ? *(const int *)f : 0;
+
+	if (c == NULL || (c->kind == K_JOBS && i <= 0))
+		fl_printf(o, "na");
+	else if (c->kind <= K_LOAD)
+		fl_str(o, f, FIELD_ESCAPE);
+	else if (c->kind == K_RUN || c->kind == K_JOBS)
+		fl_printf(o, "%d", i);
+	else if (c->kind == K_FLUSHED)
+		fl_printf(o, "%s", i > 0 ? "yes" : i == 0 ? "no" : "na");
+	else if (c->kind == K_STATUS)
+		fl_printf(o, "%s", i ? "failed" : "ok");
+	else if (c->kind == K_U64)
+		fl_printf(o, "%llu", (unsigned long long)*(const uint64_t *)f);
+	else if (isfinite(*(const double *)f))
+		fl_printf(o, "%.6f", *(const double *)f);
 	else
-		o->full = 1;
-}
-
-/* ob_printf: append formatted text. */
-static void ob_printf(struct obuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void ob_printf(struct obuf *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->pos, o->full ? 0 : o->len - o->pos, fmt, ap);
-	va_end(ap);
-	if (n < 0 || o->full || (size_t)n >= o->len - o->pos)
-		o->full = 1;
-	else
-		o->pos += (size_t)n;
-}
-
-/* ob_str: append s escaped (backslash, tab, newline, CR). */
-static void ob_str(struct obuf *o, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '\\': ob_putc(o, '\\'); ob_putc(o, '\\'); break;
-		case '\t': ob_putc(o, '\\'); ob_putc(o, 't'); break;
-		case '\n': ob_putc(o, '\\'); ob_putc(o, 'n'); break;
-		case '\r': ob_putc(o, '\\'); ob_putc(o, 'r'); break;
-		default: ob_putc(o, *s); break;
-		}
-	}
-}
-
-/* ob_num: append v as "%.6f", or "na" when not finite. */
-static void ob_num(struct obuf *o, double v)
-{
-	if (isfinite(v))
-		ob_printf(o, "%.6f", v);
-	else
-		ob_printf(o, "na");
-}
-
-/* ob_col: append the field of known column c of r (-1: unknown, "na"). */
-static void ob_col(struct obuf *o, const struct rec *r, int c)
-{
-	switch (c) {
-	case C_LABEL: ob_str(o, r->label); break;
-	case C_LOAD: ob_str(o, r->load); break;
-	case C_RUN: ob_printf(o, "%d", r->run); break;
-	case C_TIMESTAMP: ob_str(o, r->timestamp); break;
-	case C_HOST: ob_str(o, r->host); break;
-	case C_KERNEL: ob_str(o, r->kernel); break;
-	case C_VERSION: ob_str(o, r->version); break;
-	case C_WORKLOAD: ob_str(o, r->workload); break;
-	case C_JOBS:
-		if (r->jobs > 0)
-			ob_printf(o, "%d", r->jobs);
-		else
-			ob_printf(o, "na");
-		break;
-	case C_MEM: ob_printf(o, "%llu", (unsigned long long)r->mem); break;
-	case C_FLUSHED: ob_printf(o, "%s", r->flushed > 0 ? "yes" : r->flushed == 0 ? "no" : "na"); break;
-	case C_STATUS: ob_printf(o, "%s", r->failed ? "failed" : "ok"); break;
-	case C_REASON: ob_str(o, r->reason); break;
-	case C_TIME: ob_num(o, r->time); break;
-	case C_CPU: ob_num(o, r->cpu_pct); break;
-	case C_LOADS: ob_num(o, r->loads); break;
-	case C_LCPU: ob_num(o, r->lcpu_pct); break;
-	case C_DETAIL: ob_str(o, r->detail); break;
-	case C_SYSCTL: ob_str(o, r->sysctl); break;
-	case C_CONFINE: ob_str(o, r->confine); break;
-	case C_SWAP: ob_str(o, r->swap); break;
-	default:
-		if (c >= C_EV && c < C_N)
-			ob_num(o, r->ev[c - C_EV]);
-		else
-			ob_printf(o, "na");
-		break;
-	}
-}
-
-/* ob_end: finish the line; its length, or -1 when buf was too small. */
-static int ob_end(struct obuf *o)
-{
-	ob_putc(o, '\n');
-	if (o->full)
-		return -1;
-	o->buf[o->pos] = '\0';
-	return (int)o->pos;
+		fl_printf(o, "na");
 }
 
 int rec_format(const struct rec *r, char *buf, size_t len)
 {
-	struct obuf o = { buf, len, 0, len == 0 };
+	struct fline o;
 
-	for (int c = 0; c < C_N; c++) {
+	fl_init(&o, buf, len);
+	for (size_t c = 0; c < NCOLS; c++) {
 		if (c)
-			ob_putc(&o, '\t');
-		ob_col(&o, r, c);
+			fl_putc(&o, '\t');
+		put_col(&o, r, &cols[c]);
 	}
-	return ob_end(&o);
+	return fl_end(&o);
 }
 
-int rec_format_as(const struct rec *r, const char *cols, char *buf, size_t len)
+int rec_format_as(const struct rec *r, const char *names, char *buf, size_t len)
 {
-	struct obuf o = { buf, len, 0, len == 0 };
-	const char *p = cols;
+	struct fline o;
+	const char *p = names;
 
+	fl_init(&o, buf, len);
 	for (int first = 1;; first = 0) {
 		size_t n = strcspn(p, "\t");
-		int known = -1;
+		int known = col_find(p, n);
 
-		for (int c = 0; c < C_N && known < 0; c++)
-			if (strlen(col_name(c)) == n && strncmp(p, col_name(c), n) == 0)
-				known = c;
 		if (!first)
-			ob_putc(&o, '\t');
-		ob_col(&o, r, known);
+			fl_putc(&o, '\t');
+		put_col(&o, r, known >= 0 ? &cols[known] : NULL);
 		if (p[n] == '\0')
 			break;
 		p += n + 1;
 	}
-	return ob_end(&o);
+	return fl_end(&o);
 }
 
 int rec_set_add(struct rec_set *s, const struct rec *r)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct rec *v = realloc(s->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	struct rec *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
+
+	if (v == NULL)
+		return -1;
+	s->v = v;
 	s->v[s->n++] = *r;
 	return 0;
 }
@@ -285,39 +256,6 @@ static const char *show(const char *s, char *buf, size_t len)
 	}
 	buf[i] = '\0';
 	return buf;
-}
-
-/* unescape: decode src into dst (size len). 0, or -1 with the problem in msg. */
-static int unescape(const char *name, const char *src, char *dst, size_t len,
-                    char *msg, size_t mlen)
-{
-	size_t i = 0;
-
-	for (; *src; src++) {
-		char c = *src;
-		if (c == '\\') {
-			switch (*++src) {
-			case '\\': c = '\\'; break;
-			case 't': c = '\t'; break;
-			case 'n': c = '\n'; break;
-			case 'r': c = '\r'; break;
-			case '\0':
-				snprintf(msg, mlen, "field '%s' ends in a lone backslash", name);
-				return -1;
-			default:
-				snprintf(msg, mlen, "field '%s' has an unknown escape '\\%c'", name,
-				         (*src >= 0x20 && *src < 0x7f) ? *src : '?');
-				return -1;
-			}
-		}
-		if (i + 1 >= len) {
-			snprintf(msg, mlen, "field '%s' is longer than %zu characters", name, len - 1);
-			return -1;
-		}
-		dst[i++] = c;
-	}
-	dst[i] = '\0';
-	return 0;
 }
 
 /* parse_uint: s as decimal digits only, at most max; -1 when not. */
@@ -361,130 +299,100 @@ static int parse_num(const char *s, double *out)
 /* The column layout of one file, from its header. */
 struct layout {
 	size_t ncols;
-	int *col;                 /* per file column: enum col, or -1 unknown */
+	int *col;                 /* per file column: index in cols[], or -1 unknown */
 	const char *file_label;   /* label the file name says, or NULL */
 };
 
-/* parse_field: store raw (file column of known kind c) into r; -1 with msg. */
-static int parse_field(int c, const char *raw, struct rec *r, const struct layout *L,
-                       char *msg, size_t mlen)
+/* refuse: "field 'NAME' is WHAT: 'RAW'" into msg; -1. */
+static int refuse(char *msg, size_t mlen, const char *name, const char *what, const char *raw)
 {
-	const char *name = col_name(c);
-	unsigned long long u;
+	char sb[80];
+
+	snprintf(msg, mlen, "field '%s' is %s: '%s'", name, what, show(raw, sb, sizeof sb));
+	return -1;
+}
+
+/* get_label: raw as the label of r: unescaped, valid, the file's; -1 with msg. */
+static int get_label(const char *raw, struct rec *r, const struct layout *L, char *msg, size_t mlen)
+{
 	char sb[80];
 	const char *why;
 
-	switch (c) {
-	case C_LABEL:
-		if (unescape(name, raw, r->label, sizeof r->label, msg, mlen) != 0)
-			return -1;
-		if (rec_label_check(r->label, &why) != 0) {
-			snprintf(msg, mlen, "label '%s' is not valid: %s", show(raw, sb, sizeof sb), why);
-			return -1;
-		}
-		if (L->file_label && strcmp(r->label, L->file_label) != 0) {
-			snprintf(msg, mlen, "label '%s' in the file of label '%s'",
-			         show(raw, sb, sizeof sb), L->file_label);
-			return -1;
-		}
-		return 0;
-	case C_LOAD:
-		if (!load_name_ok(raw)) {
-			snprintf(msg, mlen, "field 'load' is not a load name: '%s'", show(raw, sb, sizeof sb));
-			return -1;
-		}
-		text_copy(r->load, raw, sizeof r->load);
-		return 0;
-	case C_RUN:
-	case C_JOBS:
-		if (c == C_JOBS && strcmp(raw, "na") == 0) {
-			r->jobs = 0;
-			return 0;
-		}
-		if (parse_uint(raw, 2147483647ULL, &u) != 0 || u == 0) {
-			snprintf(msg, mlen, "field '%s' is not a positive integer: '%s'", name,
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		*(c == C_RUN ? &r->run : &r->jobs) = (int)u;
-		return 0;
-	case C_MEM:
-		if (parse_uint(raw, UINT64_MAX, &u) != 0) {
-			snprintf(msg, mlen, "field 'mem' is not an unsigned integer: '%s'",
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		r->mem = (uint64_t)u;
-		return 0;
-	case C_FLUSHED:
-		if (strcmp(raw, "yes") == 0)
-			r->flushed = 1;
-		else if (strcmp(raw, "no") == 0)
-			r->flushed = 0;
-		else if (strcmp(raw, "na") == 0)
-			r->flushed = -1;
-		else {
-			snprintf(msg, mlen, "field 'flushed' is not yes, no or na: '%s'",
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		return 0;
-	case C_STATUS:
-		if (strcmp(raw, "ok") == 0)
-			r->failed = 0;
-		else if (strcmp(raw, "failed") == 0)
-			r->failed = 1;
-		else {
-			snprintf(msg, mlen, "field 'status' is not ok or failed: '%s'",
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		return 0;
-	case C_TIME:
-	case C_CPU:
-	case C_LOADS:
-	case C_LCPU: {
-		double *d = c == C_TIME ? &r->time : c == C_CPU ? &r->cpu_pct :
-		            c == C_LOADS ? &r->loads : &r->lcpu_pct;
-		if (parse_num(raw, d) != 0) {
-			snprintf(msg, mlen, "field '%s' is not a number: '%s'", name,
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		return 0;
+	if (field_get("label", raw, r->label, sizeof r->label, FIELD_ESCAPE, msg, mlen) != 0)
+		return -1;
+	if (rec_label_check(r->label, &why) != 0) {
+		snprintf(msg, mlen, "label '%s' is not valid: %s", show(raw, sb, sizeof sb), why);
+		return -1;
 	}
-	case C_TIMESTAMP:
+	if (L->file_label && strcmp(r->label, L->file_label) != 0) {
+		snprintf(msg, mlen, "label '%s' in the file of label '%s'",
+		         show(raw, sb, sizeof sb), L->file_label);
+		return -1;
+	}
+	return 0;
+}
+
+/* get_word: the index of raw in the NULL-ended words; -1 when it is none. */
+static int get_word(const char *raw, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (strcmp(raw, words[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* parse_field: store raw (a file column of known column c) into r; -1 with msg. */
+static int parse_field(const struct col *c, const char *raw, struct rec *r, const struct layout *L,
+                       char *msg, size_t mlen)
+{
+	static const char *const flushed[] = { "no", "yes", "na", NULL }, *const status[] = { "ok", "failed", NULL };
+	void *f = at(r, c);
+	unsigned long long u;
+	int w;
+
+	switch (c->kind) {
+	case K_LABEL:
+		return get_label(raw, r, L, msg, mlen);
+	case K_LOAD:
+		if (!load_name_ok(raw))
+			return refuse(msg, mlen, c->name, "not a load name", raw);
+		text_copy(f, raw, c->size);
+		return 0;
+	case K_JOBS:
+	case K_RUN:
+		if (c->kind == K_JOBS && strcmp(raw, "na") == 0)
+			u = 0;
+		else if (parse_uint(raw, 2147483647ULL, &u) != 0 || u == 0)
+			return refuse(msg, mlen, c->name, "not a positive integer", raw);
+		*(int *)f = (int)u;
+		return 0;
+	case K_U64:
+		if (parse_uint(raw, UINT64_MAX, &u) != 0)
+			return refuse(msg, mlen, c->name, "not an unsigned integer", raw);
+		*(uint64_t *)f = (uint64_t)u;
+		return 0;
+	case K_FLUSHED:
+		if ((w = get_word(raw, flushed)) < 0)
+			return refuse(msg, mlen, c->name, "not yes, no or na", raw);
+		*(int *)f = w == 2 ? -1 : w;
+		return 0;
+	case K_STATUS:
+		if ((w = get_word(raw, status)) < 0)
+			return refuse(msg, mlen, c->name, "not ok or failed", raw);
+		*(int *)f = w;
+		return 0;
+	case K_NUM:
+		return parse_num(raw, f) == 0 ? 0 : refuse(msg, mlen, c->name, "not a number", raw);
+	case K_STAMP:
 		if (*raw == '\0') {
-			snprintf(msg, mlen, "field 'timestamp' is empty");
+			snprintf(msg, mlen, "field '%s' is empty", c->name);
 			return -1;
 		}
-		return unescape(name, raw, r->timestamp, sizeof r->timestamp, msg, mlen);
-	case C_HOST:
-		return unescape(name, raw, r->host, sizeof r->host, msg, mlen);
-	case C_KERNEL:
-		return unescape(name, raw, r->kernel, sizeof r->kernel, msg, mlen);
-	case C_VERSION:
-		return unescape(name, raw, r->version, sizeof r->version, msg, mlen);
-	case C_WORKLOAD:
-		return unescape(name, raw, r->workload, sizeof r->workload, msg, mlen);
-	case C_REASON:
-		return unescape(name, raw, r->reason, sizeof r->reason, msg, mlen);
-	case C_DETAIL:
-		return unescape(name, raw, r->detail, sizeof r->detail, msg, mlen);
-	case C_SYSCTL:
-		return unescape(name, raw, r->sysctl, sizeof r->sysctl, msg, mlen);
-	case C_CONFINE:
-		return unescape(name, raw, r->confine, sizeof r->confine, msg, mlen);
-	case C_SWAP:
-		return unescape(name, raw, r->swap, sizeof r->swap, msg, mlen);
-	default:
-		if (c >= C_EV && c < C_N && parse_num(raw, &r->ev[c - C_EV]) != 0) {
-			snprintf(msg, mlen, "field '%s' is not a number: '%s'", name,
-			         show(raw, sb, sizeof sb));
-			return -1;
-		}
-		return 0;
+		/* fall through */
+	case K_STR:
+		break;
 	}
+	return field_get(c->name, raw, f, c->size, FIELD_ESCAPE, msg, mlen);
 }
 
 /* parse_line: one record line (newline removed, len bytes) into r; -1 with msg. */
@@ -515,7 +423,7 @@ static int parse_line(char *line, size_t len, const struct layout *L, struct rec
 			*tab = '\0';
 			p = tab + 1;
 		}
-		if (L->col[i] >= 0 && parse_field(L->col[i], f, r, L, msg, mlen) != 0)
+		if (L->col[i] >= 0 && parse_field(&cols[L->col[i]], f, r, L, msg, mlen) != 0)
 			return -1;
 	}
 	return 0;
@@ -529,8 +437,7 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 	ssize_t n;
 	unsigned long long ver;
 	const size_t plen = strlen(REC_FORMAT_NAME);
-	static const int required[] = { C_LABEL, C_LOAD, C_RUN, C_STATUS };
-	int seen[C_N] = { 0 };
+	int seen[NCOLS] = { 0 };
 	char *p;
 	int rc = -1;
 
@@ -577,21 +484,18 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 			warnx("%s:2: column %zu has no name; file refused", path, i + 1);
 			goto out;
 		}
-		for (int c = 0; c < C_N; c++) {
-			if (strcmp(name, col_name(c)) != 0)
-				continue;
-			if (seen[c]) {
-				warnx("%s:2: column '%s' appears twice; file refused", path, name);
-				goto out;
-			}
-			seen[c] = 1;
-			L->col[i] = c;
+		int c = col_find(name, strlen(name));
+		if (c >= 0 && seen[c]) {
+			warnx("%s:2: column '%s' appears twice; file refused", path, name);
+			goto out;
 		}
+		if (c >= 0)
+			seen[c] = 1;
+		L->col[i] = c;
 	}
 	for (i = 0; i < sizeof required / sizeof required[0]; i++) {
-		if (!seen[required[i]]) {
-			warnx("%s:2: the header has no column '%s'; file refused", path,
-			      col_name(required[i]));
+		if (!seen[col_find(required[i], strlen(required[i]))]) {
+			warnx("%s:2: the header has no column '%s'; file refused", path, required[i]);
 			goto out;
 		}
 	}

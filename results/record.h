@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "results/evnames.h"
 
 #define REC_FORMAT_NAME    "contest-loads"
 #define REC_FORMAT_VERSION 1
@@ -13,21 +14,22 @@
 /* The evidence of one run (why a row changed), NaN when not available:
  * system-wide deltas over the compile window (the first REV_SYS_N, in the
  * order of evidence.h's ev_fields), the compile's own rusage, and the
- * responsiveness probe's wake-ups. rec_ev_names[] are their column names. */
+ * responsiveness probe's wake-ups; the lists of results/evnames.h name them
+ * once. rec_ev_names[] are their column names. */
+#define REV_ID(id, name) REV_##id,
 enum rec_ev {
-	REV_PGMAJFAULT, REV_PSWPIN, REV_PSWPOUT, REV_PGSCAN_KSWAPD, REV_PGSCAN_DIRECT,
-	REV_PGSTEAL_KSWAPD, REV_PGSTEAL_DIRECT, REV_ALLOCSTALL,
-	REV_PSI_CPU_SOME, REV_PSI_CPU_FULL, REV_PSI_MEM_SOME, REV_PSI_MEM_FULL,
-	REV_PSI_IO_SOME, REV_PSI_IO_FULL, REV_CTXT,
-	REV_C_MAJFLT, REV_C_MINFLT, REV_C_NVCSW, REV_C_NIVCSW,
-	REV_PROBE_N, REV_PROBE_P50, REV_PROBE_P99, REV_PROBE_MAX,
+	REC_EV_SYS(REV_ID)
+	REC_EV_RUN(REV_ID)
 	REV_N
 };
-#define REV_SYS_N 15
+#undef REV_ID
+#define REV_SYS_N REC_EV_SYS_N
 extern const char *const rec_ev_names[REV_N];
 
 /* One run. Strings never contain NUL; the file form escapes tab, newline, CR
- * and backslash. Numbers that are not available are NaN (written "na"). */
+ * and backslash. Numbers that are not available are NaN (written "na").
+ * A new column: its field here and one row in cols[] of record.c, which
+ * makes its header name, its formatting and its parsing. */
 struct rec {
 	char label[REC_LABEL_MAX + 1];
 	char load[32];

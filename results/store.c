@@ -1,5 +1,6 @@
 /* store.c: the results directory: append-only LABEL.loads files, one per label. */
 #include "results/store.h"
+#include "lib/array.h"
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "results/mrec.h"
@@ -184,12 +185,10 @@ int store_micro_append(const char *dir, const struct mrec *v, size_t n)
 			errno = EINVAL;
 			goto out;
 		}
-		if (cap - len < 1024) {
-			char *t = realloc(text, cap += 64 * 1024);
-			if (t == NULL)
-				goto out;
-			text = t;
-		}
+		char *t = array_grow(text, &cap, len + 1024, 1, 64 * 1024);
+		if (t == NULL)
+			goto out;
+		text = t;
 		int k = mrec_format(&v[i], text + len, cap - len);
 		if (k < 0) {
 			errno = EOVERFLOW;
@@ -298,14 +297,10 @@ static int list_files(const char *dir, const char *suffix, char ***names, size_t
 			break;
 		if (!result_name(de->d_name, suffix))
 			continue;
-		if (*n == cap) {
-			size_t c = cap ? cap * 2 : 16;
-			char **v = realloc(*names, c * sizeof *v);
-			if (v == NULL)
-				goto fail;
-			*names = v;
-			cap = c;
-		}
+		char **v = array_grow(*names, &cap, *n + 1, sizeof *v, 16);
+		if (v == NULL)
+			goto fail;
+		*names = v;
 		if (((*names)[*n] = strdup(de->d_name)) == NULL)
 			goto fail;
 		(*n)++;

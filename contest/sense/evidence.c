@@ -11,28 +11,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#define EV_FIELD(f) { #f, offsetof(struct ev_snap, f) }
+#define EV_FIELD(id, f) { #f, offsetof(struct ev_snap, f) },
 
-const struct ev_field ev_fields[EV_NFIELDS] = {
-	EV_FIELD(pgmajfault), EV_FIELD(pswpin), EV_FIELD(pswpout),
-	EV_FIELD(pgscan_kswapd), EV_FIELD(pgscan_direct),
-	EV_FIELD(pgsteal_kswapd), EV_FIELD(pgsteal_direct), EV_FIELD(allocstall),
-	EV_FIELD(psi_cpu_some), EV_FIELD(psi_cpu_full),
-	EV_FIELD(psi_mem_some), EV_FIELD(psi_mem_full),
-	EV_FIELD(psi_io_some), EV_FIELD(psi_io_full),
-	EV_FIELD(ctxt),
-};
+const struct ev_field ev_fields[EV_NFIELDS] = { REC_EV_SYS(EV_FIELD) };
 
 _Static_assert(sizeof(struct ev_snap) == EV_NFIELDS * sizeof(double),
                "ev_fields[] must name every figure of struct ev_snap");
 
-/* The vmstat lines taken by exact name (allocstall is by prefix). */
-static const struct ev_field ev_vmstat[] = {
-	EV_FIELD(pgmajfault), EV_FIELD(pswpin), EV_FIELD(pswpout),
-	EV_FIELD(pgscan_kswapd), EV_FIELD(pgscan_direct),
-	EV_FIELD(pgsteal_kswapd), EV_FIELD(pgsteal_direct),
-};
-#define EV_NVMSTAT (sizeof ev_vmstat / sizeof ev_vmstat[0])
+/* The index of each figure in ev_fields. */
+#define EV_INDEX(id, f) EVI_##id,
+enum { REC_EV_SYS(EV_INDEX) };
+
+/* The vmstat lines taken by exact name: the figures of ev_fields before
+ * allocstall (which is by prefix). */
+#define EV_NVMSTAT ((size_t)EVI_ALLOCSTALL)
 
 /* The longest file read: /proc/vmstat is about 8 KiB on 6.x kernels. */
 #define EV_READ_MAX (1 << 20)
@@ -136,7 +128,7 @@ void ev_parse_vmstat(const char *text, struct ev_snap *s)
 	double v;
 
 	for (size_t i = 0; i < EV_NVMSTAT; i++)
-		*ev_at(s, ev_vmstat[i].off) = NAN;
+		*ev_at(s, ev_fields[i].off) = NAN;
 	s->allocstall = NAN;
 	if (text == NULL)
 		return;
@@ -152,9 +144,9 @@ void ev_parse_vmstat(const char *text, struct ev_snap *s)
 			continue;
 		}
 		for (size_t i = 0; i < EV_NVMSTAT; i++)
-			if (!seen[i] && ev_is(name, nlen, ev_vmstat[i].name)) {
+			if (!seen[i] && ev_is(name, nlen, ev_fields[i].name)) {
 				seen[i] = 1;   /* the first line of a name counts */
-				*ev_at(s, ev_vmstat[i].off) = v;
+				*ev_at(s, ev_fields[i].off) = v;
 				break;
 			}
 	}

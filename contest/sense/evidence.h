@@ -3,6 +3,7 @@
 #define CONTEST_EVIDENCE_H
 
 #include <stddef.h>
+#include "results/evnames.h"
 
 /* Use: ev_snap_read(&a, "/proc") before a run, ev_snap_read(&b, "/proc")
  * after it, ev_delta(&a, &b, &d): d holds what happened during the run.
@@ -14,26 +15,15 @@
  * The parsers take a file's whole text (NULL for a missing file), so tests
  * can feed fixed text. Nothing here keeps state; all of it is thread-safe. */
 
+/* The figures, one double each, named by REC_EV_SYS of results/evnames.h
+ * (what each one counts is said there): /proc/vmstat event counts, the
+ * total= of /proc/pressure/{cpu,memory,io}'s some and full lines in
+ * microseconds, and /proc/stat's context switches. */
+#define EV_MEMBER(id, name) double name;
 struct ev_snap {
-	/* /proc/vmstat: counts of events since boot */
-	double pgmajfault;       /* major page faults */
-	double pswpin;           /* pages swapped in */
-	double pswpout;          /* pages swapped out */
-	double pgscan_kswapd;    /* pages scanned by kswapd */
-	double pgscan_direct;    /* pages scanned by direct reclaim */
-	double pgsteal_kswapd;   /* pages reclaimed by kswapd */
-	double pgsteal_direct;   /* pages reclaimed by direct reclaim */
-	double allocstall;       /* direct reclaim entries: the sum of every allocstall* line */
-	/* /proc/pressure/{cpu,memory,io}: total= of the some and full lines, microseconds */
-	double psi_cpu_some;
-	double psi_cpu_full;     /* only on kernels >= 5.13; NaN before */
-	double psi_mem_some;
-	double psi_mem_full;
-	double psi_io_some;
-	double psi_io_full;
-	/* /proc/stat */
-	double ctxt;             /* context switches */
+	REC_EV_SYS(EV_MEMBER)
 };
+#undef EV_MEMBER
 
 /* One figure: its name ("pgmajfault", "psi_mem_full", ...) and place. */
 struct ev_field {
@@ -41,7 +31,7 @@ struct ev_field {
 	size_t off;              /* offsetof(struct ev_snap, ...) */
 };
 
-#define EV_NFIELDS 15
+#define EV_NFIELDS REC_EV_SYS_N
 extern const struct ev_field ev_fields[EV_NFIELDS];
 
 /* ev_get: figure i (index into ev_fields) of s; NaN when i is out of range. */

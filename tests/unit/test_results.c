@@ -1,96 +1,12 @@
-/* test_results.c: unit tests of result records, their files and the store. */
-#include "lib/err.h"
+/* test_results.c: unit tests of result records and their files (the store: test_store.c). */
 #include "lib/text.h"
 #include "results/mrec.h"
 #include "results/record.h"
-#include "results/store.h"
-#include "tests/unit/t.h"
+#include "tests/unit/tresults.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-static char tmpdir[] = "/tmp/contest-test-results.XXXXXX";
-static char errpath[PATH_MAX];
-static int saved_stderr = -1;
-
-/* write_file: create path with content s. */
-static void write_file(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-	T_CHECK(f != NULL);
-	if (f) {
-		fputs(s, f);
-		fclose(f);
-	}
-}
-
-/* read_text: the whole file into a static buffer ("" when unreadable). */
-static const char *read_text(const char *path)
-{
-	static char buf[65536];
-	size_t n = 0;
-	FILE *f = fopen(path, "r");
-	if (f) {
-		n = fread(buf, 1, sizeof buf - 1, f);
-		fclose(f);
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-/* capture_begin: send stderr into a temp file until capture_end. */
-static void capture_begin(void)
-{
-	int fd;
-	fflush(stderr);
-	snprintf(errpath, sizeof errpath, "%s/stderr.txt", tmpdir);
-	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	saved_stderr = dup(2);
-	dup2(fd, 2);
-	close(fd);
-}
-
-/* capture_end: restore stderr; returns what was written to it. */
-static const char *capture_end(void)
-{
-	fflush(stderr);
-	dup2(saved_stderr, 2);
-	close(saved_stderr);
-	const char *s = read_text(errpath);
-	unlink(errpath);
-	return s;
-}
-
-/* sample: a filled-in record. */
-static void sample(struct rec *r, const char *label, int run)
-{
-	rec_init(r);
-	text_copy(r->label, label, sizeof r->label);
-	text_copy(r->load, "no_load", sizeof r->load);
-	r->run = run;
-	text_copy(r->timestamp, "2026-11-30T13:18:49.123456Z", sizeof r->timestamp);
-	text_copy(r->host, "box", sizeof r->host);
-	text_copy(r->kernel, "6.1.0", sizeof r->kernel);
-	text_copy(r->version, "0.1.0", sizeof r->version);
-	text_copy(r->workload, "builtin-1:tiny", sizeof r->workload);
-	r->jobs = 8;
-	r->mem = 2147483648ULL;
-	r->flushed = 1;
-	r->time = 79.25;
-	r->cpu_pct = 93.7;
-	r->loads = 0;
-	r->lcpu_pct = 0;
-}
 
 static void test_labels(void)
 {
@@ -117,14 +33,6 @@ static void test_labels(void)
 	rec_label_check("-x", &why);
 	T_STREQ(why, "starts with '-'");
 }
-
-/* The columns of the first contest-loads 1 files, and those added since. */
-#define OLD_COLS "label\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\t" \
-                 "flushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\tdetail"
-#define EV_COLS  "pgmajfault\tpswpin\tpswpout\tpgscan_kswapd\tpgscan_direct\tpgsteal_kswapd\t" \
-                 "pgsteal_direct\tallocstall\tpsi_cpu_some\tpsi_cpu_full\tpsi_mem_some\t" \
-                 "psi_mem_full\tpsi_io_some\tpsi_io_full\tctxt\tc_majflt\tc_minflt\tc_nvcsw\t" \
-                 "c_nivcsw\tprobe_n\tprobe_p50_us\tprobe_p99_us\tprobe_max_us"
 
 static void test_init_header_format(void)
 {
@@ -411,174 +319,6 @@ static void test_streams(void)
 	mrec_set_free(&mset);
 }
 
-static void test_store(void)
-{
-	char dir[256], path[PATH_MAX], want[16384], other[PATH_MAX], line[4096];
-	struct rec r1, r2, bad;
-	struct rec_set set = { 0 };
-	struct stat st;
-	const char *err;
-	size_t n;
-
-	snprintf(dir, sizeof dir, "%s/store", tmpdir);
-	T_CHECK(mkdir(dir, 0755) == 0);
-	T_CHECK(store_path(dir, "2.5.59", path, sizeof path) == 0);
-	snprintf(want, sizeof want, "%s/2.5.59.loads", dir);
-	T_STREQ(path, want);
-	errno = 0;
-	T_CHECK(store_path(dir, "../x", path, sizeof path) == -1 && errno == EINVAL);
-	T_CHECK(store_path(dir, "a", path, 5) == -1);
-
-	/* Nothing yet. */
-	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0 && set.n == 0);
-
-	sample(&r1, "2.5.59", 1);
-	sample(&r2, "2.5.59", 2);
-	text_copy(r2.reason, "tab\there", sizeof r2.reason);
-	T_CHECK(store_append(dir, &r1) == 0);
-	store_path(dir, "2.5.59", path, sizeof path);
-	n = (size_t)rec_header(want, sizeof want);
-	n += (size_t)rec_format(&r1, want + n, sizeof want - n);
-	T_STREQ(read_text(path), want);
-	T_CHECK(store_append(dir, &r2) == 0);
-	n += (size_t)rec_format(&r2, want + n, sizeof want - n);
-	T_STREQ(read_text(path), want);
-	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777 & ~0644) == 0);
-
-	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0);
-	T_CHECK(set.n == 2 && set.bad == 0);
-	if (set.n == 2)
-		T_STREQ(set.v[1].reason, "tab\there");
-	rec_set_free(&set);
-
-	/* Invalid labels and records are refused before any path is made. */
-	bad = r1;
-	text_copy(bad.label, "../x", sizeof bad.label);
-	errno = 0;
-	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
-	snprintf(other, sizeof other, "%s/../x.loads", dir);
-	T_CHECK(access(other, F_OK) != 0);
-	bad = r1;
-	bad.run = 0;
-	errno = 0;
-	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
-	T_STREQ(read_text(path), want);
-	capture_begin();
-	T_CHECK(store_read_label(dir, "a b", &set) == -1);
-	err = capture_end();
-	T_CHECK(strstr(err, "label 'a b'") != NULL);
-
-	/* A symlink is never followed. */
-	snprintf(other, sizeof other, "%s/link.loads", dir);
-	T_CHECK(symlink(path, other) == 0);
-	bad = r1;
-	text_copy(bad.label, "link", sizeof bad.label);
-	T_CHECK(store_append(dir, &bad) == -1 && errno == ELOOP);
-	T_STREQ(read_text(path), want);
-
-	/* A short write is truncated back: nothing partial is left. */
-	struct rlimit old, lim;
-	signal(SIGXFSZ, SIG_IGN);
-	getrlimit(RLIMIT_FSIZE, &old);
-	lim = old;
-	lim.rlim_cur = (rlim_t)n + 20;
-	T_CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
-	int rc = store_append(dir, &r2);
-	int e = errno;
-	setrlimit(RLIMIT_FSIZE, &old);
-	T_CHECK(rc == -1 && e == EIO);
-	T_STREQ(read_text(path), want);
-	lim.rlim_cur = (rlim_t)n;
-	setrlimit(RLIMIT_FSIZE, &lim);
-	rc = store_append(dir, &r2);
-	e = errno;
-	setrlimit(RLIMIT_FSIZE, &old);
-	T_CHECK(rc == -1 && e == EFBIG);
-	T_STREQ(read_text(path), want);
-
-	/* An empty file left by an interrupted creation gets its header. */
-	sample(&r1, "b", 1);
-	store_path(dir, "b", other, sizeof other);
-	write_file(other, "");
-	T_CHECK(store_append(dir, &r1) == 0);
-	T_CHECK(strncmp(read_text(other), "contest-loads\t1\n", 16) == 0);
-
-	/* A file begun by a version with fewer columns: a record appended to it
-	 * takes that file's layout, and both read back. */
-	sample(&r1, "old", 1);
-	rec_format_as(&r1, OLD_COLS, line, sizeof line);
-	snprintf(want, sizeof want, "contest-loads\t1\n" OLD_COLS "\n%s", line);
-	store_path(dir, "old", other, sizeof other);
-	write_file(other, want);
-	sample(&r1, "old", 2);
-	r1.ev[REV_PSWPOUT] = 5;
-	T_CHECK(store_append(dir, &r1) == 0);
-	rec_format_as(&r1, OLD_COLS, line, sizeof line);
-	n = strlen(want);
-	snprintf(want + n, sizeof want - n, "%s", line);
-	T_STREQ(read_text(other), want);
-	T_CHECK(store_read_label(dir, "old", &set) == 0 && set.n == 2 && set.bad == 0);
-	T_CHECK(set.n == 2 && set.v[1].run == 2 && isnan(set.v[1].ev[REV_PSWPOUT]));
-	rec_set_free(&set);
-	unlink(other);
-
-	/* store_read_all: only LABEL.loads regular files with valid labels. */
-	snprintf(other, sizeof other, "%s/b.micro", dir);
-	write_file(other, "not a loads file\n");
-	snprintf(other, sizeof other, "%s/.hidden.loads", dir);
-	write_file(other, "garbage\n");
-	snprintf(other, sizeof other, "%s/a b.loads", dir);
-	write_file(other, "garbage\n");
-	snprintf(other, sizeof other, "%s/d.loads", dir);
-	T_CHECK(mkdir(other, 0755) == 0);
-	capture_begin();
-	T_CHECK(store_read_all(dir, &set) == 0);
-	err = capture_end();
-	T_STREQ(err, "");
-	T_CHECK(set.n == 3 && set.bad == 0);
-	rec_set_free(&set);
-
-	/* A refused file is reported and counted; the others are still read. */
-	snprintf(other, sizeof other, "%s/c.loads", dir);
-	write_file(other, "garbage\n");
-	capture_begin();
-	T_CHECK(store_read_all(dir, &set) == 0);
-	err = capture_end();
-	T_CHECK(set.n == 3 && set.bad == 1);
-	T_CHECK(strstr(err, "c.loads: not a contest-loads result file") != NULL);
-	rec_set_free(&set);
-
-	/* Concurrent appenders: one header, every record whole. */
-	sample(&r1, "conc", 1);
-	pid_t kids[2];
-	for (int k = 0; k < 2; k++) {
-		if ((kids[k] = fork()) == 0) {
-			struct rec r = r1;
-			for (int i = 0; i < 50; i++) {
-				r.run = k * 50 + i + 1;
-				if (store_append(dir, &r) != 0)
-					_exit(1);
-			}
-			_exit(0);
-		}
-	}
-	for (int k = 0; k < 2; k++) {
-		int status = -1;
-		waitpid(kids[k], &status, 0);
-		T_CHECK(kids[k] > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	}
-	T_CHECK(store_read_label(dir, "conc", &set) == 0);
-	T_CHECK(set.n == 100 && set.bad == 0);
-	rec_set_free(&set);
-
-	/* A missing directory. */
-	snprintf(other, sizeof other, "%s/missing", tmpdir);
-	capture_begin();
-	T_CHECK(store_read_all(other, &set) == -1);
-	err = capture_end();
-	T_CHECK(strstr(err, "cannot read results directory") && strstr(err, "missing': No such file or directory") != NULL);
-}
-
 int main(void)
 {
 	if (mkdtemp(tmpdir) == NULL) {
@@ -591,10 +331,5 @@ int main(void)
 	test_malformed();
 	test_headers();
 	test_streams();
-	test_store();
-	char cmd[PATH_MAX + 16];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-	return t_done();
+	return tr_end();
 }

@@ -1,0 +1,40 @@
+/* evnames.h: the evidence figures of a run, named once (X-macro lists) for the record columns and contest/sense/evidence. */
+#ifndef CONTEST_EVNAMES_H
+#define CONTEST_EVNAMES_H
+
+/* REC_EV_SYS(X) calls X(ID, name) for each system-wide figure, in column
+ * order: its enum rec_ev is REV_ID, its record column and its member of
+ * struct ev_snap (evidence.h) are name. NaN when not available. */
+#define REC_EV_SYS(X) \
+	/* /proc/vmstat: counts of events since boot */ \
+	X(PGMAJFAULT, pgmajfault)         /* major page faults */ \
+	X(PSWPIN, pswpin)                 /* pages swapped in */ \
+	X(PSWPOUT, pswpout)               /* pages swapped out */ \
+	X(PGSCAN_KSWAPD, pgscan_kswapd)   /* pages scanned by kswapd */ \
+	X(PGSCAN_DIRECT, pgscan_direct)   /* pages scanned by direct reclaim */ \
+	X(PGSTEAL_KSWAPD, pgsteal_kswapd) /* pages reclaimed by kswapd */ \
+	X(PGSTEAL_DIRECT, pgsteal_direct) /* pages reclaimed by direct reclaim */ \
+	X(ALLOCSTALL, allocstall)         /* direct reclaim entries: the sum of every allocstall* line */ \
+	/* /proc/pressure/{cpu,memory,io}: total= of the some and full lines, microseconds */ \
+	X(PSI_CPU_SOME, psi_cpu_some) \
+	X(PSI_CPU_FULL, psi_cpu_full)     /* only on kernels >= 5.13; NaN before */ \
+	X(PSI_MEM_SOME, psi_mem_some) \
+	X(PSI_MEM_FULL, psi_mem_full) \
+	X(PSI_IO_SOME, psi_io_some) \
+	X(PSI_IO_FULL, psi_io_full) \
+	/* /proc/stat */ \
+	X(CTXT, ctxt)                     /* context switches */
+
+/* REC_EV_RUN(X): the same for the figures of the run itself, after those of
+ * REC_EV_SYS: the compile's own rusage, then the responsiveness probe's
+ * wake-ups (count and latency percentiles in microseconds). */
+#define REC_EV_RUN(X) \
+	X(C_MAJFLT, c_majflt) X(C_MINFLT, c_minflt) X(C_NVCSW, c_nvcsw) X(C_NIVCSW, c_nivcsw) \
+	X(PROBE_N, probe_n) X(PROBE_P50, probe_p50_us) X(PROBE_P99, probe_p99_us) \
+	X(PROBE_MAX, probe_max_us)
+
+/* REC_EV_SYS_N: the number of figures of REC_EV_SYS. */
+#define REC_EV_ONE(id, name) + 1
+#define REC_EV_SYS_N (0 REC_EV_SYS(REC_EV_ONE))
+
+#endif

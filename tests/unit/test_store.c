@@ -1,0 +1,255 @@
+/* test_store.c: unit tests of the result store: paths, appends, refusals, old layouts, directories, concurrent appenders. */
+#include "lib/text.h"
+#include "results/record.h"
+#include "results/store.h"
+#include "tests/unit/tresults.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* store_first: store paths, and two records appended to a new file and read
+ * back; the file's path into path, its text into want, its length returned. */
+static size_t store_first(const char *dir, char *path, char *want, size_t wlen)
+{
+	struct rec r1, r2;
+	struct rec_set set = { 0 };
+	struct stat st;
+	size_t n;
+
+	T_CHECK(store_path(dir, "2.5.59", path, PATH_MAX) == 0);
+	snprintf(want, wlen, "%s/2.5.59.loads", dir);
+	T_STREQ(path, want);
+	errno = 0;
+	T_CHECK(store_path(dir, "../x", path, PATH_MAX) == -1 && errno == EINVAL);
+	T_CHECK(store_path(dir, "a", path, 5) == -1);
+
+	/* Nothing yet. */
+	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0 && set.n == 0);
+
+	sample(&r1, "2.5.59", 1);
+	sample(&r2, "2.5.59", 2);
+	text_copy(r2.reason, "tab\there", sizeof r2.reason);
+	T_CHECK(store_append(dir, &r1) == 0);
+	store_path(dir, "2.5.59", path, PATH_MAX);
+	n = (size_t)rec_header(want, wlen);
+	n += (size_t)rec_format(&r1, want + n, wlen - n);
+	T_STREQ(read_text(path), want);
+	T_CHECK(store_append(dir, &r2) == 0);
+	n += (size_t)rec_format(&r2, want + n, wlen - n);
+	T_STREQ(read_text(path), want);
+	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777 & ~0644) == 0);
+
+	T_CHECK(store_read_label(dir, "2.5.59", &set) == 0);
+	T_CHECK(set.n == 2 && set.bad == 0);
+	if (set.n == 2)
+		T_STREQ(set.v[1].reason, "tab\there");
+	rec_set_free(&set);
+	return n;
+}
+
+/* store_refusals: invalid labels and records, and a symbolic link, change
+ * nothing in the file path of text want. */
+static void store_refusals(const char *dir, const char *path, const char *want)
+{
+	char other[PATH_MAX];
+	struct rec r1, bad;
+	struct rec_set set = { 0 };
+	const char *err;
+
+	sample(&r1, "2.5.59", 1);
+	/* Invalid labels and records are refused before any path is made. */
+	bad = r1;
+	text_copy(bad.label, "../x", sizeof bad.label);
+	errno = 0;
+	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
+	snprintf(other, sizeof other, "%s/../x.loads", dir);
+	T_CHECK(access(other, F_OK) != 0);
+	bad = r1;
+	bad.run = 0;
+	errno = 0;
+	T_CHECK(store_append(dir, &bad) == -1 && errno == EINVAL);
+	T_STREQ(read_text(path), want);
+	capture_begin();
+	T_CHECK(store_read_label(dir, "a b", &set) == -1);
+	err = capture_end();
+	T_CHECK(strstr(err, "label 'a b'") != NULL);
+
+	/* A symlink is never followed. */
+	snprintf(other, sizeof other, "%s/link.loads", dir);
+	T_CHECK(symlink(path, other) == 0);
+	bad = r1;
+	text_copy(bad.label, "link", sizeof bad.label);
+	T_CHECK(store_append(dir, &bad) == -1 && errno == ELOOP);
+	T_STREQ(read_text(path), want);
+}
+
+/* store_short_write: appends cut short by the file size limit (the file path
+ * of text want, n bytes) leave it as it was. */
+static void store_short_write(const char *dir, const char *path, const char *want, size_t n)
+{
+	struct rec r2;
+
+	sample(&r2, "2.5.59", 2);
+	text_copy(r2.reason, "tab\there", sizeof r2.reason);
+	/* A short write is truncated back: nothing partial is left. */
+	struct rlimit old, lim;
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim = old;
+	lim.rlim_cur = (rlim_t)n + 20;
+	T_CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+	int rc = store_append(dir, &r2);
+	int e = errno;
+	setrlimit(RLIMIT_FSIZE, &old);
+	T_CHECK(rc == -1 && e == EIO);
+	T_STREQ(read_text(path), want);
+	lim.rlim_cur = (rlim_t)n;
+	setrlimit(RLIMIT_FSIZE, &lim);
+	rc = store_append(dir, &r2);
+	e = errno;
+	setrlimit(RLIMIT_FSIZE, &old);
+	T_CHECK(rc == -1 && e == EFBIG);
+	T_STREQ(read_text(path), want);
+}
+
+/* store_old_files: an empty file gets its header; a file of fewer columns
+ * keeps its layout. */
+static void store_old_files(const char *dir)
+{
+	char want[16384], other[PATH_MAX], line[4096];
+	struct rec r1;
+	struct rec_set set = { 0 };
+	size_t n;
+
+	/* An empty file left by an interrupted creation gets its header. */
+	sample(&r1, "b", 1);
+	store_path(dir, "b", other, sizeof other);
+	write_file(other, "");
+	T_CHECK(store_append(dir, &r1) == 0);
+	T_CHECK(strncmp(read_text(other), "contest-loads\t1\n", 16) == 0);
+
+	/* A file begun by a version with fewer columns: a record appended to it
+	 * takes that file's layout, and both read back. */
+	sample(&r1, "old", 1);
+	rec_format_as(&r1, OLD_COLS, line, sizeof line);
+	snprintf(want, sizeof want, "contest-loads\t1\n" OLD_COLS "\n%s", line);
+	store_path(dir, "old", other, sizeof other);
+	write_file(other, want);
+	sample(&r1, "old", 2);
+	r1.ev[REV_PSWPOUT] = 5;
+	T_CHECK(store_append(dir, &r1) == 0);
+	rec_format_as(&r1, OLD_COLS, line, sizeof line);
+	n = strlen(want);
+	snprintf(want + n, sizeof want - n, "%s", line);
+	T_STREQ(read_text(other), want);
+	T_CHECK(store_read_label(dir, "old", &set) == 0 && set.n == 2 && set.bad == 0);
+	T_CHECK(set.n == 2 && set.v[1].run == 2 && isnan(set.v[1].ev[REV_PSWPOUT]));
+	rec_set_free(&set);
+	unlink(other);
+}
+
+/* store_all: store_read_all over a directory of good, refused and other files. */
+static void store_all(const char *dir)
+{
+	char other[PATH_MAX];
+	struct rec_set set = { 0 };
+	const char *err;
+
+	/* store_read_all: only LABEL.loads regular files with valid labels. */
+	snprintf(other, sizeof other, "%s/b.micro", dir);
+	write_file(other, "not a loads file\n");
+	snprintf(other, sizeof other, "%s/.hidden.loads", dir);
+	write_file(other, "garbage\n");
+	snprintf(other, sizeof other, "%s/a b.loads", dir);
+	write_file(other, "garbage\n");
+	snprintf(other, sizeof other, "%s/d.loads", dir);
+	T_CHECK(mkdir(other, 0755) == 0);
+	capture_begin();
+	T_CHECK(store_read_all(dir, &set) == 0);
+	err = capture_end();
+	T_STREQ(err, "");
+	T_CHECK(set.n == 3 && set.bad == 0);
+	rec_set_free(&set);
+
+	/* A refused file is reported and counted; the others are still read. */
+	snprintf(other, sizeof other, "%s/c.loads", dir);
+	write_file(other, "garbage\n");
+	capture_begin();
+	T_CHECK(store_read_all(dir, &set) == 0);
+	err = capture_end();
+	T_CHECK(set.n == 3 && set.bad == 1);
+	T_CHECK(strstr(err, "c.loads: not a contest-loads result file") != NULL);
+	rec_set_free(&set);
+}
+
+/* store_concurrent: two appenders at once; then a missing directory. */
+static void store_concurrent(const char *dir)
+{
+	char other[PATH_MAX];
+	struct rec r1;
+	struct rec_set set = { 0 };
+	const char *err;
+
+	/* Concurrent appenders: one header, every record whole. */
+	sample(&r1, "conc", 1);
+	pid_t kids[2];
+	for (int k = 0; k < 2; k++) {
+		if ((kids[k] = fork()) == 0) {
+			struct rec r = r1;
+			for (int i = 0; i < 50; i++) {
+				r.run = k * 50 + i + 1;
+				if (store_append(dir, &r) != 0)
+					_exit(1);
+			}
+			_exit(0);
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		int status = -1;
+		waitpid(kids[k], &status, 0);
+		T_CHECK(kids[k] > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	T_CHECK(store_read_label(dir, "conc", &set) == 0);
+	T_CHECK(set.n == 100 && set.bad == 0);
+	rec_set_free(&set);
+
+	/* A missing directory. */
+	snprintf(other, sizeof other, "%s/missing", tmpdir);
+	capture_begin();
+	T_CHECK(store_read_all(other, &set) == -1);
+	err = capture_end();
+	T_CHECK(strstr(err, "cannot read results directory") && strstr(err, "missing': No such file or directory") != NULL);
+}
+
+static void test_store(void)
+{
+	char dir[256], path[PATH_MAX], want[16384];
+	size_t n;
+
+	snprintf(dir, sizeof dir, "%s/store", tmpdir);
+	T_CHECK(mkdir(dir, 0755) == 0);
+	n = store_first(dir, path, want, sizeof want);
+	store_refusals(dir, path, want);
+	store_short_write(dir, path, want, n);
+	store_old_files(dir);
+	store_all(dir);
+	store_concurrent(dir);
+}
+
+int main(void)
+{
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_store();
+	return tr_end();
+}
