@@ -218,6 +218,7 @@ const struct load_desc load_ctar_load = {
 	.work = "entries archived",
 	.needs = "tar; disk space: one archive of the source tree in the testbed",
 	.flags = LOAD_F_TREE,
+	.files = { CTAR_FILE },
 	.prepare = ctar_prepare,
 	.body = ctar_body,
 	.cleanup = ctar_cleanup,

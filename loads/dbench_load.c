@@ -398,6 +398,7 @@ const struct load_desc load_dbench_load = {
 	.work = "operations",
 	.needs = "disk space in the testbed; uses dbench when installed, else a built-in emulation",
 	.flags = 0,
+	.files = { DB_DIR },
 	.prepare = dbench_prepare,
 	.body = dbench_body,
 	.cleanup = dbench_cleanup,

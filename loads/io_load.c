@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #define IO_CHUNK (1u << 20)
+#define IO_LOAD_FILE "io_load.dat"
 
 int io_prepare_in(const char *load, const char *dir, const char *file, uint64_t bytes,
                   char *errbuf, size_t errlen)
@@ -90,7 +91,7 @@ static int io_load_prepare(const struct load_env *env, struct load_prep *prep, c
                            size_t errlen)
 {
 	(void)prep;
-	return io_prepare_in("io_load", env->testbed, "io_load.dat", env->mem, errbuf, errlen);
+	return io_prepare_in("io_load", env->testbed, IO_LOAD_FILE, env->mem, errbuf, errlen);
 }
 
 /* io_load_body: write testbed/io_load.dat over and over until killed. */
@@ -98,14 +99,14 @@ static void io_load_body(const struct load_env *env, const struct load_prep *pre
                          struct load_counter *c)
 {
 	(void)prep;
-	io_write_forever(env->testbed, "io_load.dat", env->mem, c);
+	io_write_forever(env->testbed, IO_LOAD_FILE, env->mem, c);
 }
 
 /* io_load_cleanup: remove testbed/io_load.dat. */
 static void io_load_cleanup(const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
-	load_cleanup("io_load", env->testbed, "io_load.dat");
+	load_cleanup("io_load", env->testbed, IO_LOAD_FILE);
 }
 
 const struct load_desc load_io_load = {
@@ -117,6 +118,7 @@ const struct load_desc load_io_load = {
 	.work = "bytes written",
 	.needs = "disk space: MEM in the testbed",
 	.flags = 0,
+	.files = { IO_LOAD_FILE },
 	.prepare = io_load_prepare,
 	.body = io_load_body,
 	.cleanup = io_load_cleanup,

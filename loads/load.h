@@ -39,6 +39,8 @@ enum {
 	LOAD_F_TREE   = 1 << 4,  /* uses the workload's source tree */
 };
 
+#define LOAD_FILES_MAX 4  /* names in load_desc.files */
+
 struct load_desc {
 	const char *name;
 	const char *alias;      /* classic name, or NULL */
@@ -48,6 +50,12 @@ struct load_desc {
 	const char *work;       /* what one count of the counter is, e.g. "bytes written" */
 	const char *needs;      /* what it needs, e.g. "disk space: MEM" */
 	unsigned flags;
+	/* files: the names the load makes in its directory (the testbed; the -o
+	 * directory for LOAD_F_OTHER) and removes when it ends, temporary ones
+	 * too, but not a documented reusable file: only a contest killed
+	 * outright leaves them, and the next one removes them (lock_sweep in
+	 * contest/sys/lock.c walks these). Ends at the first NULL. */
+	const char *files[LOAD_FILES_MAX];
 	/* prepare: in the controller, untimed, before the load starts (and
 	 * before caches are flushed): check needs (disk space, tools), create
 	 * input files, fill prep. 0, or -1 with a one-line reason in errbuf

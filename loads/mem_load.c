@@ -195,6 +195,7 @@ const struct load_desc load_mem_load = {
 	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
 	.flags = 0,
+	.files = { map_name },
 	.prepare = mem_prepare,
 	.body = mem_body,
 	.cleanup = mem_cleanup,

@@ -220,6 +220,7 @@ const struct load_desc load_read_load = {
 	.work = "bytes read",
 	.needs = "disk space: MEM in the testbed (the file is kept for later runs)",
 	.flags = 0,
+	.files = { READ_TMP },
 	.prepare = read_load_prepare,
 	.body = read_load_body,
 	.cleanup = read_load_cleanup,

@@ -132,6 +132,7 @@ const struct load_desc load_xtar_load = {
 	.work = "entries extracted",
 	.needs = "tar; disk space: the source tree twice (archive and extracted copy) in the testbed",
 	.flags = LOAD_F_TREE,
+	.files = { XTAR_DIR, XTAR_FILE },
 	.prepare = xtar_prepare,
 	.body = xtar_body,
 	.cleanup = xtar_cleanup,
