@@ -121,6 +121,13 @@ int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen);
 int load_clear(const char *name, int dfd, const char *dir, const char *file, char *errbuf,
                size_t errlen);
 
+/* load_fresh: for load NAME about to make dir/file: open dir (load_dir),
+ * remove a stale dir/file (load_clear) and check that bytes are free there
+ * (load_need_space). The directory's descriptor, or -1 with the one-line
+ * reason in errbuf. */
+int load_fresh(const char *name, const char *dir, const char *file, uint64_t bytes, char *errbuf,
+               size_t errlen);
+
 /* load_cleanup: for a load's cleanup: remove dir/file as load_clear does,
  * with a warning naming it when that fails (not for another user's entry,
  * which prepare refused already). */
@@ -130,5 +137,9 @@ void load_cleanup(const char *name, const char *dir, const char *file);
  * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
  * is" (or the statvfs error) in errbuf. */
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen);
+
+/* load_write_all: write len bytes of buf to fd at its offset, retrying
+ * short writes and EINTR; 0, or -1 with errno (ENOSPC for a write of 0). */
+int load_write_all(int fd, const void *buf, size_t len);
 
 #endif

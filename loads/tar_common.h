@@ -1,4 +1,4 @@
-/* tar_common.h: running the real tar and counting its -v entries, shared by ctar_load and xtar_load (defined in ctar_load.c). */
+/* tar_common.h: running the real tar and counting its -v entries, shared by ctar_load and xtar_load (loads/tar_common.c). */
 #ifndef CONTEST_TAR_COMMON_H
 #define CONTEST_TAR_COMMON_H
 
