@@ -76,14 +76,29 @@ static void ex_const(struct gen_ex *e)
 		fprintf(e->f, "0x%08xu", (unsigned)gen_next(e->r));
 }
 
-/* ex_bin: (x OP y) of two subexpressions. */
+/* ex_two: OPEN x MID y CLOSE of two subexpressions x and y of depth - 1. */
+static void ex_two(struct gen_ex *e, int depth, const char *open, const char *mid, const char *close)
+{
+	fputs(open, e->f);
+	gen_ex_gen(e, depth - 1);
+	fputs(mid, e->f);
+	gen_ex_gen(e, depth - 1);
+	fputs(close, e->f);
+}
+
+/* ex_lit: OPEN x then fmt of a literal base + [0, n), x of depth - 1. */
+static void ex_lit(struct gen_ex *e, int depth, const char *open, const char *fmt, unsigned base,
+                   unsigned n)
+{
+	fputs(open, e->f);
+	gen_ex_gen(e, depth - 1);
+	fprintf(e->f, fmt, base + gen_below(e->r, n));
+}
+
+/* ex_bin: (x OP y) of two subexpressions; op with its spaces, " + ". */
 static void ex_bin(struct gen_ex *e, int depth, const char *op)
 {
-	fputc('(', e->f);
-	gen_ex_gen(e, depth - 1);
-	fprintf(e->f, " %s ", op);
-	gen_ex_gen(e, depth - 1);
-	fputc(')', e->f);
+	ex_two(e, depth, "(", op, ")");
 }
 
 /* ex_atom: a leaf: one of the atoms (not the one emitted last), or a literal. */
@@ -107,10 +122,10 @@ static void ex_atom(struct gen_ex *e)
 static void ex_arith(struct gen_ex *e, int depth, unsigned k)
 {
 	switch (k) {
-	case 0: case 1: ex_bin(e, depth, "+"); break;
-	case 2: ex_bin(e, depth, "-"); break;
-	case 3: case 4: ex_bin(e, depth, "^"); break;
-	case 5: ex_bin(e, depth, "|"); break;
+	case 0: case 1: ex_bin(e, depth, " + "); break;
+	case 2: ex_bin(e, depth, " - "); break;
+	case 3: case 4: ex_bin(e, depth, " ^ "); break;
+	case 5: ex_bin(e, depth, " | "); break;
 	case 6: case 7:
 		fputc('(', e->f);
 		gen_ex_gen(e, depth - 1);
@@ -119,9 +134,7 @@ static void ex_arith(struct gen_ex *e, int depth, unsigned k)
 		fputc(')', e->f);
 		break;
 	default:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, " %s %u)", k == 8 ? ">>" : "<<", 1 + gen_below(e->r, 31));
+		ex_lit(e, depth, "(", k == 8 ? " >> %u)" : " << %u)", 1, 31);
 		break;
 	}
 }
@@ -133,31 +146,20 @@ static void ex_func(struct gen_ex *e, int depth, unsigned k, const struct gen_he
 {
 	switch (k) {
 	case 10:
-		fputs("rol32(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, ", %u)", 1 + gen_below(e->r, 31));
+		ex_lit(e, depth, "rol32(", ", %u)", 1, 31);
 		break;
 	case 11:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(" / (", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(" | 1u))", e->f);
+		ex_two(e, depth, "(", " / (", " | 1u))");
 		break;
 	case 12:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, " %% %uu)", 3 + gen_below(e->r, 1000));
+		ex_lit(e, depth, "(", " %% %uu)", 3, 1000);
 		break;
 	case 13:
 		if (h) {
-			fprintf(e->f, "%s_mix(", h->name);
-			gen_ex_gen(e, depth - 1);
-			fputs(", ", e->f);
-			gen_ex_gen(e, depth - 1);
-			fputc(')', e->f);
+			fprintf(e->f, "%s_mix", h->name);
+			ex_two(e, depth, "(", ", ", ")");
 		} else {
-			ex_bin(e, depth, "+");
+			ex_bin(e, depth, " + ");
 		}
 		break;
 	case 14:
@@ -166,7 +168,7 @@ static void ex_func(struct gen_ex *e, int depth, unsigned k, const struct gen_he
 			gen_ex_gen(e, depth - 1);
 			fputc(')', e->f);
 		} else {
-			ex_bin(e, depth, "^");
+			ex_bin(e, depth, " ^ ");
 		}
 		break;
 	case 15:
@@ -181,16 +183,10 @@ static void ex_func(struct gen_ex *e, int depth, unsigned k, const struct gen_he
 		fputc(')', e->f);
 		break;
 	case 16:
-		fputs("hash_32(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, ", %u)", 4 + gen_below(e->r, 13));
+		ex_lit(e, depth, "hash_32(", ", %u)", 4, 13);
 		break;
 	default:
-		fputs(gen_below(e->r, 2) ? "min(" : "max(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(", ", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputc(')', e->f);
+		ex_two(e, depth, gen_below(e->r, 2) ? "min(" : "max(", ", ", ")");
 		break;
 	}
 }
@@ -226,11 +222,7 @@ void gen_ex_cond(struct gen_ex *e)
 		fprintf(e->f, " & 0x%xu) > 0x%xu", 0xffu, gen_below(e->r, 256));
 		break;
 	case 1:
-		fputs("likely(", e->f);
-		gen_ex_gen(e, 1);
-		fputs(" != ", e->f);
-		gen_ex_gen(e, 1);
-		fputc(')', e->f);
+		ex_two(e, 2, "likely(", " != ", ")");
 		break;
 	case 2:
 		fputs("hweight32(", e->f);
