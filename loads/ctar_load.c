@@ -19,24 +19,12 @@ static int ctar_prepare(const struct load_env *env, struct load_prep *prep, char
                         size_t errlen)
 {
 	struct tar_out o;
-	int dfd, rc;
+	int dfd = tar_prepare("ctar_load", env, CTAR_FILE, prep, errbuf, errlen);
 
-	if (env->tree == NULL || env->tree[0] == '\0') {
-		text_fmt(errbuf, errlen, "ctar_load needs the workload's source tree");
+	if (dfd < 0)
 		return -1;
-	}
-	if (tar_need("ctar_load", errbuf, errlen) != 0)
-		return -1;
-	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, CTAR_FILE) != 0) {
-		text_fmt(errbuf, errlen, "ctar_load: %s/%s: %s", env->testbed, CTAR_FILE,
-		         strerror(errno));
-		return -1;
-	}
-	if ((dfd = load_dir("ctar_load", env->testbed, errbuf, errlen)) < 0)
-		return -1;
-	rc = load_clear("ctar_load", dfd, env->testbed, CTAR_FILE, errbuf, errlen);
 	close(dfd);
-	if (rc != 0 || tar_create("ctar_load", env->tree, -1, &o, errbuf, errlen) != 0)
+	if (tar_create("ctar_load", env->tree, -1, &o, errbuf, errlen) != 0)
 		return -1;
 	if (load_need_space("ctar_load", env->testbed, o.bytes, errbuf, errlen) != 0)
 		return -1;

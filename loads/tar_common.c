@@ -1,4 +1,5 @@
 /* tar_common.c: running the real tar and counting its -v entries, shared by ctar_load and xtar_load. */
+#include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
 #include "loads/load.h"
@@ -128,4 +129,28 @@ int tar_create(const char *name, const char *tree, int archive_fd, struct tar_ou
 		return -1;
 	}
 	return 0;
+}
+
+int tar_prepare(const char *name, const struct load_env *env, const char *file,
+                struct load_prep *prep, char *errbuf, size_t errlen)
+{
+	int dfd;
+
+	if (env->tree == NULL || env->tree[0] == '\0') {
+		text_fmt(errbuf, errlen, "%s needs the workload's source tree", name);
+		return -1;
+	}
+	if (tar_need(name, errbuf, errlen) != 0)
+		return -1;
+	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, file) != 0) {
+		text_fmt(errbuf, errlen, "%s: %s/%s: %s", name, env->testbed, file, strerror(errno));
+		return -1;
+	}
+	if ((dfd = load_dir(name, env->testbed, errbuf, errlen)) < 0)
+		return -1;
+	if (load_clear(name, dfd, env->testbed, file, errbuf, errlen) != 0) {
+		close(dfd);
+		return -1;
+	}
+	return dfd;
 }
