@@ -128,15 +128,10 @@ static int dbench_prepare(const struct load_env *env, struct load_prep *prep, ch
 	if (real)
 		text_fmt(prep->detail, sizeof prep->detail, "real dbench (%s)", ver);
 	prep->mode = real ? DB_REAL : DB_EMU;
-	if ((tb = load_dir("dbench_load", env->testbed, errbuf, errlen)) < 0)
+	tb = load_fresh("dbench_load", env->testbed, DB_DIR,
+	                (uint64_t)n * (prep->mode == DB_REAL ? DB_REAL_BYTES : DB_EMU_BYTES), errbuf, errlen);
+	if (tb < 0)
 		return -1;
-	if (load_clear("dbench_load", tb, env->testbed, DB_DIR, errbuf, errlen) != 0 ||
-	    load_need_space("dbench_load", env->testbed,
-	                    (uint64_t)n * (prep->mode == DB_REAL ? DB_REAL_BYTES : DB_EMU_BYTES),
-	                    errbuf, errlen) != 0) {
-		close(tb);
-		return -1;
-	}
 	dfd = fs_mkdir_at(tb, DB_DIR, 0755);
 	close(tb);
 	if (dfd < 0) {
@@ -247,24 +242,6 @@ static _Noreturn void db_real(const struct load_env *env, const struct load_prep
 	}
 }
 
-/* db_write_all: write len bytes of buf to fd; 0 or -1 with errno. */
-static int db_write_all(int fd, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 /* db_round: one pass of the file-server mix in directory "d" of client
  * directory bfd (path for messages): mkdir, create+write (4-64 KiB, one
  * flushed), read back, stat, rename, list, unlink, rmdir. Returns the
@@ -291,7 +268,7 @@ static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng,
 		size[i] = (4u << 10) + (size_t)(*rng % ((DB_MAXFILE - (4u << 10)) + 1));
 		snprintf(name, sizeof name, "f%d", i);
 		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd < 0 || db_write_all(fd, buf, size[i]) != 0 || (i == 0 && fsync(fd) != 0))
+		if (fd < 0 || load_write_all(fd, buf, size[i]) != 0 || (i == 0 && fsync(fd) != 0))
 			load_fail(c, "create/write %s/d/%s: %s", path, name, strerror(errno));
 		close(fd);
 		ops += 3 + (i == 0);   /* create, write, close (and flush) */
@@ -398,6 +375,7 @@ const struct load_desc load_dbench_load = {
 	.work = "operations",
 	.needs = "disk space in the testbed; uses dbench when installed, else a built-in emulation",
 	.flags = 0,
+	.files = { DB_DIR },
 	.prepare = dbench_prepare,
 	.body = dbench_body,
 	.cleanup = dbench_cleanup,

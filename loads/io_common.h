@@ -1,4 +1,4 @@
-/* io_common.h: the writer shared by io_load and io_other (defined in io_load.c). */
+/* io_common.h: the writer shared by io_load and io_other (loads/io_common.c). */
 #ifndef CONTEST_IO_COMMON_H
 #define CONTEST_IO_COMMON_H
 

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define IO_OTHER_FILE "io_other.dat"  /* in the -o directory */
+
 /* io_other_prepare: -o must be given and be a writable directory; remove a
  * stale file; MEM must be free there. */
 static int io_other_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
@@ -33,7 +35,7 @@ static int io_other_prepare(const struct load_env *env, struct load_prep *prep, 
 		         strerror(errno));
 		return -1;
 	}
-	return io_prepare_in("io_other", env->other, "io_other.dat", env->mem, errbuf, errlen);
+	return io_prepare_in("io_other", env->other, IO_OTHER_FILE, env->mem, errbuf, errlen);
 }
 
 /* io_other_body: write other/io_other.dat over and over until killed. */
@@ -43,7 +45,7 @@ static void io_other_body(const struct load_env *env, const struct load_prep *pr
 	(void)prep;
 	if (env->other == NULL)
 		load_fail(c, "io_other needs -o DIR: another disk or file system");
-	io_write_forever(env->other, "io_other.dat", env->mem, c);
+	io_write_forever(env->other, IO_OTHER_FILE, env->mem, c);
 }
 
 /* io_other_cleanup: remove other/io_other.dat (nothing when -o is missing). */
@@ -54,7 +56,7 @@ static void io_other_cleanup(const struct load_env *env, const struct load_prep 
 	(void)prep;
 	if (env->other == NULL || stat(env->other, &st) != 0 || !S_ISDIR(st.st_mode))
 		return;
-	load_cleanup("io_other", env->other, "io_other.dat");
+	load_cleanup("io_other", env->other, IO_OTHER_FILE);
 }
 
 const struct load_desc load_io_other = {
@@ -66,6 +68,7 @@ const struct load_desc load_io_other = {
 	.work = "bytes written",
 	.needs = "-o DIR; disk space: MEM there",
 	.flags = LOAD_F_OTHER,
+	.files = { IO_OTHER_FILE },
 	.prepare = io_other_prepare,
 	.body = io_other_body,
 	.cleanup = io_other_cleanup,

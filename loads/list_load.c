@@ -1,4 +1,5 @@
 /* list_load.c: repeatedly lists the whole file system like `ls -lRa /` (every directory read, every entry lstat'ed). */
+#include "lib/array.h"
 #include "loads/load.h"
 
 #include <dirent.h>
@@ -24,14 +25,11 @@ struct dirstack {
 /* push: put a copy of path on the stack; fails the load when out of memory. */
 static void push(struct dirstack *s, const char *path, struct load_counter *c)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		char **v = realloc(s->v, cap * sizeof *v);
-		if (!v)
-			load_fail(c, "directory stack: out of memory");
-		s->v = v;
-		s->cap = cap;
-	}
+	char **v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 256);
+
+	if (!v)
+		load_fail(c, "directory stack: out of memory");
+	s->v = v;
 	if (!(s->v[s->n] = strdup(path)))
 		load_fail(c, "directory stack: out of memory");
 	s->n++;

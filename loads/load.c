@@ -153,6 +153,21 @@ int load_clear(const char *name, int dfd, const char *dir, const char *file, cha
 	return -1;
 }
 
+int load_fresh(const char *name, const char *dir, const char *file, uint64_t bytes, char *errbuf,
+               size_t errlen)
+{
+	int dfd = load_dir(name, dir, errbuf, errlen);
+
+	if (dfd < 0)
+		return -1;
+	if (load_clear(name, dfd, dir, file, errbuf, errlen) != 0 ||
+	    load_need_space(name, dir, bytes, errbuf, errlen) != 0) {
+		close(dfd);
+		return -1;
+	}
+	return dfd;
+}
+
 void load_cleanup(const char *name, const char *dir, const char *file)
 {
 	char why[512];
@@ -182,4 +197,24 @@ int load_need_space(const char *name, const char *dir, uint64_t bytes, char *err
 	text_fmt(errbuf, errlen, "%s needs %s free in %s, only %s is", name,
 	         parse_fmt_size(need, a, sizeof a), dir, parse_fmt_size(avail, b, sizeof b));
 	return -1;
+}
+
+int load_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }

@@ -39,6 +39,8 @@ enum {
 	LOAD_F_TREE   = 1 << 4,  /* uses the workload's source tree */
 };
 
+#define LOAD_FILES_MAX 4  /* names in load_desc.files */
+
 struct load_desc {
 	const char *name;
 	const char *alias;      /* classic name, or NULL */
@@ -48,6 +50,12 @@ struct load_desc {
 	const char *work;       /* what one count of the counter is, e.g. "bytes written" */
 	const char *needs;      /* what it needs, e.g. "disk space: MEM" */
 	unsigned flags;
+	/* files: the names the load makes in its directory (the testbed; the -o
+	 * directory for LOAD_F_OTHER) and removes when it ends, temporary ones
+	 * too, but not a documented reusable file: only a contest killed
+	 * outright leaves them, and the next one removes them (lock_sweep in
+	 * contest/sys/lock.c walks these). Ends at the first NULL. */
+	const char *files[LOAD_FILES_MAX];
 	/* prepare: in the controller, untimed, before the load starts (and
 	 * before caches are flushed): check needs (disk space, tools), create
 	 * input files, fill prep. 0, or -1 with a one-line reason in errbuf
@@ -113,6 +121,13 @@ int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen);
 int load_clear(const char *name, int dfd, const char *dir, const char *file, char *errbuf,
                size_t errlen);
 
+/* load_fresh: for load NAME about to make dir/file: open dir (load_dir),
+ * remove a stale dir/file (load_clear) and check that bytes are free there
+ * (load_need_space). The directory's descriptor, or -1 with the one-line
+ * reason in errbuf. */
+int load_fresh(const char *name, const char *dir, const char *file, uint64_t bytes, char *errbuf,
+               size_t errlen);
+
 /* load_cleanup: for a load's cleanup: remove dir/file as load_clear does,
  * with a warning naming it when that fails (not for another user's entry,
  * which prepare refused already). */
@@ -122,5 +137,9 @@ void load_cleanup(const char *name, const char *dir, const char *file);
  * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
  * is" (or the statvfs error) in errbuf. */
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen);
+
+/* load_write_all: write len bytes of buf to fd at its offset, retrying
+ * short writes and EINTR; 0, or -1 with errno (ENOSPC for a write of 0). */
+int load_write_all(int fd, const void *buf, size_t len);
 
 #endif

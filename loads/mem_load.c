@@ -67,13 +67,8 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 		prep->path[0] = '\0';
 		return -1;
 	}
-	if ((dfd = load_dir("mem_load", env->testbed, errbuf, errlen)) < 0)
+	if ((dfd = load_fresh("mem_load", env->testbed, map_name, bytes, errbuf, errlen)) < 0)
 		return -1;
-	if (load_clear("mem_load", dfd, env->testbed, map_name, errbuf, errlen) != 0 ||
-	    load_need_space("mem_load", env->testbed, bytes, errbuf, errlen) != 0) {
-		close(dfd);
-		return -1;
-	}
 	fd = openat(dfd, map_name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	close(dfd);
 	if (fd < 0) {
@@ -195,6 +190,7 @@ const struct load_desc load_mem_load = {
 	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
 	.flags = 0,
+	.files = { map_name },
 	.prepare = mem_prepare,
 	.body = mem_body,
 	.cleanup = mem_cleanup,

@@ -63,19 +63,10 @@ static int create_file(int dfd, const char *path, uint64_t size, char *errbuf, s
 		goto fail;
 	what = "write";
 	while (left > 0) {
-		size_t n = left < READ_CHUNK ? (size_t)left : READ_CHUNK, done = 0;
+		size_t n = left < READ_CHUNK ? (size_t)left : READ_CHUNK;
 		fill(buf, READ_CHUNK, &state);
-		while (done < n) {
-			ssize_t w = write(fd, buf + done, n - done);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0) {
-				if (w == 0)
-					errno = ENOSPC;
-				goto fail;
-			}
-			done += (size_t)w;
-		}
+		if (load_write_all(fd, buf, n) != 0)
+			goto fail;
 		left -= n;
 	}
 	what = "fdatasync";
@@ -220,6 +211,7 @@ const struct load_desc load_read_load = {
 	.work = "bytes read",
 	.needs = "disk space: MEM in the testbed (the file is kept for later runs)",
 	.flags = 0,
+	.files = { READ_TMP },
 	.prepare = read_load_prepare,
 	.body = read_load_body,
 	.cleanup = read_load_cleanup,

@@ -1,21 +1,12 @@
-/* registry.c: the one list of every load, and lookup by name or alias. */
+/* registry.c: the one list of every load (loads/list.h) as an array, and lookup by name or alias. */
 #include "loads/registry.h"
 
 #include <string.h>
 
 const struct load_desc *const load_registry[] = {
-	&load_no_load,
-	&load_cacherun,
-	&load_process_load,
-	&load_ctar_load,
-	&load_xtar_load,
-	&load_io_load,
-	&load_io_other,
-	&load_read_load,
-	&load_list_load,
-	&load_mem_load,
-	&load_dbench_load,
-	&load_selftest,
+#define LOAD(name) &load_##name,
+#include "loads/list.h"
+#undef LOAD
 	NULL,
 };
 

@@ -1,4 +1,4 @@
-/* tar_common.h: running the real tar and counting its -v entries, shared by ctar_load and xtar_load (defined in ctar_load.c). */
+/* tar_common.h: running the real tar and counting its -v entries, shared by ctar_load and xtar_load (loads/tar_common.c). */
 #ifndef CONTEST_TAR_COMMON_H
 #define CONTEST_TAR_COMMON_H
 
@@ -32,6 +32,13 @@ int tar_run(char *const argv[], int in_fd, int out_fd, int dir_fd, struct load_c
  * with a one-line reason in errbuf. */
 int tar_create(const char *name, const char *tree, int archive_fd, struct tar_out *out,
                char *errbuf, size_t errlen);
+
+/* tar_prepare: the start of NAME's prepare: the workload's tree must be
+ * given and tar run (tar_need); prep->path = testbed/file; the testbed
+ * opened (load_dir) and a stale testbed/file removed (load_clear). The
+ * testbed's descriptor, or -1 with a one-line reason in errbuf. */
+int tar_prepare(const char *name, const struct load_env *env, const char *file,
+                struct load_prep *prep, char *errbuf, size_t errlen);
 
 /* tar_why: "tar exited with status N: MSG" (or killed by a signal, or could
  * not be executed) into buf for wait status st. */

@@ -23,23 +23,11 @@ static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char
                         size_t errlen)
 {
 	struct tar_out o;
-	int dfd, fd, rc = -1;
+	int dfd = tar_prepare("xtar_load", env, XTAR_FILE, prep, errbuf, errlen), fd, rc = -1;
 
-	if (env->tree == NULL || env->tree[0] == '\0') {
-		text_fmt(errbuf, errlen, "xtar_load needs the workload's source tree");
+	if (dfd < 0)
 		return -1;
-	}
-	if (tar_need("xtar_load", errbuf, errlen) != 0)
-		return -1;
-	if (fs_path(prep->path, sizeof prep->path, "%s/%s", env->testbed, XTAR_FILE) != 0) {
-		text_fmt(errbuf, errlen, "xtar_load: %s/%s: %s", env->testbed, XTAR_FILE,
-		         strerror(errno));
-		return -1;
-	}
-	if ((dfd = load_dir("xtar_load", env->testbed, errbuf, errlen)) < 0)
-		return -1;
-	if (load_clear("xtar_load", dfd, env->testbed, XTAR_FILE, errbuf, errlen) != 0 ||
-	    load_clear("xtar_load", dfd, env->testbed, XTAR_DIR, errbuf, errlen) != 0 ||
+	if (load_clear("xtar_load", dfd, env->testbed, XTAR_DIR, errbuf, errlen) != 0 ||
 	    tar_create("xtar_load", env->tree, -1, &o, errbuf, errlen) != 0 ||
 	    load_need_space("xtar_load", env->testbed, 2 * o.bytes, errbuf, errlen) != 0)
 		goto out;
@@ -132,6 +120,7 @@ const struct load_desc load_xtar_load = {
 	.work = "entries extracted",
 	.needs = "tar; disk space: the source tree twice (archive and extracted copy) in the testbed",
 	.flags = LOAD_F_TREE,
+	.files = { XTAR_DIR, XTAR_FILE },
 	.prepare = xtar_prepare,
 	.body = xtar_body,
 	.cleanup = xtar_cleanup,

@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define MARKER ".contest-builtin"
 
 /* Scales: the number of translation units (per-unit cost is the same at every scale). */

@@ -1,263 +1,13 @@
-/* gen_code.c: code templates of the builtin workload generator (rng, expressions, translation units, main). */
+/* gen_code.c: code templates of the builtin workload generator (translation units, internal headers, main; gen_expr.c: rng, expressions). */
 #include "workload/gen_code.h"
 
 #include <string.h>
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define NR_INC 8        /* shared headers included by each unit */
 #define NR_TYPES 3      /* struct types each unit works on */
 #define FN_MIN 10       /* static functions per unit: FN_MIN + [0, FN_SPREAD) */
 #define FN_SPREAD 7
 #define MAX_FN (FN_MIN + FN_SPREAD)
-
-void gen_seed(struct gen_rng *r, uint64_t a, uint64_t b)
-{
-	r->s = 0x636f6e7465737431ULL ^ (a * 0x9e3779b97f4a7c15ULL) ^ (b * 0xc2b2ae3d27d4eb4fULL);
-	(void)gen_next(r);
-}
-
-uint64_t gen_next(struct gen_rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-unsigned gen_below(struct gen_rng *r, unsigned n)
-{
-	return (unsigned)((gen_next(r) >> 32) % n);
-}
-
-void gen_pick(struct gen_rng *r, unsigned n, unsigned k, unsigned *out)
-{
-	unsigned i, j;
-
-	for (i = 0; i < k; i++) {
-again:
-		out[i] = gen_below(r, n);
-		for (j = 0; j < i; j++)
-			if (out[j] == out[i])
-				goto again;
-	}
-}
-
-void gen_upcase(char *dst, const char *src, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < len && src[i]; i++)
-		dst[i] = (char)(src[i] >= 'a' && src[i] <= 'z' ? src[i] - 'a' + 'A' : src[i]);
-	dst[i] = '\0';
-}
-
-/* ---- expressions ---- */
-
-void gen_ex_add(struct gen_ex *e, const char *fmt, const char *a, const char *b)
-{
-	if (e->nv < NELEM(e->v)) {
-		snprintf(e->buf[e->nv], sizeof e->buf[0], fmt, a, b);
-		e->v[e->nv] = e->buf[e->nv];
-		e->nv++;
-	}
-}
-
-void gen_ex_struct(struct gen_ex *e, const struct gen_struct *st, const char *p)
-{
-	int k;
-
-	gen_ex_add(e, "%s->state%s", p, "");
-	gen_ex_add(e, "(u32)%s->flags%s", p, "");
-	for (k = 0; k < st->nfield; k++) {
-		switch (st->kind[k]) {
-		case GEN_U64: case GEN_U32: gen_ex_add(e, "%s->%s", p, st->field[k]); break;
-		case GEN_U16: case GEN_U8: gen_ex_add(e, "(u32)%s->%s", p, st->field[k]); break;
-		default: gen_ex_add(e, "%s->%s[1]", p, st->field[k]); break;
-		}
-	}
-}
-
-/* ex_const: an unsigned literal, small or 32-bit. */
-static void ex_const(struct gen_ex *e)
-{
-	if (gen_below(e->r, 3) == 0)
-		fprintf(e->f, "%uu", 1 + gen_below(e->r, 255));
-	else
-		fprintf(e->f, "0x%08xu", (unsigned)gen_next(e->r));
-}
-
-
-/* ex_bin: (x OP y) of two subexpressions. */
-static void ex_bin(struct gen_ex *e, int depth, const char *op)
-{
-	fputc('(', e->f);
-	gen_ex_gen(e, depth - 1);
-	fprintf(e->f, " %s ", op);
-	gen_ex_gen(e, depth - 1);
-	fputc(')', e->f);
-}
-
-void gen_ex_gen(struct gen_ex *e, int depth)
-{
-	const struct gen_header *h = e->nh ? e->h[gen_below(e->r, e->nh)] : NULL;
-	unsigned k;
-
-	if (depth <= 0 || gen_below(e->r, 10) == 0) {
-		if (e->nv && gen_below(e->r, 4) != 0) {
-			k = gen_below(e->r, e->nv);
-			if (e->v[k] == e->last)         /* avoid "x ^ x" */
-				k = (k + 1) % e->nv;
-			e->last = e->v[k];
-			fputs(e->v[k], e->f);
-		} else {
-			ex_const(e);
-		}
-		return;
-	}
-	k = gen_below(e->r, 18);
-	switch (k) {
-	case 0: case 1: ex_bin(e, depth, "+"); break;
-	case 2: ex_bin(e, depth, "-"); break;
-	case 3: case 4: ex_bin(e, depth, "^"); break;
-	case 5: ex_bin(e, depth, "|"); break;
-	case 6: case 7:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(k == 6 ? " * " : " & ", e->f);
-		ex_const(e);
-		fputc(')', e->f);
-		break;
-	case 8: case 9:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, " %s %u)", k == 8 ? ">>" : "<<", 1 + gen_below(e->r, 31));
-		break;
-	case 10:
-		fputs("rol32(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, ", %u)", 1 + gen_below(e->r, 31));
-		break;
-	case 11:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(" / (", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(" | 1u))", e->f);
-		break;
-	case 12:
-		fputc('(', e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, " %% %uu)", 3 + gen_below(e->r, 1000));
-		break;
-	case 13:
-		if (h) {
-			fprintf(e->f, "%s_mix(", h->name);
-			gen_ex_gen(e, depth - 1);
-			fputs(", ", e->f);
-			gen_ex_gen(e, depth - 1);
-			fputc(')', e->f);
-		} else {
-			ex_bin(e, depth, "+");
-		}
-		break;
-	case 14:
-		if (h) {
-			fprintf(e->f, "%s_FIELD(", h->upper);
-			gen_ex_gen(e, depth - 1);
-			fputc(')', e->f);
-		} else {
-			ex_bin(e, depth, "^");
-		}
-		break;
-	case 15:
-		fputs("((", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(gen_below(e->r, 2) ? " > " : " != ", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(") ? ", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(" : ", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputc(')', e->f);
-		break;
-	case 16:
-		fputs("hash_32(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fprintf(e->f, ", %u)", 4 + gen_below(e->r, 13));
-		break;
-	default:
-		fputs(gen_below(e->r, 2) ? "min(" : "max(", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputs(", ", e->f);
-		gen_ex_gen(e, depth - 1);
-		fputc(')', e->f);
-		break;
-	}
-}
-
-/* tabs: n tabs of indentation. */
-static void tabs(FILE *f, int n)
-{
-	while (n-- > 0)
-		fputc('\t', f);
-}
-
-/* ex_cond: a condition over the atoms, for if statements. */
-static void ex_cond(struct gen_ex *e)
-{
-	switch (gen_below(e->r, 4)) {
-	case 0:
-		fputc('(', e->f);
-		gen_ex_gen(e, 1);
-		fprintf(e->f, " & 0x%xu) > 0x%xu", 0xffu, gen_below(e->r, 256));
-		break;
-	case 1:
-		fputs("likely(", e->f);
-		gen_ex_gen(e, 1);
-		fputs(" != ", e->f);
-		gen_ex_gen(e, 1);
-		fputc(')', e->f);
-		break;
-	case 2:
-		fputs("hweight32(", e->f);
-		gen_ex_gen(e, 1);
-		fputs(") & 1u", e->f);
-		break;
-	default:
-		fputs("unlikely(", e->f);
-		gen_ex_gen(e, 1);
-		fputs(" < ", e->f);
-		gen_ex_gen(e, 2);
-		fputc(')', e->f);
-		break;
-	}
-}
-
-void gen_ex_stmt(struct gen_ex *e, const char *const *lv, unsigned nlv, int ind, int nest)
-{
-	static const char *const aops[] = { "=", "^=", "+=", "=", "-=", "|=" };
-	const char *l = lv[gen_below(e->r, nlv)];
-
-	if (nest > 0 && gen_below(e->r, 4) == 0) {
-		tabs(e->f, ind);
-		fputs("if (", e->f);
-		ex_cond(e);
-		fputs(") {\n", e->f);
-		gen_ex_stmt(e, lv, nlv, ind + 1, nest - 1);
-		gen_ex_stmt(e, lv, nlv, ind + 1, nest - 1);
-		tabs(e->f, ind);
-		fputs("} else {\n", e->f);
-		gen_ex_stmt(e, lv, nlv, ind + 1, nest - 1);
-		tabs(e->f, ind);
-		fputs("}\n", e->f);
-		return;
-	}
-	tabs(e->f, ind);
-	fprintf(e->f, "%s %s ", l, aops[gen_below(e->r, NELEM(aops))]);
-	gen_ex_gen(e, 2 + (int)gen_below(e->r, 2));
-	fputs(";\n", e->f);
-}
 
 /* ---- translation units ---- */
 
@@ -471,7 +221,7 @@ static void emit_list(struct uctx *c, const struct fn *fn)
 		fn->name, st->name, st->name);
 	stmts(&e, lv, nlv, 2, 2, 3);
 	fputs("\t}\n\tlist_for_each_entry_safe(pos, tmp, &head, node) {\n\t\tif (", c->f);
-	ex_cond(&e);
+	gen_ex_cond(&e);
 	fprintf(c->f, ")\n\t\t\tlist_del(&pos->node);\n\t\telse\n\t\t\tacc ^= %s_hash(pos);\n\t}\n"
 		"\treturn acc;\n}\n\n", st->name);
 }
@@ -504,46 +254,46 @@ static int emit_call(struct uctx *c, const struct fn *fn, int ind, const struct 
 	case S_BUF:
 		if (!s->buf)
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s ^= %s(%s, %s, (u32)%s);\n", s->acc, fn->name, s->buf, s->nbuf, s->acc);
 		return 1;
 	case S_STATE:
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s += %s((u32)%s, %s);\n", s->acc, fn->name, s->acc, s->hint);
 		return 1;
 	case S_OBJ:
 		if (!p)
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s ^= %s(%s, %s);\n", s->acc, fn->name, p, s->acc);
 		return 1;
 	case S_DATA:
 		if (!s->data)
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s = %s(%s, %s, %s);\n", s->acc, fn->name, s->data, s->ndata, s->acc);
 		return 1;
 	case S_WORD:
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s += %s(%s, %s);\n", s->acc, fn->name, s->acc, s->hint);
 		return 1;
 	case S_LIST:
 		if (!s->objs[fn->type])
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s ^= %s(%s, %s_NR_OBJS, %s);\n", s->acc, fn->name, s->objs[fn->type],
 			c->upper, s->acc);
 		return 1;
 	case S_MAT:
 		if (!s->m)
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s += %s(%s, (u32)%s);\n", s->acc, fn->name, s->m, s->acc);
 		return 1;
 	default:
 		if (!p || !s->buf)
 			return 0;
-		tabs(c->f, ind);
+		gen_tabs(c->f, ind);
 		fprintf(c->f, "%s ^= %s(%s, %s, %s);\n", s->acc, fn->name, p, s->buf, s->acc);
 		return 1;
 	}

@@ -1,9 +1,12 @@
-/* gen_code.h: code templates of the builtin workload generator (gen_code.c: units, main; gen_headers.c: headers). */
+/* gen_code.h: code templates of the builtin workload generator (gen_expr.c: rng, expressions; gen_code.c: units, main; gen_headers.c: headers). */
 #ifndef CONTEST_GEN_CODE_H
 #define CONTEST_GEN_CODE_H
 
 #include <stdint.h>
 #include <stdio.h>
+
+/* NELEM: the number of elements of array a. */
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A splitmix64 stream: the only source of variety in the generated tree. */
 struct gen_rng {
@@ -83,10 +86,15 @@ void gen_ex_add(struct gen_ex *e, const char *fmt, const char *a, const char *b)
 void gen_ex_struct(struct gen_ex *e, const struct gen_struct *st, const char *p);
 /* gen_ex_gen: an unsigned expression of at most depth levels, free of undefined behaviour. */
 void gen_ex_gen(struct gen_ex *e, int depth);
+/* gen_ex_cond: a condition over the atoms, for if statements. */
+void gen_ex_cond(struct gen_ex *e);
 /* gen_ex_stmt: one statement (maybe an if/else) assigning to one of the lvalues lv[]. */
 void gen_ex_stmt(struct gen_ex *e, const char *const *lv, unsigned nlv, int ind, int nest);
 
 /* The emitters write one file each; errors show up in ferror(f). */
+
+/* gen_tabs: n tabs of indentation. */
+void gen_tabs(FILE *f, int n);
 
 /* gen_emit_header: include/linux/NAME.h for h. */
 void gen_emit_header(FILE *f, const struct gen_header *h);

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const hdr_names[] = {
 	"sched", "mm_types", "fs", "blkdev", "netdevice", "skbuff", "slab", "workqueue",

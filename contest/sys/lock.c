@@ -1,9 +1,11 @@
 /* lock.c: one contest at a time per testbed and per results directory, and the leftovers of one that was killed. */
 #include "contest/sys/lock.h"
+#include "contest/sys/swapfile.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
+#include "loads/registry.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -30,11 +32,13 @@ static struct held {
 static int nheld;
 static pid_t owner;        /* the process that took them (not its forked children) */
 
-/* The files a load or `contest micro` makes in the testbed while it runs
- * and removes when it ends: left only by a contest killed outright. */
-static const char *const leftovers[] = {
-	"io_load.dat", "mem_load.map", "ctar_load.tar", "xtar_load.tar", "xtar_load.d", "dbench_load.d",
-	"read_load.dat.tmp", "contest.swap",
+/* The files contest itself (not a load) makes in the testbed while it runs
+ * and removes when it ends: left only by a contest killed outright. The
+ * loads' files come from their descriptors (load_desc.files), and
+ * is_leftover adds the patterns of micro's and the built-in tree's scratch
+ * names. */
+static const char *const own_leftovers[] = {
+	SWAP_FILE,
 };
 
 /* at_exit: a normal exit empties the lock files (a record left in one
@@ -209,13 +213,33 @@ void lock_child(void)
 	nheld = 0;
 }
 
+/* is_load_file: 1 when name is one of the files of a load whose flag
+ * LOAD_F_OTHER is other (a load's files are in the -o directory when it
+ * has that flag, else in the testbed). */
+static int is_load_file(const char *name, unsigned other)
+{
+	for (size_t i = 0; load_registry[i] != NULL; i++) {
+		const struct load_desc *d = load_registry[i];
+
+		if ((d->flags & LOAD_F_OTHER) != other)
+			continue;
+		for (size_t j = 0; j < LOAD_FILES_MAX && d->files[j] != NULL; j++)
+			if (strcmp(name, d->files[j]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* is_leftover: a name in the testbed that only a killed contest leaves:
- * a load's file, micro.XXXXXX (contest micro's scratch directory) or
- * .builtin-V-SCALE.tmp.PID (a built-in tree being generated). */
+ * a load's file, one of contest's own, micro.XXXXXX (contest micro's
+ * scratch directory) or .builtin-V-SCALE.tmp.PID (a built-in tree being
+ * generated). */
 static int is_leftover(const char *name)
 {
-	for (size_t i = 0; i < sizeof leftovers / sizeof leftovers[0]; i++)
-		if (strcmp(name, leftovers[i]) == 0)
+	if (is_load_file(name, 0))
+		return 1;
+	for (size_t i = 0; i < sizeof own_leftovers / sizeof own_leftovers[0]; i++)
+		if (strcmp(name, own_leftovers[i]) == 0)
 			return 1;
 	if (strncmp(name, "micro.", 6) == 0 && strlen(name) == 12)
 		return 1;
@@ -228,10 +252,11 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* is_other_leftover: what a killed contest leaves in io_other's -o directory. */
+/* is_other_leftover: what a killed contest leaves in the -o directory: the
+ * files of the loads that work there (LOAD_F_OTHER). */
 static int is_other_leftover(const char *name)
 {
-	return strcmp(name, "io_other.dat") == 0;
+	return is_load_file(name, LOAD_F_OTHER);
 }
 
 /* sweep: remove the entries of dir that left() names and that were changed

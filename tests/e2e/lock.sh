@@ -55,6 +55,25 @@ rm -f "$T/io_load.dat"
 # a record left by a killed contest does not lock
 printf '999999 2026-01-01T00:00:00Z\n' >"$T/.contest.lock"
 check "a stale lock record is no lock" run -k b -d "$T" -R "$R" no_load >/dev/null 2>&1
+# a record of a killed holder: the next run removes every load's file (from
+# the loads' descriptors) and contest's own, each directory its own names,
+# and keeps the rest (read_load.dat is reusable)
+mkdir -p "$O"
+for f in io_load.dat mem_load.map ctar_load.tar read_load.dat.tmp contest.swap read_load.dat io_other.dat; do
+	echo left >"$T/$f"
+	echo left >"$O/$f"
+done
+mkdir "$T/xtar_load.d" "$T/dbench_load.d" && touch "$T/xtar_load.tar"
+now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+printf '999999 %s\n' "$now" >"$T/.contest.lock"
+printf '999999 %s\n' "$now" >"$O/.contest.lock"
+run -k c -d "$T" -R "$R" -o "$O" no_load >/dev/null 2>"$SCRATCH/c.err"
+check "after a killed holder the next run goes ahead" test $? -eq 0
+check "and says what it removed" test "$(cat "$SCRATCH/c.err")" = "contest: removed leftovers of an interrupted run in $T: contest.swap ctar_load.tar dbench_load.d io_load.dat mem_load.map read_load.dat.tmp xtar_load.d xtar_load.tar
+contest: removed leftovers of an interrupted run in $O: io_other.dat"
+check "keeps read_load.dat and io_other.dat in the testbed" test -f "$T/read_load.dat" -a -f "$T/io_other.dat"
+check "and the testbed's names in -o" test -f "$O/io_load.dat" -a -f "$O/contest.swap" -a ! -e "$O/io_other.dat"
+rm -f "$T/read_load.dat" "$T/io_other.dat"
 check "one directory as testbed and results" run -k s -d "$SCRATCH/both" -R "$SCRATCH/both" no_load >/dev/null 2>&1
 check "its records read back" quiet "$CONTEST" -r -R "$SCRATCH/both" >/dev/null
 check "no stray processes" no_strays "$SCRATCH"

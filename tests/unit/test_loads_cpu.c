@@ -2,6 +2,7 @@
 #include "contest/loadctl.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
+#include "loads/registry.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 
@@ -11,10 +12,6 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-extern const struct load_desc load_process_load;
-extern const struct load_desc load_mem_load;
-extern const struct load_desc load_list_load;
 
 /* status_kib: the value in KiB of field (e.g. "VmRSS:") in /proc/PID/status; -1 when absent. */
 static long status_kib(pid_t pid, const char *field)

@@ -4,6 +4,7 @@
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "loads/load.h"
+#include "loads/registry.h"
 #include "loads/tar_common.h"
 #include "tests/unit/t.h"
 
@@ -16,8 +17,6 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-extern const struct load_desc load_ctar_load, load_xtar_load, load_dbench_load;
 
 /* count_entries: entries in dir besides . and .., or -1. */
 static int count_entries(const char *dir)

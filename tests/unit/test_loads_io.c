@@ -6,6 +6,7 @@
 #include "lib/text.h"
 #include "loads/io_common.h"
 #include "loads/load.h"
+#include "loads/registry.h"
 #include "tests/unit/t.h"
 
 #include <dirent.h>
@@ -17,8 +18,6 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
-
-extern const struct load_desc load_io_load, load_io_other, load_read_load;
 
 #define MEM (32u << 20)
 

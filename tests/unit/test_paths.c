@@ -5,6 +5,7 @@
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "loads/load.h"
+#include "loads/registry.h"
 #include "tests/unit/t.h"
 #include "workload/builtin.h"
 
@@ -17,9 +18,6 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-extern const struct load_desc load_io_load, load_read_load, load_mem_load, load_ctar_load,
-	load_xtar_load, load_dbench_load;
 
 #define MEM (4u << 20)
 #define NOBODY 65534
