@@ -173,17 +173,33 @@ int fs_rm_same(int fd, const char *name, const struct stat *was)
 	return fs_rm_at(fd, name);
 }
 
-int fs_rm_in(const char *dir, const char *name)
+int fs_create_at(int fd, const char *name, int access, mode_t perm)
+{
+	return openat(fd, name, access | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, perm);
+}
+
+int fs_in_dir(const char *dir, int (*fn)(int dfd, void *arg), void *arg)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
 
 	if (fd < 0)
 		return -1;
-	rc = fs_rm_own(fd, name);
+	rc = fn(fd, arg);
 	e = errno;
 	close(fd);
 	errno = e;
 	return rc;
+}
+
+/* rm_own_fn: fs_rm_own for fs_in_dir; arg is the name. */
+static int rm_own_fn(int dfd, void *arg)
+{
+	return fs_rm_own(dfd, arg);
+}
+
+int fs_rm_in(const char *dir, const char *name)
+{
+	return fs_in_dir(dir, rm_own_fn, (void *)name);
 }
 
 int fs_write_zeros(int fd, uint64_t bytes)

@@ -36,6 +36,16 @@ int fs_own_file(int dirfd, int file);
  * (O_CLOEXEC), or -1 with errno (EEXIST: name exists; EPERM: swapped). */
 int fs_mkdir_at(int fd, const char *name, mode_t mode);
 
+/* fs_create_at: create name in directory fd, new (O_EXCL), never through a
+ * link (O_NOFOLLOW), close-on-exec, opened with access (O_WRONLY or
+ * O_RDWR) and perm (under the umask). Its descriptor, or -1 with errno
+ * (EEXIST: something is in the way). */
+int fs_create_at(int fd, const char *name, int access, mode_t perm);
+/* fs_in_dir: open directory dir, call fn(its descriptor, arg), close it;
+ * fn's result, with errno as fn left it; -1 with errno when dir cannot be
+ * opened. */
+int fs_in_dir(const char *dir, int (*fn)(int dfd, void *arg), void *arg);
+
 /* fs_rm_at: remove name inside directory fd, recursively, never
  * following symbolic links (a link is removed, not its target). A missing
  * name is not an error. 0, or -1 with errno. */

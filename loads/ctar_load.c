@@ -47,7 +47,7 @@ static void ctar_body(const struct load_env *env, const struct load_prep *prep,
 
 	if ((dfd = fs_dir_open(env->testbed, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
-	fd = openat(dfd, CTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = fs_create_at(dfd, CTAR_FILE, O_WRONLY, 0644);
 	if (fd < 0)
 		load_fail(c, "cannot create %s: %s", prep->path, strerror(errno));
 	close(dfd);

@@ -267,7 +267,7 @@ static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng,
 		*rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
 		size[i] = (4u << 10) + (size_t)(*rng % ((DB_MAXFILE - (4u << 10)) + 1));
 		snprintf(name, sizeof name, "f%d", i);
-		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		fd = fs_create_at(dfd, name, O_WRONLY, 0644);
 		if (fd < 0 || load_write_all(fd, buf, size[i]) != 0 || (i == 0 && fsync(fd) != 0))
 			load_fail(c, "create/write %s/d/%s: %s", path, name, strerror(errno));
 		close(fd);

@@ -36,7 +36,7 @@ void io_write_forever(const char *dir, const char *file, uint64_t bytes, struct 
 		load_fail(c, "cannot allocate the write buffer: %s", strerror(errno));
 	if ((dfd = fs_dir_open(dir, why, sizeof why)) < 0)
 		load_fail(c, "%s", why);
-	fd = openat(dfd, file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = fs_create_at(dfd, file, O_WRONLY, 0644);
 	if (fd < 0)
 		load_fail(c, "cannot create %s: %s", path, strerror(errno));
 	close(dfd);

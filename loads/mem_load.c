@@ -69,7 +69,7 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	}
 	if ((dfd = load_fresh("mem_load", env->testbed, map_name, bytes, errbuf, errlen)) < 0)
 		return -1;
-	fd = openat(dfd, map_name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = fs_create_at(dfd, map_name, O_RDWR, 0600);
 	close(dfd);
 	if (fd < 0) {
 		text_fmt(errbuf, errlen, "mem_load: creating %s: %s", prep->path, strerror(errno));

@@ -58,7 +58,7 @@ static int create_file(int dfd, const char *path, uint64_t size, char *errbuf, s
 		what = "allocate a buffer for";
 		goto fail;
 	}
-	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = fs_create_at(dfd, name, O_WRONLY, 0644);
 	if (fd < 0)
 		goto fail;
 	what = "write";

@@ -31,7 +31,7 @@ static int xtar_prepare(const struct load_env *env, struct load_prep *prep, char
 	    tar_create("xtar_load", env->tree, -1, &o, errbuf, errlen) != 0 ||
 	    load_need_space("xtar_load", env->testbed, 2 * o.bytes, errbuf, errlen) != 0)
 		goto out;
-	fd = openat(dfd, XTAR_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = fs_create_at(dfd, XTAR_FILE, O_WRONLY, 0644);
 	if (fd < 0) {
 		text_fmt(errbuf, errlen, "xtar_load: cannot create %s: %s", prep->path, strerror(errno));
 		goto out;

@@ -294,7 +294,7 @@ static int bw_make_file(const char *dir, const char *name, const unsigned char *
 		text_fmt(reason, len, "scratch path too long");
 		return -1;
 	}
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = fs_create_at(AT_FDCWD, path, O_RDWR, 0600);
 	if (fd < 0) {
 		text_fmt(reason, len, "create %s: %s", name, strerror(errno));
 		return -1;

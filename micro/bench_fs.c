@@ -363,7 +363,7 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set)
 static int fs_make_file(const char *path, size_t size)
 {
 	char buf[4096];
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int fd = fs_create_at(AT_FDCWD, path, O_RDWR, 0644);
 
 	if (fd < 0)
 		return -1;

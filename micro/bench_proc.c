@@ -126,7 +126,7 @@ static void proc_files(const struct micro_opts *o, struct micro_set *set)
 	int fd = -1;
 
 	if (fs_path(path, sizeof(path), "%s/proc_stat_file", o->dir) != 0 ||
-	    (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
+	    (fd = fs_create_at(AT_FDCWD, path, O_WRONLY, 0644)) < 0) {
 		text_fmt(why, sizeof(why), "create %s: %s", "proc_stat_file", strerror(errno));
 		micro_put_na(set, MID_STAT, why);
 		micro_put_na(set, MID_OPEN_CLOSE, why);

@@ -167,7 +167,7 @@ static FILE *create(int root, const char *rel)
 
 	if ((dfd = open_parent(root, rel, buf, sizeof buf, &base)) < 0)
 		return NULL;
-	fd = openat(dfd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = fs_create_at(dfd, base, O_WRONLY, 0644);
 	e = errno;
 	close(dfd);
 	errno = e;
@@ -296,17 +296,15 @@ out:
 	return rc;
 }
 
+/* generate_fn: generate_at for fs_in_dir; arg is the scale. */
+static int generate_fn(int dfd, void *arg)
+{
+	return generate_at(dfd, arg);
+}
+
 int builtin_generate(const char *dir, const char *scale)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc, e;
-
-	if (fd < 0)
-		return -1;
-	rc = generate_at(fd, scale);
-	e = errno;
-	close(fd);
-	errno = e;
-	return rc;
+	return fs_in_dir(dir, generate_fn, (void *)scale);
 }
 
 /* tree_ok: 1 when name in the testbed (open as tb) is a directory of a

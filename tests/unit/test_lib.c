@@ -1,9 +1,15 @@
-/* test_lib.c: unit tests of the ground floor lib/: the growable array. */
+/* test_lib.c: unit tests of the ground floor lib/: the growable array, creating own files, working in a directory. */
 #include "lib/array.h"
+#include "lib/fs.h"
 #include "tests/unit/t.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* test_array_grow: room as asked, doubling from first, contents kept, overflow refused. */
 static void test_array_grow(void)
@@ -35,8 +41,44 @@ static void test_array_grow(void)
 	free(v);
 }
 
+/* count_fn: for fs_in_dir: 7 when dfd is an open directory, errno set to 42. */
+static int count_fn(int dfd, void *arg)
+{
+	struct stat st;
+
+	*(int *)arg += 1;
+	errno = 42;
+	return fstat(dfd, &st) == 0 && S_ISDIR(st.st_mode) ? 7 : -1;
+}
+
+/* test_create_in_dir: a new file only, never through a link; fs_in_dir passes fn's result and errno. */
+static void test_create_in_dir(void)
+{
+	char dir[] = "/tmp/contest-test-lib.XXXXXX";
+	int dfd, fd, calls = 0;
+
+	T_CHECK(mkdtemp(dir) != NULL);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	T_CHECK(dfd >= 0);
+	fd = fs_create_at(dfd, "f", O_WRONLY, 0600);
+	T_CHECK(fd >= 0 && write(fd, "x", 1) == 1);
+	T_CHECK((fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0);
+	close(fd);
+	T_CHECK(fs_create_at(dfd, "f", O_WRONLY, 0600) < 0 && errno == EEXIST);
+	T_CHECK(symlinkat("/tmp/contest-test-lib-target-none", dfd, "l") == 0);
+	T_CHECK(fs_create_at(dfd, "l", O_RDWR, 0600) < 0 && errno == EEXIST);
+	T_CHECK(access("/tmp/contest-test-lib-target-none", F_OK) != 0);
+	T_CHECK(fs_in_dir(dir, count_fn, &calls) == 7 && errno == 42 && calls == 1);
+	T_CHECK(fs_in_dir("/nonexistent-contest-dir", count_fn, &calls) == -1 && errno == ENOENT && calls == 1);
+	T_CHECK(fs_rm_in(dir, "f") == 0 && fs_rm_in(dir, "l") == 0);
+	T_CHECK(faccessat(dfd, "f", F_OK, AT_SYMLINK_NOFOLLOW) != 0 && faccessat(dfd, "l", F_OK, AT_SYMLINK_NOFOLLOW) != 0);
+	close(dfd);
+	T_CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
 	test_array_grow();
+	test_create_in_dir();
 	return t_done();
 }
