@@ -1,7 +1,5 @@
 # cli.sh: bad input gets one clear line naming it and exit 2; help, version and loads work.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 
 check "--help exits 0" sh -c "'$CONTEST' --help | grep -q 'contest report'"
 check "--version" sh -c "'$CONTEST' --version | grep -q '^contest [0-9]'"

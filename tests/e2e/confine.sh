@@ -1,7 +1,5 @@
 # confine.sh: --confine runs the compile and the loads in a memory cgroup limited to --mem, --swap adds a swap file for the invocation; both are undone after a normal end, an interrupt and a kill -9, and refused clearly where they cannot work.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 
 expect_fail "--confine without --mem" 2 "--confine needs --mem SIZE" "$CONTEST" --confine -d "$T" -R "$R" no_load
 expect_fail "--swap too small" 2 "--swap: '1k' is not a size of at least 1M" "$CONTEST" --swap 1k -d "$T" -R "$R" no_load

@@ -1,9 +1,5 @@
 # interrupt.sh: SIGINT, SIGTERM or SIGHUP at ten moments of a run, a micro run and loads --rate, and while each real load runs: exit 130, one line says what, nothing left running or behind, records whole.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
-K=$SCRATCH/linux
-ERR=$SCRATCH/err
 fake_tree "$K"
 
 # start ARGS...: contest ARGS in the background, stderr in $ERR, pid in $pid

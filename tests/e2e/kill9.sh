@@ -1,9 +1,5 @@
 # kill9.sh: contest killed outright leaves nothing running and its next run removes the leftovers; a compile or a load worker killed by a signal fails that run, naming the signal, and the report shows it.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
-K=$SCRATCH/linux
-ERR=$SCRATCH/err
 fake_tree "$K"
 
 # killed PID WHAT: kill -9 contest; within 20 s no process of it is left

@@ -17,41 +17,23 @@ plant "$t" contest/c.c '#include "loads/l.h"
 #include "lib/a.h"'
 check "a clean fake tree passes" sh "$CHECK" "$t"
 
-# offends NAME PATTERN: the check fails on tree $SCRATCH/NAME, naming PATTERN
+# offends NAME PATTERN FILE TEXT [FILE TEXT...]: the clean tree with these
+# files planted, as $SCRATCH/NAME, fails the check with PATTERN in its output
 offends() {
-	o=$(sh "$CHECK" "$SCRATCH/$1")
+	o_name=$1 o_pat=$2
+	shift 2
+	cp -r "$SCRATCH/clean" "$SCRATCH/$o_name"
+	while [ $# -ge 2 ]; do plant "$SCRATCH/$o_name" "$1" "$2"; shift 2; done
+	o=$(sh "$CHECK" "$SCRATCH/$o_name")
 	rc=$?
-	if [ "$rc" -ne 1 ]; then bad "$1: exit $rc, want 1"; return; fi
-	case "$o" in *"$2"*) ok ;; *) bad "$1: output lacks '$2': $o" ;; esac
+	if [ "$rc" -ne 1 ]; then bad "$o_name: exit $rc, want 1"; return; fi
+	case "$o" in *"$o_pat"*) ok ;; *) bad "$o_name: output lacks '$o_pat': $o" ;; esac
 }
 
-t=$SCRATCH/cycle
-cp -r "$SCRATCH/clean" "$t"
-plant "$t" lib/b.c '#include "lib/a.h"'
-plant "$t" loads/back.c '#include "contest/c.h"'
-plant "$t" contest/c.h ''
-offends cycle 'loads -> contest'
-
-t=$SCRATCH/long
-cp -r "$SCRATCH/clean" "$t"
-plant "$t" results/r.h '#include "contest/c.h"'
-plant "$t" contest/c.h ''
-plant "$t" loads/x.c '#include "results/r.h"'
-offends long 'leads back to'
-
-t=$SCRATCH/lib
-cp -r "$SCRATCH/clean" "$t"
-plant "$t" lib/up.c '#include "loads/l.h"'
-offends lib 'lib/up.c: lib/ includes "loads/l.h", above it'
-
-t=$SCRATCH/bare
-cp -r "$SCRATCH/clean" "$t"
-plant "$t" loads/bare.c '#include "l.h"'
-offends bare 'loads/bare.c: include "l.h" does not name its folder'
-
-t=$SCRATCH/missing
-cp -r "$SCRATCH/clean" "$t"
-plant "$t" loads/m.c '#include "loads/none.h"'
-offends missing 'is no file of the tree'
+offends cycle 'loads -> contest' lib/b.c '#include "lib/a.h"' loads/back.c '#include "contest/c.h"' contest/c.h ''
+offends long 'leads back to' results/r.h '#include "contest/c.h"' contest/c.h '' loads/x.c '#include "results/r.h"'
+offends lib 'lib/up.c: lib/ includes "loads/l.h", above it' lib/up.c '#include "loads/l.h"'
+offends bare 'loads/bare.c: include "l.h" does not name its folder' loads/bare.c '#include "l.h"'
+offends missing 'is no file of the tree' loads/m.c '#include "loads/none.h"'
 
 done_tests

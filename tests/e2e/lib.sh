@@ -4,6 +4,11 @@ PASS=0
 FAIL=0
 SCRATCH=$(mktemp -d /tmp/contest-e2e.XXXXXX)
 trap 'rm -rf "$SCRATCH"' EXIT
+# where a test puts its testbed, results, fake kernel tree and contest's stderr
+T=$SCRATCH/tb
+R=$SCRATCH/res
+K=$SCRATCH/linux
+ERR=$SCRATCH/err
 
 ok() { PASS=$((PASS + 1)); }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*" >&2; }

@@ -1,7 +1,5 @@
 # loads_all.sh: every load of the default set on the tiny workload: each does work, every Ratio printed, nothing left behind.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 O=$SCRATCH/other
 mkdir -p "$O"
 

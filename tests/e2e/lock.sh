@@ -1,8 +1,5 @@
 # lock.sh: one contest per testbed and per results directory: a second run, micro or loads --rate is refused in one line naming the holder; report reads meanwhile; a lock file left behind is harmless.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
-K=$SCRATCH/linux
 fake_tree "$K"
 run() { "$CONTEST" -t "$K" --lead 0 --no-flush -q "$@"; }
 

@@ -1,7 +1,5 @@
 # micro.sh: contest micro --quick stores a suite run; report --micro prints the six sections with every column filled.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CONTEST" micro -R "$R" io_load
 expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
 expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"

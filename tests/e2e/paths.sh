@@ -1,7 +1,6 @@
 # paths.sh: links and files planted in a shared testbed or results directory never make contest write, truncate or delete outside it, nor delete what is not its own.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb        # the testbed, sticky and writable by anybody like /tmp
-R=$SCRATCH/res
+# $T is the testbed, made sticky and writable by anybody like /tmp
 O=$SCRATCH/outside   # what the planted links point at
 mkdir -p "$T" "$R" "$O/dir" "$O/dir2" "$O/tree/kernel"
 chmod 1777 "$T"

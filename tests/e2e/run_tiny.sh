@@ -1,7 +1,5 @@
 # run_tiny.sh: two labels, tiny workload, no_load and cacherun; the report; a test load's window; nothing left behind.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 run() { "$CONTEST" --scale tiny --lead 0.5 -d "$T" -R "$R" "$@"; }
 
 check "run a" run -k a -n 2 no_load cacherun >"$SCRATCH/a.out" 2>"$SCRATCH/a.err"

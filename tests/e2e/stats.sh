@@ -1,6 +1,5 @@
 # stats.sh: report --stats marks a clear difference with '*' and says when it cannot test; csv, json, markdown and html outputs are well formed; --output writes whole files.
 . tests/e2e/lib.sh
-R=$SCRATCH/res
 
 # Fixed runs, so the statistics are not at the mercy of the machine's noise:
 # b is 50% slower than a, c one run only (real runs are covered elsewhere).

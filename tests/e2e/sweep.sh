@@ -1,7 +1,5 @@
 # sweep.sh: --sysctl and contest sweep: bad input refused before anything is made; as root, settings interleaved run by run under their labels, and the old value back after a normal end, a refused value, an interrupt and a kill -9.
 . tests/e2e/lib.sh
-T=$SCRATCH/tb
-R=$SCRATCH/res
 
 # Bad input: one line, exit 2, no directory made.
 expect_fail "sweep without --sysctl" 2 "sweep: give the setting to sweep, as --sysctl KEY=V1,V2,..." \

@@ -1,8 +1,5 @@
 # tree.sh: -t TREE on a small fake kernel tree: refusals, identity, a compile, a failing target, tar loads on the tree.
 . tests/e2e/lib.sh
-K=$SCRATCH/linux
-T=$SCRATCH/tb
-R=$SCRATCH/res
 mkdir -p "$K"
 cat >"$K/Makefile" <<'MK'
 # A stand-in for a kernel Makefile: clean, kernelversion, vmlinux, broken.

@@ -1,7 +1,5 @@
 # why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
 . tests/e2e/lib.sh
-R=$SCRATCH/res
-T=$SCRATCH/tb
 
 # col FILE LOAD COLUMN: that column of LOAD's first record in FILE
 col() {
