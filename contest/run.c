@@ -13,6 +13,7 @@
 #include "contest/sys/lock.h"
 #include "contest/sys/swapfile.h"
 #include "contest/sys/sysctl.h"
+#include "contest/sys/undo.h"
 #include "contest/version.h"
 #include "lib/clock.h"
 #include "lib/err.h"
@@ -443,10 +444,8 @@ static char created[2][PATH_MAX];
  * nothing but its lock file is in them. */
 static void undo_created(void)
 {
-	/* what machine_setup did, first: the swap file is in the testbed */
-	swap_end();
-	confine_end();
-	sysctl_restore();
+	/* what machine_setup did, first (last made first): the swap file is in the testbed */
+	undo_all();
 	for (int i = 1; i >= 0; i--)
 		if (created[i][0] != '\0') {
 			lock_drop(created[i]);
@@ -841,7 +840,7 @@ int run_main(struct opts *o)
 		warnx("memory group: limit %llu bytes, peak usage %lld bytes, limit reached %lld times, "
 		      "%lld process(es) killed by its OOM killer", (unsigned long long)o->mem,
 		      (long long)use.peak, (long long)use.hits, (long long)use.ooms);
-	if (sysctl_restore() != 0)
+	if (undo_all() != 0)
 		status = EXIT_RUNFAIL;
 	/* a sweep's comparison: with significance when every setting has 2 runs */
 	struct report_req req = { .results = r.results, .labels = labels, .nlabels = r.nset,

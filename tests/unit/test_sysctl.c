@@ -1,5 +1,6 @@
 /* test_sysctl.c: --sysctl parsing, checks, setting and restoring, on a sysctl tree made by the test. */
 #include "contest/sys/sysctl.h"
+#include "contest/sys/undo.h"
 #include "tests/unit/t.h"
 
 #include <fcntl.h>
@@ -127,20 +128,20 @@ static void test_apply_restore(void)
 	waitpid(kid, &st, 0);
 	T_STREQ(get("vm/swappiness"), "100");
 
-	T_CHECK(sysctl_restore() == 0);
+	T_CHECK(undo_all() == 0);
 	T_STREQ(get("vm/swappiness"), "60");
 	T_STREQ(get("vm/dirty_ratio"), "20");
 	sysctl_applied(buf, sizeof buf);
 	T_STREQ(buf, "");
-	T_CHECK(sysctl_restore() == 0);                                  /* nothing left to do */
+	T_CHECK(undo_all() == 0);                                  /* nothing left to do */
 
 	/* the shared table (the watcher's view) restores the same way */
-	T_CHECK(sysctl_share() == 0);
+	T_CHECK(undo_share() == 0);
 	T_CHECK(sysctl_apply(v, 1, why, sizeof why) == 0);
 	fflush(stdout);
 	kid = fork();
 	if (kid == 0)
-		_exit(sysctl_restore() == 0 ? 0 : 1);                    /* as the watcher does */
+		_exit(undo_all() == 0 ? 0 : 1);                    /* as the watcher does */
 	waitpid(kid, &st, 0);
 	T_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	T_STREQ(get("vm/swappiness"), "60");
@@ -154,7 +155,7 @@ static void test_apply_restore(void)
 	T_STREQ(v[0].old, "");
 	T_CHECK(sysctl_apply(v, 1, why, sizeof why) == 0);
 	T_STREQ(get("vm/ports"), "47999");
-	T_CHECK(sysctl_restore() == 0);
+	T_CHECK(undo_all() == 0);
 	T_STREQ(get("vm/ports"), "");
 
 	/* a value that could not be put back whole is refused before anything is set */
