@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void plan_build(struct plan *p, const struct opts *o)
 {
@@ -44,24 +45,39 @@ struct plan_run plan_at(const struct plan *p, size_t k)
 	return r;
 }
 
+/* has_label: 1 when label is one of p's settings' labels. */
+static int has_label(const struct plan *p, const char *label)
+{
+	for (size_t v = 0; v < p->nset; v++)
+		if (strcmp(p->set[v].label, label) == 0)
+			return 1;
+	return 0;
+}
+
 void plan_estimate(struct plan *p, const char *dir)
 {
-	double sum[OPTS_MAX_LOADS] = { 0 };
+	double sum[2][OPTS_MAX_LOADS] = { { 0 } };
+	size_t n[2][OPTS_MAX_LOADS] = { { 0 } };
+	struct rec_set got = { 0 };
 
-	for (size_t v = 0; v < p->nset; v++) {
-		struct rec_set got = { 0 };
-		if (store_read_label(dir, p->set[v].label, &got) != 0)
-			continue;  /* said by the reader */
-		for (size_t i = 0; i < got.n; i++)
-			for (size_t k = 0; k < p->nloads; k++)
-				if (!got.v[i].failed && strcmp(got.v[i].load, p->loads[k]->name) == 0) {
-					sum[k] += got.v[i].time;
-					p->nrec[k]++;
-				}
-		rec_set_free(&got);
+	if (access(dir, R_OK | X_OK) != 0 || store_read_all(dir, &got) != 0)
+		return;  /* nothing recorded yet, or said by the reader */
+	for (size_t i = 0; i < got.n; i++) {
+		int other = !has_label(p, got.v[i].label);
+		for (size_t k = 0; k < p->nloads; k++)
+			if (!got.v[i].failed && strcmp(got.v[i].load, p->loads[k]->name) == 0) {
+				sum[other][k] += got.v[i].time;
+				n[other][k]++;
+			}
 	}
-	for (size_t k = 0; k < p->nloads; k++)
-		p->secs[k] = p->nrec[k] ? sum[k] / (double)p->nrec[k] : 0;
+	rec_set_free(&got);
+	/* the plan's own labels first, else any label's runs of the load */
+	for (size_t k = 0; k < p->nloads; k++) {
+		int other = n[0][k] == 0;
+		p->other[k] = other && n[1][k] > 0;
+		p->nrec[k] = n[other][k];
+		p->secs[k] = p->nrec[k] ? sum[other][k] / (double)p->nrec[k] : 0;
+	}
 }
 
 /* mem_share: the percentage of MEM a needs text names ("110% of MEM": 110,
@@ -136,8 +152,9 @@ static void print_load(const struct plan *p, size_t k, FILE *f)
 	if (p->nrec[k] == 0)
 		fputs("time: no run recorded yet\n", f);
 	else
-		fprintf(f, "about %s a run (compile %.1fs, mean of %zu recorded)\n",
-		        progress_fmt_secs(run_secs(p, k), t, sizeof t), p->secs[k], p->nrec[k]);
+		fprintf(f, "about %s a run (compile %.1fs, mean of %zu recorded%s)\n",
+		        progress_fmt_secs(run_secs(p, k), t, sizeof t), p->secs[k], p->nrec[k],
+		        p->other[k] ? " under other labels" : "");
 }
 
 void plan_print(const struct plan *p, FILE *f)
@@ -151,6 +168,10 @@ void plan_print(const struct plan *p, FILE *f)
 		print_load(p, k, f);
 		total += run_secs(p, k) * (double)p->rounds * (double)p->nset;
 		unknown += p->nrec[k] == 0;
+	}
+	if (unknown == p->nloads) {
+		fputs("estimated time: unknown (no run of these load conditions recorded yet)\n", f);
+		return;
 	}
 	fprintf(f, "estimated time: %s%s (a guess: the recorded compile times and the %.1fs lead of each "
 	        "loaded run; make clean, preparing, flushing and warm-up compiles not counted",

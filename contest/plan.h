@@ -29,6 +29,7 @@ struct plan {
 	double lead;              /* the load's head start, seconds */
 	double secs[OPTS_MAX_LOADS];  /* mean recorded compile time of each load, seconds */
 	size_t nrec[OPTS_MAX_LOADS];  /* the recorded runs that mean is of (0: none) */
+	int other[OPTS_MAX_LOADS];    /* 1: runs of other labels (none under the plan's) */
 };
 
 /* One run of the plan: which round, load (index in loads) and setting. */
@@ -49,9 +50,10 @@ size_t plan_size(const struct plan *p);
  * setting (A B C A B C ...), so drift of the machine spreads evenly. */
 struct plan_run plan_at(const struct plan *p, size_t k);
 
-/* plan_estimate: fill p's estimates from the runs already recorded under
- * its labels in the results directory dir (read only; none when it does
- * not exist). */
+/* plan_estimate: fill p's estimates from the runs recorded in the results
+ * directory dir (read only; none when it does not exist): of each load, the
+ * mean compile time of its runs under the plan's labels, else under any
+ * label (a guess: another label may be another workload or machine). */
 void plan_estimate(struct plan *p, const char *dir);
 
 /* plan_disk: the disk load d needs for MEM bytes, from its descriptor's
