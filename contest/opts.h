@@ -33,6 +33,7 @@ struct opts {
 	double lead;              /* --lead */
 	int no_flush;             /* --no-flush */
 	int no_probe;             /* --no-probe */
+	int dry_run;              /* --dry-run: print the plan, run nothing */
 	int confine;              /* --confine (needs --mem) */
 	uint64_t swap;            /* --swap SIZE, 0: none */
 	const char *sysctl[OPTS_MAX_SYSCTL];  /* --sysctl KEY=VALUE, syntax checked */

@@ -31,8 +31,7 @@ void progress_phase(struct progress *p, const char *phase)
 	progress_tick(p, 0);
 }
 
-/* fmt_secs: "42s" or "3m05s". */
-static const char *fmt_secs(double s, char *buf, size_t len)
+const char *progress_fmt_secs(double s, char *buf, size_t len)
 {
 	long v = lround(s);
 	if (v < 60)
@@ -52,10 +51,10 @@ void progress_tick(void *arg, double elapsed)
 	(void)elapsed;
 	if (!p->live)
 		return;
-	fmt_secs(mono_now() - p->phase_start, e, sizeof e);
+	progress_fmt_secs(mono_now() - p->phase_start, e, sizeof e);
 	if (p->done > 0) {
 		double est = p->sum / p->done * (p->nsteps - p->done) - (mono_now() - p->phase_start);
-		fmt_secs(est > 0 ? est : 0, left, sizeof left);
+		progress_fmt_secs(est > 0 ? est : 0, left, sizeof left);
 	}
 	fprintf(stderr, "\r\033[K[%d/%d] %s run %ld/%ld: %s %s%s%s", p->step, p->nsteps, p->load,
 	        p->run, p->runs, p->phase, e, p->done > 0 ? ", about " : "", p->done > 0 ? left : "");

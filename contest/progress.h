@@ -39,4 +39,7 @@ void progress_done(struct progress *p, const struct rec *r, double step_secs);
 /* progress_clear: remove the live line before other output on stderr. */
 void progress_clear(struct progress *p);
 
+/* progress_fmt_secs: s seconds as "42s", "3m05s" or "1h02m" into buf; buf. */
+const char *progress_fmt_secs(double s, char *buf, size_t len);
+
 #endif

@@ -1,9 +1,9 @@
 /* confine.c: --confine: the compile and the loads in a memory cgroup limited to MEM, as on a machine booted with mem=MEM. */
 #include "contest/sys/confine.h"
+#include "contest/sys/undo.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fs.h"
-#include "lib/shm.h"
 #include "lib/text.h"
 
 #include <errno.h>
@@ -16,15 +16,22 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The group in force: shared with the watcher (confine_share). */
+/* The group in force: its entry in the undo table (undo.h). */
 struct group {
-	int version;              /* 0 none, 1 or 2 */
+	int version;              /* 1 or 2 */
 	char dir[PATH_MAX];       /* the group made */
 	int swappiness;           /* v1: the group's memory.swappiness, -1 unset */
 	uint64_t bytes;
 };
-static struct group own, *cur = &own;
-static pid_t owner;
+_Static_assert(sizeof(struct group) <= UNDO_STATE_MAX, "the group fits an undo entry");
+
+static int group_end(void *state);
+
+/* group: the group in force, or NULL. */
+static struct group *group(void)
+{
+	return undo_find(group_end, 0);
+}
 
 /* field: the n-th space-separated field of line (0-based) into buf; -1 if none. */
 static int field(const char *line, int n, char *buf, size_t len)
@@ -127,16 +134,6 @@ int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory,
 	return 1;
 }
 
-int confine_share(void)
-{
-	struct group *sh = shm_copy(cur, sizeof *cur);
-
-	if (sh == NULL)
-		return -1;
-	cur = sh;
-	return 0;
-}
-
 /* slurp: the first line of path into buf ("" when unreadable); buf. */
 static char *slurp(const char *path, char *buf, size_t len)
 {
@@ -164,13 +161,6 @@ static int put(const char *dir, const char *name, const char *text)
 	if (close(fd) != 0)
 		rc = -1;
 	return rc;
-}
-
-/* at_exit: remove the group, whatever way this process leaves. */
-static void at_exit(void)
-{
-	if (getpid() == owner)
-		confine_end();
 }
 
 /* number_in: the number after "key " in dir/name (key NULL: the file's
@@ -215,6 +205,7 @@ static int where(int allow_v2, char *dir, size_t len)
 static int make_group(int version, const char *dir, uint64_t bytes, char *why, size_t len)
 {
 	char num[32], ctl[512], path[PATH_MAX];
+	struct group g, *cur;
 	struct timespec ts;
 
 	/* v2: the top hands memory down (it may hold processes: no conflict) */
@@ -232,24 +223,22 @@ static int make_group(int version, const char *dir, uint64_t bytes, char *why, s
 		text_fmt(why, len, "--confine: cannot make a group in %s: name too long", dir);
 		return -1;
 	}
-	if (owner == 0) {
-		owner = getpid();
-		atexit(at_exit);
+	/* in the undo table before mkdir: a kill -9 right after it still has the watcher remove it */
+	g = (struct group){ .version = version, .swappiness = -1, .bytes = bytes };
+	text_copy(g.dir, path, sizeof g.dir);
+	if ((cur = undo_push(group_end, &g, sizeof g)) == NULL) {
+		text_fmt(why, len, "--confine: too many changes to undo");
+		return -1;
 	}
-	/* in force before mkdir: a kill -9 right after it still has the watcher remove it */
-	text_copy(cur->dir, path, sizeof cur->dir);
-	cur->bytes = bytes;
-	cur->swappiness = -1;
-	cur->version = version;
 	if (mkdir(path, 0755) != 0) {
 		text_fmt(why, len, "--confine: cannot make %s: %s", path, strerror(errno));
-		cur->version = 0;
+		undo_forget(cur);
 		return -1;
 	}
 	snprintf(num, sizeof num, "%" PRIu64, bytes);
 	if (bytes > 0 && put(cur->dir, version == 2 ? "memory.max" : "memory.limit_in_bytes", num) != 0) {
 		text_fmt(why, len, "--confine: cannot limit %s to %s bytes: %s", cur->dir, num, strerror(errno));
-		confine_end();
+		undo_one(cur);
 		return -1;
 	}
 	return 0;
@@ -276,7 +265,7 @@ int confine_swappiness_group(char *why, size_t len)
 {
 	char dir[PATH_MAX];
 
-	if (cur->version != 0 || where(0, dir, sizeof dir) != 1)
+	if (group() != NULL || where(0, dir, sizeof dir) != 1)
 		return 0;
 	return make_group(1, dir, 0, why, len);
 }
@@ -292,10 +281,11 @@ int confine_own_swappiness(void)
 
 int confine_follow(char *why, size_t len)
 {
+	struct group *cur = group();
 	char text[32], num[16];
 	long v;
 
-	if (cur->version != 1)
+	if (cur == NULL || cur->version != 1)
 		return 0;
 	slurp("/proc/sys/vm/swappiness", text, sizeof text);
 	v = strtol(text, NULL, 10);
@@ -313,18 +303,21 @@ int confine_follow(char *why, size_t len)
 
 int confine_join(void)
 {
+	const struct group *cur = group();
 	char num[32];
 
-	if (cur->version == 0)
+	if (cur == NULL)
 		return 0;
 	snprintf(num, sizeof num, "%ld", (long)getpid());
 	return put(cur->dir, "cgroup.procs", num);
 }
 
-int confine_end(void)
+/* group_end: the group's undo action: remove it (retrying while its last
+ * processes exit). 0, or -1 (said on stderr). */
+static int group_end(void *state)
 {
-	if (cur->version == 0)
-		return 0;
+	const struct group *cur = state;
+
 	/* its last processes may still be exiting: retry for up to 5 s */
 	for (int i = 0; rmdir(cur->dir) != 0; i++) {
 		if (errno == ENOENT)
@@ -335,15 +328,15 @@ int confine_end(void)
 		}
 		mono_sleep(0.1);
 	}
-	cur->version = 0;
 	return 0;
 }
 
 void confine_describe(char *buf, size_t len)
 {
+	const struct group *cur = group();
 	char lim[64] = "", sw[32] = "";
 
-	if (cur->version == 0) {
+	if (cur == NULL) {
 		text_fmt(buf, len, "%s", "");
 		return;
 	}
@@ -357,7 +350,9 @@ void confine_describe(char *buf, size_t len)
 
 int confine_usage(struct confine_usage *u)
 {
-	if (cur->version == 0)
+	const struct group *cur = group();
+
+	if (cur == NULL)
 		return -1;
 	if (cur->version == 2) {
 		u->peak = number_in(cur->dir, "memory.peak", NULL);

@@ -15,16 +15,12 @@
 int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory, char *dir,
                    size_t len);
 
-/* confine_share: keep the group's path in memory shared with processes
- * forked from now on (the watcher, which removes the group if contest is
- * killed outright). 0, or -1. */
-int confine_share(void);
-
 /* confine_start: make the group contest-PID-N (v2: at the top of the
  * hierarchy; v1: under this process's memory cgroup) and limit it to bytes
  * (memory.max, or memory.limit_in_bytes). contest itself stays outside, so
  * the limit's OOM killer never picks the controller; its children join
- * (confine_join). Removed again at exit (this process only). 0, or -1 with
+ * (confine_join). In the undo table (contest/sys/undo.h) from before its
+ * mkdir, which removes it on every way out. 0, or -1 with
  * one line in why naming what is missing (root, a memory controller). */
 int confine_start(uint64_t bytes, char *why, size_t len);
 
@@ -50,10 +46,6 @@ int confine_follow(char *why, size_t len);
 /* confine_join: in a child of contest, before it starts work: move this
  * process into the group, if there is one. 0, or -1 with errno. */
 int confine_join(void);
-
-/* confine_end: remove the group (retrying while its last processes exit).
- * Nothing when there is none. 0, or -1 (said on stderr). */
-int confine_end(void);
 
 /* confine_describe: "cgroup v1 memory.limit_in_bytes=268435456
  * memory.swappiness=60" (v2: "cgroup v2 memory.max=268435456"; a group

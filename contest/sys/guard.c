@@ -1,9 +1,7 @@
 /* guard.c: a watcher process that ends the compile's and the loads' process groups when contest itself is killed outright. */
 #include "contest/sys/guard.h"
-#include "contest/sys/confine.h"
 #include "contest/sys/lock.h"
-#include "contest/sys/swapfile.h"
-#include "contest/sys/sysctl.h"
+#include "contest/sys/undo.h"
 #include "lib/err.h"
 
 #include <errno.h>
@@ -100,9 +98,7 @@ static _Noreturn void watch(int fd, pid_t parent)
 			_exit(0);
 	for (int i = 0; i < n; i++)
 		kill(-groups[i], SIGKILL);
-	sysctl_restore();  /* what contest set up and could not undo itself */
-	swap_end();
-	confine_end();
+	undo_all();  /* what contest changed and could not undo itself, last first */
 	_exit(0);
 }
 
@@ -125,7 +121,7 @@ int guard_start(void)
 	pid_t parent = getpid(), pid;
 	int sv[2];
 
-	if (sysctl_share() != 0 || swap_share() != 0 || confine_share() != 0)
+	if (undo_share() != 0)
 		warn("cannot share --sysctl, --swap and --confine with the watcher; kill -9 would leave them");
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
 		warn("cannot start the watcher that ends the compile and the load if contest is killed");

@@ -1,8 +1,8 @@
 /* swapfile.c: --swap SIZE: a swap file in the testbed, active for the invocation, always deactivated and removed afterwards. */
 #include "contest/sys/swapfile.h"
+#include "contest/sys/undo.h"
 #include "lib/err.h"
 #include "lib/fs.h"
-#include "lib/shm.h"
 #include "lib/text.h"
 
 #include <errno.h>
@@ -17,15 +17,22 @@
 #include <sys/swap.h>
 #include <unistd.h>
 
-/* The swap file in force: shared with the watcher (swap_share). */
+/* The swap file in force: its entry in the undo table (undo.h). */
 struct active {
 	int on;                   /* 1 while activated */
 	int made;                 /* 1 while the file exists */
 	char path[PATH_MAX];
 	uint64_t bytes;
 };
-static struct active own, *cur = &own;
-static pid_t owner;
+_Static_assert(sizeof(struct active) <= UNDO_STATE_MAX, "the swap file fits an undo entry");
+
+static int swap_end(void *state);
+
+/* active: the swap file in force, or NULL. */
+static struct active *active(void)
+{
+	return undo_find(swap_end, 0);
+}
 
 int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes)
 {
@@ -48,23 +55,6 @@ int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes)
 	memcpy(page + 1052, "contest", 7);      /* volume name */
 	memcpy(page + pagesize - 10, "SWAPSPACE2", 10);
 	return 0;
-}
-
-int swap_share(void)
-{
-	struct active *sh = shm_copy(cur, sizeof *cur);
-
-	if (sh == NULL)
-		return -1;
-	cur = sh;
-	return 0;
-}
-
-/* at_exit: deactivate and remove, whatever way this process leaves. */
-static void at_exit(void)
-{
-	if (getpid() == owner)
-		swap_end();
 }
 
 /* fs_name: a name for the file system of fd, for messages. */
@@ -104,20 +94,18 @@ static int fill(int fd, uint64_t bytes, size_t pagesize)
 	return -1;
 }
 
-int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
+/* swap_create: the file TESTBED/contest.swap, new (one of contest's own in
+ * the way is removed first), in the undo table as made; its descriptor, or
+ * -1 with one line in why. */
+static int swap_create(const char *testbed, uint64_t bytes, struct active **cur, char *why,
+                       size_t len)
 {
-	size_t pagesize = (size_t)sysconf(_SC_PAGESIZE);
-	char fs[32];
+	struct active a = { .made = 1, .bytes = bytes };
 	int dfd, fd;
 
-	bytes -= bytes % pagesize;
-	if (geteuid() != 0) {
-		text_fmt(why, len, "--swap needs root (swapon)");
-		return -1;
-	}
 	if ((dfd = fs_dir_open(testbed, why, len)) < 0)
 		return -1;
-	if (fs_path(cur->path, sizeof cur->path, "%s/%s", testbed, SWAP_FILE) != 0 ||
+	if (fs_path(a.path, sizeof a.path, "%s/%s", testbed, SWAP_FILE) != 0 ||
 	    fs_rm_own(dfd, SWAP_FILE) != 0) {
 		text_fmt(why, len, "--swap: %s/%s is in the way: %s", testbed, SWAP_FILE, strerror(errno));
 		close(dfd);
@@ -126,21 +114,38 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 	fd = openat(dfd, SWAP_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	close(dfd);
 	if (fd < 0) {
-		text_fmt(why, len, "--swap: cannot create %s: %s", cur->path, strerror(errno));
+		text_fmt(why, len, "--swap: cannot create %s: %s", a.path, strerror(errno));
 		return -1;
 	}
-	if (owner == 0) {
-		owner = getpid();
-		atexit(at_exit);
+	if ((*cur = undo_push(swap_end, &a, sizeof a)) == NULL) {
+		text_fmt(why, len, "--swap: too many changes to undo");
+		close(fd);
+		unlink(a.path);
+		return -1;
 	}
-	cur->made = 1;
-	cur->bytes = bytes;
+	return fd;
+}
+
+int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
+{
+	size_t pagesize = (size_t)sysconf(_SC_PAGESIZE);
+	struct active *cur;
+	char fs[32];
+	int fd;
+
+	bytes -= bytes % pagesize;
+	if (geteuid() != 0) {
+		text_fmt(why, len, "--swap needs root (swapon)");
+		return -1;
+	}
+	if ((fd = swap_create(testbed, bytes, &cur, why, len)) < 0)
+		return -1;
 	text_copy(fs, fs_name(fd), sizeof fs);
 	if (fill(fd, bytes, pagesize) != 0) {
 		text_fmt(why, len, "--swap: cannot write %s (%" PRIu64 " bytes): %s", cur->path, bytes,
 		         strerror(errno));
 		close(fd);
-		swap_end();
+		undo_one(cur);
 		return -1;
 	}
 	close(fd);
@@ -153,14 +158,17 @@ int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len)
 			         "(swapon: %s); use a testbed on ext4 or xfs", fs, strerror(e));
 		else
 			text_fmt(why, len, "--swap: swapon %s: %s", cur->path, strerror(e));
-		swap_end();
+		undo_one(cur);
 		return -1;
 	}
 	return 0;
 }
 
-int swap_end(void)
+/* swap_end: the swap file's undo action: deactivate and remove it. 0, or
+ * -1 (said on stderr with what to do by hand). */
+static int swap_end(void *state)
 {
+	struct active *cur = state;
 	int rc = 0;
 
 	if (cur->on) {
@@ -183,7 +191,9 @@ int swap_end(void)
 
 void swap_describe(char *buf, size_t len)
 {
-	if (cur->on)
+	const struct active *cur = active();
+
+	if (cur != NULL && cur->on)
 		text_fmt(buf, len, "%" PRIu64 " bytes in %s", cur->bytes, cur->path);
 	else
 		text_fmt(buf, len, "%s", "");

@@ -13,20 +13,12 @@
  * -1 when bytes holds fewer than 10 pages. */
 int swap_header(unsigned char *page, size_t pagesize, uint64_t bytes);
 
-/* swap_share: keep the swap file's path in memory shared with processes
- * forked from now on (the watcher, which deactivates and removes it if
- * contest is killed outright). 0, or -1. */
-int swap_share(void);
-
 /* swap_start: create TESTBED/contest.swap of bytes (new, written through),
- * make it a swap area and activate it (swapon(2)); deactivated and removed
- * again at exit (this process only). 0, or -1 with one line in why (not
- * root; a file system that cannot hold swap, named; no space). */
+ * make it a swap area and activate it (swapon(2)); in the undo table
+ * (contest/sys/undo.h) from its creation, which deactivates and removes it
+ * on every way out. 0, or -1 with one line in why (not root; a file system
+ * that cannot hold swap, named; no space). */
 int swap_start(const char *testbed, uint64_t bytes, char *why, size_t len);
-
-/* swap_end: deactivate and remove the swap file; nothing when none. 0, or
- * -1 (said on stderr with what to do by hand). */
-int swap_end(void);
 
 /* swap_describe: "536870912 bytes in TESTBED/contest.swap" while active, "". */
 void swap_describe(char *buf, size_t len);

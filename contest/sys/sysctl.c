@@ -1,8 +1,8 @@
 /* sysctl.c: --sysctl KEY=VALUE: check, set for the invocation, and restore the old values on every way out. */
 #include "contest/sys/sysctl.h"
+#include "contest/sys/undo.h"
 #include "lib/err.h"
 #include "lib/fs.h"
-#include "lib/shm.h"
 #include "lib/text.h"
 
 #include <errno.h>
@@ -17,25 +17,22 @@
 
 const char *sysctl_root = "/proc/sys";
 
-/* What is in force: restored at exit by the process that set it, or by the
- * watcher when that process is killed outright (sysctl_share). */
-struct in_force {
-	size_t n;
-	struct sysctl_set v[SYSCTL_MAX_APPLIED];
-};
-static struct in_force own, *cur = &own;
-static pid_t setter;
-#define napplied (cur->n)
-#define applied  (cur->v)
+static int undo_setting(void *state);
 
-int sysctl_share(void)
+/* applied: the i-th setting in force (in the undo table), or NULL. */
+static struct sysctl_set *applied(size_t i)
 {
-	struct in_force *sh = shm_copy(cur, sizeof *cur);
+	return undo_find(undo_setting, i);
+}
 
-	if (sh == NULL)
-		return -1;
-	cur = sh;
-	return 0;
+/* napplied: how many settings are in force. */
+static size_t napplied(void)
+{
+	size_t n = 0;
+
+	while (applied(n) != NULL)
+		n++;
+	return n;
 }
 
 int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
@@ -166,31 +163,41 @@ int sysctl_check(struct sysctl_set *s, char *why, size_t len)
 	return 0;
 }
 
-/* at_exit: restore what this process set, whatever way it leaves. */
-static void at_exit(void)
+_Static_assert(sizeof(struct sysctl_set) <= UNDO_STATE_MAX, "a setting fits an undo entry");
+
+/* undo_setting: the undo action of a setting: write its old value back. */
+static int undo_setting(void *state)
 {
-	if (getpid() == setter)
-		sysctl_restore();
+	const struct sysctl_set *s = state;
+
+	if (write_value(s->path, s->old) == 0)
+		return 0;
+	warn("cannot restore %s; do it by hand: sysctl -w %s='%s'", s->key, s->key, s->old);
+	return -1;
+}
+
+/* undo_from: restore the settings in force from the first-th on, last first. */
+static void undo_from(size_t first)
+{
+	for (size_t n = napplied(); n-- > first;)
+		undo_one(applied(n));
 }
 
 int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len)
 {
-	if (setter == 0) {
-		setter = getpid();
-		atexit(at_exit);
-	}
+	size_t first = napplied();
+
 	for (size_t i = 0; i < n; i++) {
-		if (napplied == SYSCTL_MAX_APPLIED) {
+		/* in the table before the write: a write cut short still gets restored */
+		if (napplied() == SYSCTL_MAX_APPLIED || undo_push(undo_setting, &v[i], sizeof v[i]) == NULL) {
 			text_fmt(why, len, "--sysctl: more than %d settings", SYSCTL_MAX_APPLIED);
-			sysctl_restore();
+			undo_from(first);
 			return -1;
 		}
-		/* remembered before the write: a write cut short still gets restored */
-		applied[napplied++] = v[i];
 		if (write_value(v[i].path, v[i].val) != 0) {
 			text_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", v[i].key, v[i].val,
 			         strerror(errno));
-			sysctl_restore();
+			undo_from(first);
 			return -1;
 		}
 	}
@@ -199,8 +206,9 @@ int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len)
 
 int sysctl_change(const char *key, const char *val, char *why, size_t len)
 {
-	for (size_t i = 0; i < napplied; i++) {
-		struct sysctl_set *s = &applied[i];
+	struct sysctl_set *s;
+
+	for (size_t i = 0; (s = applied(i)) != NULL; i++) {
 		if (strcmp(s->key, key) != 0)
 			continue;
 		if (strlen(val) >= sizeof s->val) {
@@ -219,30 +227,15 @@ int sysctl_change(const char *key, const char *val, char *why, size_t len)
 	return -1;
 }
 
-int sysctl_restore(void)
-{
-	int failed = 0;
-
-	while (napplied > 0) {
-		const struct sysctl_set *s = &applied[napplied - 1];
-		if (write_value(s->path, s->old) != 0) {
-			warn("cannot restore %s; do it by hand: sysctl -w %s='%s'", s->key, s->key, s->old);
-			failed++;
-		}
-		napplied--;  /* after the write: a kill -9 before it leaves it to the watcher */
-	}
-	return failed;
-}
-
 void sysctl_applied(char *buf, size_t len)
 {
+	const struct sysctl_set *s;
 	size_t used = 0;
 
 	if (len > 0)
 		buf[0] = '\0';
-	for (size_t i = 0; i < napplied && used < len; i++) {
-		int k = snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", applied[i].key,
-		                 applied[i].val);
+	for (size_t i = 0; (s = applied(i)) != NULL && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", s->key, s->val);
 		if (k < 0)
 			break;
 		used += (size_t)k;
@@ -251,5 +244,5 @@ void sysctl_applied(char *buf, size_t len)
 
 const struct sysctl_set *sysctl_in_force(size_t i)
 {
-	return i < napplied ? &applied[i] : NULL;
+	return applied(i);
 }

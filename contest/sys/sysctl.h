@@ -35,26 +35,15 @@ int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len);
  * "--sysctl needs root: cannot write /proc/sys/vm/swappiness"). */
 int sysctl_check(struct sysctl_set *s, char *why, size_t len);
 
-/* sysctl_apply: write each value of v[0..n) (checked), remembering the old
- * ones for sysctl_restore, which also runs at exit (in this process only,
- * never in a forked child). On a refused write the ones already set are
- * restored. 0, or -1 with one line in why. */
+/* sysctl_apply: write each value of v[0..n) (checked), each registered in
+ * the undo table (contest/sys/undo.h) before its write, so that every way
+ * out writes the old value back (undo_all). On a refused write the ones this
+ * call set are restored. 0, or -1 with one line in why. */
 int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len);
 
 /* sysctl_change: give key, applied by sysctl_apply, another value (its old
  * value stays the one to restore). 0, or -1 with one line in why. */
 int sysctl_change(const char *key, const char *val, char *why, size_t len);
-
-/* sysctl_restore: write back the old value of every setting applied, last
- * first, and forget them; a value that cannot be written back is said on
- * stderr with the command that would restore it. Returns the number not
- * restored. */
-int sysctl_restore(void);
-
-/* sysctl_share: keep what is in force in memory shared with processes
- * forked from now on (the watcher, which restores it if contest is killed
- * outright: guard.c). 0, or -1 when it cannot be mapped. */
-int sysctl_share(void);
 
 /* sysctl_applied: the settings in force, as "KEY=VALUE KEY=VALUE" into buf
  * ("" when none). */

@@ -1,5 +1,6 @@
 /* test_confine.c: where --confine makes its memory group, from fixed /proc/self/mountinfo and /proc/self/cgroup texts. */
 #include "contest/sys/confine.h"
+#include "contest/sys/undo.h"
 #include "tests/unit/t.h"
 
 #include <string.h>
@@ -66,7 +67,7 @@ static void test_idle(void)
 	confine_describe(buf, sizeof buf);
 	T_STREQ(buf, "");
 	T_CHECK(confine_usage(&u) == -1);
-	T_CHECK(confine_end() == 0);
+	T_CHECK(undo_all() == 0);
 }
 
 int main(void)

@@ -103,6 +103,40 @@ static void test_set(void)
 	fp_free(&f);
 }
 
+/* collect_odd: the fake tree with odd contents, then with files missing. */
+static void collect_odd(struct fp *f, const char *proc, const char *sys)
+{
+	char none[PATH_MAX];
+
+	/* odd contents: no swap device, malformed or zero numbers, no brackets, no model name */
+	T_CHECK(put("proc/swaps", "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n") == 0);
+	T_CHECK(put("proc/cpuinfo", "processor\t: 0\nBogoMIPS\t: 50.00\nCPU part\t: 0xd0c\n") == 0);
+	T_CHECK(put("proc/meminfo", "MemTotal:       0 kB\n") == 0);
+	T_CHECK(put("proc/cmdline", "\n") == 0);
+	T_CHECK(put("sys/kernel/mm/transparent_hugepage/enabled", "always madvise never\n") == 0);
+	T_CHECK(put("sys/devices/system/cpu/online", "0-\n") == 0);
+	T_CHECK(put("proc/sys/vm/swappiness", "") == 0);
+	T_CHECK(fp_collect(f, "/nonexistent/testbed", proc, sys, CONTEST_VERSION) == 0);
+	T_CHECK(has_keys(f));
+	T_STREQ(fp_get(f, "swap"), "none");
+	T_STREQ(fp_get(f, "cpu_model"), "na");
+	T_STREQ(fp_get(f, "mem_total_kb"), "na");
+	T_STREQ(fp_get(f, "cmdline"), "na");
+	T_STREQ(fp_get(f, "thp"), "na");
+	T_STREQ(fp_get(f, "cpus"), "na");
+	T_STREQ(fp_get(f, "vm.swappiness"), "na");
+	T_STREQ(fp_get(f, "testbed_fs"), "na");
+	T_STREQ(fp_get(f, "vm.dirty_ratio"), "20");
+	/* missing files: the governor (no cpufreq), a sysctl */
+	T_CHECK(unlink(root(none, sizeof none, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")) == 0);
+	T_CHECK(unlink(root(none, sizeof none, "proc/sys/vm/min_free_kbytes")) == 0);
+	T_CHECK(put("proc/swaps", "Filename Type Size Used Priority\n/dev/sdb1 partition 1048572 0 -2\n/dev/sdc1 partition\n") == 0);
+	T_CHECK(fp_collect(f, tmpdir, proc, sys, CONTEST_VERSION) == 0);
+	T_STREQ(fp_get(f, "governor"), "na");
+	T_STREQ(fp_get(f, "vm.min_free_kbytes"), "na");
+	T_STREQ(fp_get(f, "swap"), "/dev/sdb1:1048572");
+}
+
 /* test_collect_fake: a populated fake tree, then one with files missing or odd. */
 static void test_collect_fake(void)
 {
@@ -161,33 +195,7 @@ static void test_collect_fake(void)
 	T_STREQ(fp_get(&f, "kernel"), u.release);
 	T_CHECK(strstr(fp_get(&f, "uname"), u.release) != NULL && strstr(fp_get(&f, "uname"), u.machine) != NULL);
 
-	/* odd contents: no swap device, malformed or zero numbers, no brackets, no model name */
-	T_CHECK(put("proc/swaps", "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n") == 0);
-	T_CHECK(put("proc/cpuinfo", "processor\t: 0\nBogoMIPS\t: 50.00\nCPU part\t: 0xd0c\n") == 0);
-	T_CHECK(put("proc/meminfo", "MemTotal:       0 kB\n") == 0);
-	T_CHECK(put("proc/cmdline", "\n") == 0);
-	T_CHECK(put("sys/kernel/mm/transparent_hugepage/enabled", "always madvise never\n") == 0);
-	T_CHECK(put("sys/devices/system/cpu/online", "0-\n") == 0);
-	T_CHECK(put("proc/sys/vm/swappiness", "") == 0);
-	T_CHECK(fp_collect(&f, "/nonexistent/testbed", proc, sys, CONTEST_VERSION) == 0);
-	T_CHECK(has_keys(&f));
-	T_STREQ(fp_get(&f, "swap"), "none");
-	T_STREQ(fp_get(&f, "cpu_model"), "na");
-	T_STREQ(fp_get(&f, "mem_total_kb"), "na");
-	T_STREQ(fp_get(&f, "cmdline"), "na");
-	T_STREQ(fp_get(&f, "thp"), "na");
-	T_STREQ(fp_get(&f, "cpus"), "na");
-	T_STREQ(fp_get(&f, "vm.swappiness"), "na");
-	T_STREQ(fp_get(&f, "testbed_fs"), "na");
-	T_STREQ(fp_get(&f, "vm.dirty_ratio"), "20");
-	/* missing files: the governor (no cpufreq), a sysctl */
-	T_CHECK(unlink(root(none, sizeof none, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")) == 0);
-	T_CHECK(unlink(root(none, sizeof none, "proc/sys/vm/min_free_kbytes")) == 0);
-	T_CHECK(put("proc/swaps", "Filename Type Size Used Priority\n/dev/sdb1 partition 1048572 0 -2\n/dev/sdc1 partition\n") == 0);
-	T_CHECK(fp_collect(&f, tmpdir, proc, sys, CONTEST_VERSION) == 0);
-	T_STREQ(fp_get(&f, "governor"), "na");
-	T_STREQ(fp_get(&f, "vm.min_free_kbytes"), "na");
-	T_STREQ(fp_get(&f, "swap"), "/dev/sdb1:1048572");
+	collect_odd(&f, proc, sys);
 	fp_free(&f);
 }
 

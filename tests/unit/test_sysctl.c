@@ -1,5 +1,6 @@
 /* test_sysctl.c: --sysctl parsing, checks, setting and restoring, on a sysctl tree made by the test. */
 #include "contest/sys/sysctl.h"
+#include "contest/sys/undo.h"
 #include "tests/unit/t.h"
 
 #include <fcntl.h>
@@ -77,17 +78,10 @@ static void test_parse(void)
 	T_CHECK(sysctl_parse(big, &s, why, sizeof why) == -1 && strstr(why, "longer than") != NULL);
 }
 
-static void test_apply_restore(void)
+/* check_refusals: keys that are missing, not files, or not writable. */
+static void check_refusals(struct sysctl_set *v)
 {
-	struct sysctl_set v[2];
-	char why[512], buf[256], path[PATH_MAX];
-
-	snprintf(path, sizeof path, "%s/vm", root);
-	T_CHECK(mkdir(path, 0755) == 0);
-	put("vm/swappiness", "60\n", 0644);
-	put("vm/dirty_ratio", "20\n", 0644);
-	put("vm/ro", "1\n", 0444);
-	sysctl_root = root;
+	char why[512], buf[256];
 
 	T_CHECK(sysctl_parse("vm.swapiness=1", &v[0], why, sizeof why) == 0);
 	T_CHECK(sysctl_check(&v[0], why, sizeof why) == -1);
@@ -101,6 +95,13 @@ static void test_apply_restore(void)
 	} else {
 		printf("skip: root can write a read-only file; the needs-root message is checked by hand\n");
 	}
+}
+
+/* check_set_restore: settings applied, changed, and restored by the setter
+ * (not by a forked child), also from the shared table (as the watcher). */
+static void check_set_restore(struct sysctl_set *v)
+{
+	char why[512], buf[256];
 
 	T_CHECK(sysctl_parse("vm.swappiness=10", &v[0], why, sizeof why) == 0);
 	T_CHECK(sysctl_parse("vm.dirty_ratio=5", &v[1], why, sizeof why) == 0);
@@ -127,25 +128,32 @@ static void test_apply_restore(void)
 	waitpid(kid, &st, 0);
 	T_STREQ(get("vm/swappiness"), "100");
 
-	T_CHECK(sysctl_restore() == 0);
+	T_CHECK(undo_all() == 0);
 	T_STREQ(get("vm/swappiness"), "60");
 	T_STREQ(get("vm/dirty_ratio"), "20");
 	sysctl_applied(buf, sizeof buf);
 	T_STREQ(buf, "");
-	T_CHECK(sysctl_restore() == 0);                                  /* nothing left to do */
+	T_CHECK(undo_all() == 0);                                  /* nothing left to do */
 
 	/* the shared table (the watcher's view) restores the same way */
-	T_CHECK(sysctl_share() == 0);
+	T_CHECK(undo_share() == 0);
 	T_CHECK(sysctl_apply(v, 1, why, sizeof why) == 0);
 	fflush(stdout);
 	kid = fork();
 	if (kid == 0)
-		_exit(sysctl_restore() == 0 ? 0 : 1);                    /* as the watcher does */
+		_exit(undo_all() == 0 ? 0 : 1);                    /* as the watcher does */
 	waitpid(kid, &st, 0);
 	T_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	T_STREQ(get("vm/swappiness"), "60");
 	sysctl_applied(buf, sizeof buf);
 	T_STREQ(buf, "");                                                /* the parent sees it done */
+
+}
+
+/* check_old_values: an empty old value, and ones that could not be put back whole. */
+static void check_old_values(struct sysctl_set *v)
+{
+	char why[512];
 
 	/* an empty old value is put back as empty (an empty write would change nothing) */
 	put("vm/ports", "", 0644);
@@ -154,7 +162,7 @@ static void test_apply_restore(void)
 	T_STREQ(v[0].old, "");
 	T_CHECK(sysctl_apply(v, 1, why, sizeof why) == 0);
 	T_STREQ(get("vm/ports"), "47999");
-	T_CHECK(sysctl_restore() == 0);
+	T_CHECK(undo_all() == 0);
 	T_STREQ(get("vm/ports"), "");
 
 	/* a value that could not be put back whole is refused before anything is set */
@@ -175,6 +183,22 @@ static void test_apply_restore(void)
 	put("vm/long", longv, 0644);
 	T_CHECK(sysctl_parse("vm.long=1", &v[0], why, sizeof why) == 0);
 	T_CHECK(sysctl_check(&v[0], why, sizeof why) == 0 && strlen(v[0].old) == 127);
+}
+
+static void test_apply_restore(void)
+{
+	struct sysctl_set v[2];
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof path, "%s/vm", root);
+	T_CHECK(mkdir(path, 0755) == 0);
+	put("vm/swappiness", "60\n", 0644);
+	put("vm/dirty_ratio", "20\n", 0644);
+	put("vm/ro", "1\n", 0444);
+	sysctl_root = root;
+	check_refusals(v);
+	check_set_restore(v);
+	check_old_values(v);
 	sysctl_root = "/proc/sys";
 }
 

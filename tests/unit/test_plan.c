@@ -1,0 +1,229 @@
+/* test_plan.c: the run plan: built from options, its order of runs, the disk each load needs, its printing for --dry-run. */
+#include "contest/plan.h"
+#include "contest/run.h"
+#include "loads/registry.h"
+#include "results/store.h"
+#include "tests/unit/t.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* run_opts: a run of -k a -n 2 no_load io_load mem_load with --mem 256M. */
+static void run_opts(struct opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->mode = MODE_RUN;
+	snprintf(o->label, sizeof o->label, "a");
+	o->runs = 2;
+	o->mem = 256ull << 20;
+	o->lead = 2.0;
+	o->loads[0] = &load_no_load;
+	o->loads[1] = &load_io_load;
+	o->loads[2] = &load_mem_load;
+	o->nloads = 3;
+}
+
+/* sweep_opts: a sweep of vm.swappiness over 10 and 100, label base b. */
+static void sweep_opts(struct opts *o)
+{
+	run_opts(o);
+	o->mode = MODE_SWEEP;
+	snprintf(o->sweep_key, sizeof o->sweep_key, "vm.swappiness");
+	snprintf(o->sweep_val[0], sizeof o->sweep_val[0], "10");
+	snprintf(o->sweep_val[1], sizeof o->sweep_val[1], "100");
+	snprintf(o->sweep_label[0], sizeof o->sweep_label[0], "b+vm.swappiness=10");
+	snprintf(o->sweep_label[1], sizeof o->sweep_label[1], "b+vm.swappiness=100");
+	o->nsweep = 2;
+}
+
+static void test_build_order(void)
+{
+	static struct opts o;
+	struct plan p;
+	struct plan_run r;
+	char order[256] = "";
+
+	run_opts(&o);
+	plan_build(&p, &o);
+	T_CHECK(p.nset == 1 && p.key == NULL && p.set[0].value == NULL);
+	T_STREQ(p.set[0].label, "a");
+	T_CHECK(plan_size(&p) == 6);
+	sweep_opts(&o);
+	plan_build(&p, &o);
+	T_CHECK(p.nset == 2 && plan_size(&p) == 12);
+	T_STREQ(p.key, "vm.swappiness");
+	T_STREQ(p.set[1].value, "100");
+	/* round by round, load by load, value by value: A B A B ... */
+	for (size_t k = 0; k < plan_size(&p); k++) {
+		r = plan_at(&p, k);
+		snprintf(order + strlen(order), sizeof order - strlen(order), "%ld%zu%zu ", r.round,
+		         r.load, r.set);
+	}
+	T_STREQ(order, "000 001 010 011 020 021 100 101 110 111 120 121 ");
+}
+
+static void test_disk(void)
+{
+	static const struct {
+		const struct load_desc *d;
+		const char *want;
+	} cases[] = {
+		{ &load_no_load, "none" },
+		{ &load_list_load, "none" },
+		{ &load_io_load, "256M (disk space: MEM in the testbed)" },
+		{ &load_read_load, "256M (disk space: MEM in the testbed (the file is kept for later runs))" },
+		{ &load_io_other, "256M (-o DIR; disk space: MEM there)" },
+		{ &load_mem_load, "282M (without swap, disk space: 110% of MEM in the testbed)" },
+		{ &load_xtar_load, "not known before it runs (tar; disk space: the source tree twice (archive "
+		                   "and extracted copy) in the testbed)" },
+	};
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		plan_disk(cases[i].d, 256ull << 20, buf, sizeof buf);
+		T_STREQ(buf, cases[i].want);
+	}
+	plan_disk(&load_io_load, 0, buf, sizeof buf);
+	T_CHECK(strncmp(buf, "not known before it runs", 24) == 0);
+}
+
+/* printed: plan_print of p as a string (static). */
+static const char *printed(const struct plan *p)
+{
+	static char buf[4096];
+	FILE *f = fmemopen(buf, sizeof buf, "w");
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return "";
+	plan_print(p, f);
+	fclose(f);
+	return buf;
+}
+
+static void test_print(void)
+{
+	static struct opts o;
+	struct plan p;
+
+	run_opts(&o);
+	plan_build(&p, &o);
+	T_STREQ(printed(&p),
+	        "plan: 6 run(s): 2 round(s) x 3 load condition(s) x 1 setting(s), round by round, load by load\n"
+	        "settings: a\n"
+	        "  no_load: 2 run(s) under a; disk: none; time: no run recorded yet\n"
+	        "  io_load: 2 run(s) under a; disk: 256M (disk space: MEM in the testbed); time: no run recorded yet\n"
+	        "  mem_load: 2 run(s) under a; disk: 282M (without swap, disk space: 110% of MEM in the testbed); "
+	        "time: no run recorded yet\n"
+	        "estimated time: unknown (no run of these load conditions recorded yet)\n");
+	sweep_opts(&o);
+	o.nloads = 2;
+	plan_build(&p, &o);
+	p.secs[0] = 30.0;   /* no_load: no lead */
+	p.nrec[0] = 4;
+	p.secs[1] = 58.0;   /* io_load: 60 s a run with its lead */
+	p.nrec[1] = 2;
+	p.other[1] = 1;
+	T_STREQ(printed(&p),
+	        "plan: 8 run(s): 2 round(s) x 2 load condition(s) x 2 setting(s) of vm.swappiness, round by "
+	        "round, load by load, setting by setting\n"
+	        "settings: b+vm.swappiness=10 b+vm.swappiness=100\n"
+	        "  no_load: 4 run(s), 2 under each setting; disk: none; about 30s a run (compile 30.0s, mean "
+	        "of 4 recorded)\n"
+	        "  io_load: 4 run(s), 2 under each setting; disk: 256M (disk space: MEM in the testbed); about "
+	        "1m00s a run (compile 58.0s, mean of 2 recorded under other labels)\n"
+	        "estimated time: 6m00s (a guess: the recorded compile times and the 2.0s lead of each loaded "
+	        "run; make clean, preparing, flushing and warm-up compiles not counted)\n");
+}
+
+/* test_dry_run: run_main with dry_run prints and returns 0, making nothing. */
+static void test_dry_run(void)
+{
+	static struct opts o;
+	char dir[] = "/tmp/contest-test-plan.XXXXXX", tb[PATH_MAX], res[PATH_MAX];
+
+	T_CHECK(mkdtemp(dir) != NULL);
+	snprintf(tb, sizeof tb, "%s/tb", dir);
+	snprintf(res, sizeof res, "%s/res", dir);
+	run_opts(&o);
+	o.testbed = tb;
+	o.results = res;
+	o.dry_run = 1;
+	fflush(stdout);
+	T_CHECK(run_main(&o) == 0);
+	T_CHECK(access(tb, F_OK) != 0 && access(res, F_OK) != 0);
+	T_CHECK(rmdir(dir) == 0);
+}
+
+/* add: a record of label and load taking secs (failed: not counted). */
+static void add(const char *dir, const char *label, const char *load, int run, double secs, int failed)
+{
+	struct rec r;
+
+	rec_init(&r);
+	snprintf(r.label, sizeof r.label, "%s", label);
+	snprintf(r.load, sizeof r.load, "%s", load);
+	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:0%d.000000Z", run);
+	r.run = run;
+	r.time = secs;
+	r.failed = failed;
+	if (failed)
+		snprintf(r.reason, sizeof r.reason, "broken");
+	T_CHECK(store_append(dir, &r) == 0);
+}
+
+/* test_estimate: the plan's own labels' runs first, else any label's. */
+static void test_estimate(void)
+{
+	static struct opts o;
+	char dir[] = "/tmp/contest-test-plan.XXXXXX", cmd[PATH_MAX];
+	struct plan p;
+
+	T_CHECK(mkdtemp(dir) != NULL);
+	add(dir, "a", "no_load", 1, 10.0, 0);
+	add(dir, "a", "no_load", 2, 20.0, 0);
+	add(dir, "a", "no_load", 3, 99.0, 1);
+	add(dir, "z", "no_load", 1, 70.0, 0);
+	add(dir, "z", "io_load", 1, 40.0, 0);
+	run_opts(&o);
+	plan_build(&p, &o);
+	plan_estimate(&p, dir);
+	T_CHECK(p.nrec[0] == 2 && !p.other[0]);
+	T_NEAR(p.secs[0], 15.0, 1e-9);
+	T_CHECK(p.nrec[1] == 1 && p.other[1]);
+	T_NEAR(p.secs[1], 40.0, 1e-9);
+	T_CHECK(p.nrec[2] == 0 && !p.other[2]);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	T_CHECK(system(cmd) == 0);
+}
+
+/* test_partly_known: a load without a recorded run makes the time "at least". */
+static void test_partly_known(void)
+{
+	static struct opts o;
+	struct plan p;
+	const char *s;
+
+	run_opts(&o);
+	o.nloads = 2;
+	plan_build(&p, &o);
+	p.secs[1] = 10.0;
+	p.nrec[1] = 1;
+	s = printed(&p);
+	T_CHECK(strstr(s, "  no_load: 2 run(s) under a; disk: none; time: no run recorded yet\n") != NULL);
+	T_CHECK(strstr(s, "estimated time: at least 24s (a guess: ") != NULL);
+	T_CHECK(strstr(s, "; 1 load condition(s) without a recorded run not counted)\n") != NULL);
+}
+
+int main(void)
+{
+	test_build_order();
+	test_disk();
+	test_print();
+	test_dry_run();
+	test_partly_known();
+	test_estimate();
+	return t_done();
+}
