@@ -264,6 +264,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
+	case OPT_DRYRUN: o->dry_run = 1; break;
 	case OPT_CONFINE: o->confine = 1; break;
 	case OPT_PRECISE: o->precise = 1; break;
 	case OPT_MICRO: o->micro = 1; break;

@@ -81,8 +81,7 @@ static int log_create(const char *log, char *errbuf, size_t errlen)
 			         "remove it or use another testbed", log, (unsigned)st.st_uid);
 		else
 			snprintf(errbuf, errlen, "cannot replace log %s: %s", log, strerror(errno));
-	} else if ((fd = openat(dfd, base, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	                        0644)) < 0) {
+	} else if ((fd = fs_create_at(dfd, base, O_RDWR, 0644)) < 0) {
 		snprintf(errbuf, errlen, "cannot open log %s: %s", log, strerror(errno));
 	}
 	close(dfd);

@@ -69,6 +69,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_PROGRESS] = { "progress", 0, "WHEN", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "auto (live line on a terminal, else a line per run),\n"
 		                         "always, never" } } },
+	[OPT_DRYRUN] = { "dry-run", 0, NULL, CMD_RUNS,
+		{ [SECT_RUN] = { .text = "print the plan (the runs in order, an estimated time,\n"
+		                         "the disk each load needs) and stop; changes nothing" } } },
 	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } } },
 	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,

@@ -5,7 +5,6 @@
 #include "lib/text.h"
 #include "results/store.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -80,38 +79,45 @@ void plan_estimate(struct plan *p, const char *dir)
 	}
 }
 
-/* mem_share: the percentage of MEM a needs text names ("110% of MEM": 110,
- * "MEM": 100), or 0 when it names none. */
-static unsigned mem_share(const char *needs)
+/* disk_need: the bytes load d writes for MEM bytes (its disk_pct of mem). */
+static uint64_t disk_need(const struct load_desc *d, uint64_t mem)
 {
-	const char *m = strstr(needs, "MEM"), *q = strstr(needs, "% of MEM");
-	const char *d = q;
-
-	if (m == NULL)
-		return 0;
-	if (q == NULL)
-		return 100;
-	while (d > needs && d[-1] >= '0' && d[-1] <= '9')
-		d--;
-	return d < q ? (unsigned)strtoul(d, NULL, 10) : 100;
+	return mem / 100 * d->disk_pct + mem % 100 * d->disk_pct / 100;
 }
 
 void plan_disk(const struct load_desc *d, uint64_t mem, char *buf, size_t len)
 {
 	const char *needs = d->needs ? d->needs : "";
-	unsigned pct = mem_share(needs);
 	char size[32];
 
-	if (strstr(needs, "disk space") == NULL) {
+	if (d->disk_pct == 0 && !(d->flags & LOAD_F_DISK)) {
 		text_copy(buf, "none", len);
 		return;
 	}
-	if (pct == 0 || mem == 0) {
+	if (d->disk_pct == 0 || mem == 0) {
 		text_fmt(buf, len, "not known before it runs (%s)", needs);
 		return;
 	}
-	parse_fmt_size(mem / 100 * pct + mem % 100 * pct / 100, size, sizeof size);
+	parse_fmt_size(disk_need(d, mem), size, sizeof size);
 	text_fmt(buf, len, "%s (%s)", size, needs);
+}
+
+uint64_t plan_peak_disk(const struct plan *p)
+{
+	uint64_t kept = 0, peak = 0;
+
+	for (size_t k = 0; k < p->nloads; k++) {
+		const struct load_desc *d = p->loads[k];
+		uint64_t need = disk_need(d, p->mem);
+
+		if (d->flags & LOAD_F_OTHER)
+			continue;
+		if (kept + need > peak)
+			peak = kept + need;
+		if (d->flags & LOAD_F_KEEPS)
+			kept += need;
+	}
+	return peak;
 }
 
 /* print_shape: the plan's first lines: how many runs, of what, in what order. */
@@ -157,6 +163,21 @@ static void print_load(const struct plan *p, size_t k, FILE *f)
 		        p->other[k] ? " under other labels" : "");
 }
 
+/* print_peak: the line of the peak disk in the testbed, with what it leaves out. */
+static void print_peak(const struct plan *p, FILE *f)
+{
+	char size[32];
+
+	if (p->mem == 0) {
+		fputs("peak disk in the testbed: not known (MEM unknown)\n", f);
+		return;
+	}
+	fprintf(f, "peak disk in the testbed: %s (the largest load's files beside those kept from "
+	        "earlier loads; the workload's tree, the files of loads whose size depends on it, "
+	        "a --swap file and io_other's files in -o not counted)\n",
+	        parse_fmt_size(plan_peak_disk(p), size, sizeof size));
+}
+
 void plan_print(const struct plan *p, FILE *f)
 {
 	double total = 0;
@@ -169,6 +190,7 @@ void plan_print(const struct plan *p, FILE *f)
 		total += run_secs(p, k) * (double)p->rounds * (double)p->nset;
 		unknown += p->nrec[k] == 0;
 	}
+	print_peak(p, f);
 	if (unknown == p->nloads) {
 		fputs("estimated time: unknown (no run of these load conditions recorded yet)\n", f);
 		return;

@@ -57,10 +57,15 @@ struct plan_run plan_at(const struct plan *p, size_t k);
 void plan_estimate(struct plan *p, const char *dir);
 
 /* plan_disk: the disk load d needs for MEM bytes, from its descriptor's
- * needs ("disk space: MEM", "110% of MEM"): one line into buf, such as
+ * disk_pct and flags (its needs text shown beside): one line into buf, such as
  * "256M (disk space: MEM in the testbed)", "none", or the need itself when
  * it depends on the workload. */
 void plan_disk(const struct load_desc *d, uint64_t mem, char *buf, size_t len);
+
+/* plan_peak_disk: the most disk the plan's loads need at once in the
+ * testbed: each load's files (disk_pct of MEM) beside the files kept by the
+ * loads before it (LOAD_F_KEEPS); -o loads and tree-sized files not counted. */
+uint64_t plan_peak_disk(const struct plan *p);
 
 /* plan_print: the plan on f: its shape and order, one line per load
  * condition with its runs, settings and disk, and the estimated time. */

@@ -37,6 +37,8 @@ enum {
 	LOAD_F_HIDDEN = 1 << 2,  /* for tests: not listed, not in the default set */
 	LOAD_F_OTHER  = 1 << 3,  /* needs -o: in the default set only when -o is given */
 	LOAD_F_TREE   = 1 << 4,  /* uses the workload's source tree */
+	LOAD_F_DISK   = 1 << 5,  /* writes files whose size is no multiple of MEM (disk_pct 0) */
+	LOAD_F_KEEPS  = 1 << 6,  /* its file of disk_pct stays in the testbed for later runs */
 };
 
 #define LOAD_FILES_MAX 4  /* names in load_desc.files */
@@ -50,6 +52,8 @@ struct load_desc {
 	const char *work;       /* what one count of the counter is, e.g. "bytes written" */
 	const char *needs;      /* what it needs, e.g. "disk space: MEM" */
 	unsigned flags;
+	unsigned disk_pct;      /* disk it needs in percent of MEM (100: MEM), in the testbed
+	                         * (-o for LOAD_F_OTHER); 0: none, or see LOAD_F_DISK */
 	/* files: the names the load makes in its directory (the testbed; the -o
 	 * directory for LOAD_F_OTHER) and removes when it ends, temporary ones
 	 * too, but not a documented reusable file: only a contest killed

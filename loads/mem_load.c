@@ -190,6 +190,7 @@ const struct load_desc load_mem_load = {
 	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
 	.flags = 0,
+	.disk_pct = 110,
 	.files = { map_name },
 	.prepare = mem_prepare,
 	.body = mem_body,

@@ -111,7 +111,7 @@ static int swap_create(const char *testbed, uint64_t bytes, struct active **cur,
 		close(dfd);
 		return -1;
 	}
-	fd = openat(dfd, SWAP_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = fs_create_at(dfd, SWAP_FILE, O_WRONLY, 0600);
 	close(dfd);
 	if (fd < 0) {
 		text_fmt(why, len, "--swap: cannot create %s: %s", a.path, strerror(errno));

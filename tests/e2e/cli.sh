@@ -43,4 +43,13 @@ check "malformed record: named by file and line" grep -qF "x.loads:4:" "$SCRATCH
 check "malformed record: one line on stderr" test "$(wc -l <"$SCRATCH/err")" -eq 1
 check "malformed record: the others are averaged" grep -qE '^x +2   11 ' "$SCRATCH/out"
 
+# --dry-run: the plan on stdout, nothing made or changed
+"$CONTEST" --dry-run -k dry -n 2 --mem 64M -d "$SCRATCH/dry-tb" -R "$SCRATCH/dry-res" no_load read_load mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+check "dry run: exit 0" test $? -eq 0
+check "dry run: the plan's shape" grep -qF "plan: 6 run(s): 2 round(s) x 3 load condition(s) x 1 setting(s)" "$SCRATCH/out"
+check "dry run: a line per load with its disk" grep -qF "  read_load: 2 run(s) under dry; disk: 64M" "$SCRATCH/out"
+check "dry run: the peak disk (read_load's file kept beside mem_load's)" grep -qF "peak disk in the testbed: 134M" "$SCRATCH/out"
+check "dry run: nothing made" test ! -e "$SCRATCH/dry-tb" -a ! -e "$SCRATCH/dry-res"
+check "dry run: silent on stderr" test ! -s "$SCRATCH/err"
+
 done_tests

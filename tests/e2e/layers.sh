@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh: the include rules of tests/check-layers.sh hold for this tree, and the check catches each kind of offence.
+# layers.sh: the house rules hold for this tree (includes: tests/check-layers.sh; sizes: tests/check-size.sh), and each check catches each kind of offence.
 . tests/e2e/lib.sh
 CHECK=$(pwd)/tests/check-layers.sh
 
@@ -35,5 +35,20 @@ offends long 'leads back to' results/r.h '#include "contest/c.h"' contest/c.h ''
 offends lib 'lib/up.c: lib/ includes "loads/l.h", above it' lib/up.c '#include "loads/l.h"'
 offends bare 'loads/bare.c: include "l.h" does not name its folder' loads/bare.c '#include "l.h"'
 offends missing 'is no file of the tree' loads/m.c '#include "loads/none.h"'
+
+# sizes: the tree keeps them; a 601-line file and an 81-line function are caught
+SIZE=$(pwd)/tests/check-size.sh
+out=$(sh "$SIZE" .)
+check "this tree keeps the size rules${out:+: $out}" [ -z "$out" ]
+check "a clean fake tree keeps the size rules" sh "$SIZE" "$SCRATCH/clean"
+mkdir -p "$SCRATCH/big/lib" "$SCRATCH/long/lib"
+awk 'BEGIN { for (i = 1; i <= 601; i++) print "/* line */" }' >"$SCRATCH/big/lib/big.c"
+awk 'BEGIN { print "int f(void)"; print "{"; for (i = 1; i <= 77; i++) print "\tf();"; print "}" }' >"$SCRATCH/long/lib/ok.c"
+o=$(sh "$SIZE" "$SCRATCH/big")
+check "a 601-line file is caught: $o" [ "$o" = "lib/big.c: 601 lines (at most 600)" ]
+check "an 80-line function passes" sh "$SIZE" "$SCRATCH/long"
+awk 'BEGIN { print "static int g(int x) {"; for (i = 1; i <= 79; i++) print "\tx++;"; print "}" }' >"$SCRATCH/long/lib/g.c"
+o=$(sh "$SIZE" "$SCRATCH/long")
+check "an 81-line function is caught: $o" [ "$o" = "lib/g.c:1: g() is 81 lines (at most 80)" ]
 
 done_tests

@@ -103,6 +103,31 @@ static const char *printed(const struct plan *p)
 	return buf;
 }
 
+/* test_peak: the largest load's files beside those kept before it; -o and tree-sized loads not counted. */
+static void test_peak(void)
+{
+	static struct opts o;
+	struct plan p;
+
+	run_opts(&o);                   /* no_load io_load mem_load: mem_load's 110% alone */
+	plan_build(&p, &o);
+	T_CHECK(plan_peak_disk(&p) == (256ull << 20) * 110 / 100);
+	o.loads[0] = &load_read_load;   /* read_load's file stays beside the others */
+	o.loads[3] = &load_io_other;
+	o.loads[4] = &load_xtar_load;
+	o.nloads = 5;
+	plan_build(&p, &o);
+	T_CHECK(plan_peak_disk(&p) == (256ull << 20) + (256ull << 20) * 110 / 100);
+	o.loads[0] = &load_mem_load;    /* kept after, not before: mem_load's 110% alone */
+	o.loads[2] = &load_read_load;
+	plan_build(&p, &o);
+	T_CHECK(plan_peak_disk(&p) == (256ull << 20) * 110 / 100);
+	o.mem = 0;
+	plan_build(&p, &o);
+	T_CHECK(plan_peak_disk(&p) == 0);
+	T_CHECK(strstr(printed(&p), "peak disk in the testbed: not known (MEM unknown)\n") != NULL);
+}
+
 static void test_print(void)
 {
 	static struct opts o;
@@ -117,6 +142,9 @@ static void test_print(void)
 	        "  io_load: 2 run(s) under a; disk: 256M (disk space: MEM in the testbed); time: no run recorded yet\n"
 	        "  mem_load: 2 run(s) under a; disk: 282M (without swap, disk space: 110% of MEM in the testbed); "
 	        "time: no run recorded yet\n"
+	        "peak disk in the testbed: 282M (the largest load's files beside those kept from earlier "
+	        "loads; the workload's tree, the files of loads whose size depends on it, a --swap file "
+	        "and io_other's files in -o not counted)\n"
 	        "estimated time: unknown (no run of these load conditions recorded yet)\n");
 	sweep_opts(&o);
 	o.nloads = 2;
@@ -134,6 +162,9 @@ static void test_print(void)
 	        "of 4 recorded)\n"
 	        "  io_load: 4 run(s), 2 under each setting; disk: 256M (disk space: MEM in the testbed); about "
 	        "1m00s a run (compile 58.0s, mean of 2 recorded under other labels)\n"
+	        "peak disk in the testbed: 256M (the largest load's files beside those kept from earlier "
+	        "loads; the workload's tree, the files of loads whose size depends on it, a --swap file "
+	        "and io_other's files in -o not counted)\n"
 	        "estimated time: 6m00s (a guess: the recorded compile times and the 2.0s lead of each loaded "
 	        "run; make clean, preparing, flushing and warm-up compiles not counted)\n");
 }
@@ -221,6 +252,7 @@ int main(void)
 {
 	test_build_order();
 	test_disk();
+	test_peak();
 	test_print();
 	test_dry_run();
 	test_partly_known();
