@@ -455,13 +455,16 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	return 0;
 }
 
-/* dry_run: --dry-run: the plan printed with its estimates (from the runs
+/* dry_run: --dry-run: the options checked as a run checks them before
+ * making anything, then the plan printed with its estimates (from the runs
  * recorded in the results directory, read only); nothing locked, made or
- * changed. 0. */
+ * changed. 0, or exit 2 as the run would. */
 static int dry_run(const struct opts *o)
 {
+	static struct runner r;
 	struct plan p;
 
+	setup_check(&r, o);
 	plan_build(&p, o);
 	if (p.mem == 0)
 		p.mem = proc_mem_total();  /* the default --mem, as set-up takes it */

@@ -205,10 +205,7 @@ static void swappiness_check(void)
 		      "group that follows it)", vm, own, vm);
 }
 
-/* check_args: what can be refused before anything is made: every --sysctl
- * key exists and is writable, root for --confine and --swap, the settings
- * fit the record; exits 2 when refused. */
-static void check_args(struct runner *r, const struct opts *o)
+void setup_check(struct runner *r, const struct opts *o)
 {
 	char why[512];
 	size_t total = 0;
@@ -252,7 +249,7 @@ void setup_runner(struct runner *r, struct opts *o)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	r->o = o;
-	check_args(r, o);
+	setup_check(r, o);
 	if (cpus < 1)
 		cpus = 1;
 	if (o->jobs == 0)

@@ -34,6 +34,11 @@ struct runner {
 	const char *phase;         /* what was happening, for the interrupt message */
 };
 
+/* setup_check: what can be refused before anything is made (also by
+ * --dry-run): every --sysctl key exists and is writable, root for --confine
+ * and --swap, the settings fit the record; exits 2 when refused. */
+void setup_check(struct runner *r, const struct opts *o);
+
 /* setup_runner: fill r for o: the plan, defaults (-j, --mem), the checked
  * --sysctl settings, testbed and results directories (made, locked), the
  * machine changes (after the locks, in the undo table), the runs already

@@ -189,8 +189,13 @@ int sysctl_apply(struct sysctl_set *v, size_t n, char *why, size_t len)
 
 	for (size_t i = 0; i < n; i++) {
 		/* in the table before the write: a write cut short still gets restored */
-		if (napplied() == SYSCTL_MAX_APPLIED || undo_push(undo_setting, &v[i], sizeof v[i]) == NULL) {
+		if (napplied() == SYSCTL_MAX_APPLIED) {
 			text_fmt(why, len, "--sysctl: more than %d settings", SYSCTL_MAX_APPLIED);
+			undo_from(first);
+			return -1;
+		}
+		if (undo_push(undo_setting, &v[i], sizeof v[i]) == NULL) {
+			text_fmt(why, len, "--sysctl %s: the table of changes to undo is full", v[i].key);
 			undo_from(first);
 			return -1;
 		}

@@ -51,5 +51,7 @@ check "dry run: a line per load with its disk" grep -qF "  read_load: 2 run(s) u
 check "dry run: the peak disk (read_load's file kept beside mem_load's)" grep -qF "peak disk in the testbed: 134M" "$SCRATCH/out"
 check "dry run: nothing made" test ! -e "$SCRATCH/dry-tb" -a ! -e "$SCRATCH/dry-res"
 check "dry run: silent on stderr" test ! -s "$SCRATCH/err"
+expect_fail "dry run: a missing sysctl refused as a run refuses it" 2 "no sysctl 'vm.nosuch'" "$CONTEST" --dry-run --sysctl vm.nosuch=1 -d "$SCRATCH/dry-tb" -R "$SCRATCH/dry-res" no_load
+check "dry run refused: nothing made" test ! -e "$SCRATCH/dry-tb" -a ! -e "$SCRATCH/dry-res"
 
 done_tests
