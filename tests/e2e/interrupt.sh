@@ -54,11 +54,20 @@ reached "tree generation" 120 exists "$T0/.builtin-1-large.tmp.*"
 interrupt "tree generation" INT "while generating the built-in workload; no run was started" "$T0"
 check "tree generation: the testbed this run made is gone" test ! -e "$T0"
 
+# start_held MARK VAR ARGS...: start contest ARGS on the fake tree with its
+# step VAR (CLEAN_SLEEP, LINK_SLEEP) held open for 60 s; it makes $K/MARK
+# when it gets there
+start_held() {
+	rm -f "$K/$1"
+	export "$2=60"
+	h_var=$2
+	shift 2
+	start "$@"
+	unset "$h_var"
+}
+
 # 3. During make clean (a tree whose clean takes its time).
-rm -f "$K/.cleaning"
-export CLEAN_SLEEP=60
-start -k c -t "$K" --lead 0 -d "$T" -R "$R" -q no_load
-unset CLEAN_SLEEP
+start_held .cleaning CLEAN_SLEEP -k c -t "$K" --lead 0 -d "$T" -R "$R" -q no_load
 reached "make clean" 60 test -e "$K/.cleaning"
 interrupt "make clean" TERM "during no_load run 1/1 (make clean)"
 
@@ -85,10 +94,7 @@ reached "early compile: make runs" 60 proc_in make "$T/builtin-1-tiny" >/dev/nul
 interrupt "early compile" TERM "during no_load run 1/1 (the compile)"
 
 # 7. Late in the compile: in its final link step.
-rm -f "$K/.linked"
-export LINK_SLEEP=60
-start -k f -t "$K" --lead 0 -d "$T" -R "$R" -q no_load
-unset LINK_SLEEP
+start_held .linked LINK_SLEEP -k f -t "$K" --lead 0 -d "$T" -R "$R" -q no_load
 reached "late compile" 60 test -e "$K/.linked"
 interrupt "late compile" INT "during no_load run 1/1 (the compile)"
 
