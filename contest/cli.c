@@ -1,6 +1,7 @@
 /* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts; its options are the rows of contest/options.c. */
 #include "contest/options.h"
 #include "contest/opts.h"
+#include "contest/sweep.h"
 #include "contest/sys/sysctl.h"
 #include "lib/err.h"
 #include "lib/parse.h"
@@ -45,8 +46,7 @@ void opts_usage(FILE *f)
 	      "130 interrupted.\n", f);
 }
 
-/* usage_error: one line naming the bad input, then exit 2. */
-static _Noreturn void usage_error(const char *fmt, const char *arg)
+void opts_usage_error(const char *fmt, const char *arg)
 {
 	char msg[512];
 	snprintf(msg, sizeof msg, fmt, arg);
@@ -82,12 +82,12 @@ static void add_load(struct opts *o, const char *name)
 	}
 	d = load_find(name);
 	if (d == NULL)
-		usage_error("unknown load '%s'", name);
+		opts_usage_error("unknown load '%s'", name);
 	for (size_t i = 0; i < o->nloads; i++)
 		if (o->loads[i] == d)
 			return;
 	if (o->nloads == OPTS_MAX_LOADS)
-		usage_error("too many loads at '%s'", name);
+		opts_usage_error("too many loads at '%s'", name);
 	o->loads[o->nloads++] = d;
 }
 
@@ -101,52 +101,10 @@ static void add_sysctl(struct opts *o, const char *arg)
 		errx(EXIT_USAGE, "--sysctl: %s (see contest --help)", why);
 	for (size_t i = 0; i < o->nsysctl; i++)
 		if (sysctl_parse(o->sysctl[i], &t, why, sizeof why) == 0 && strcmp(t.key, s.key) == 0)
-			usage_error("--sysctl: '%s' is given twice", s.key);
+			opts_usage_error("--sysctl: '%s' is given twice", s.key);
 	if (o->nsysctl == OPTS_MAX_SYSCTL)
-		usage_error("--sysctl: too many at '%s'", arg);
+		opts_usage_error("--sysctl: too many at '%s'", arg);
 	o->sysctl[o->nsysctl++] = arg;
-}
-
-/* sweep_plan: contest sweep: its one --sysctl KEY=V1,V2,... into the key,
- * the values (at least two, each once) and their labels BASE+KEY=V. */
-static void sweep_plan(struct opts *o)
-{
-	struct sysctl_set s;
-	char why[256], list[SYSCTL_VAL_MAX], one[SYSCTL_KEY_MAX + SYSCTL_VAL_MAX + 2];
-	const char *lwhy;
-
-	if (o->nsysctl == 0)
-		usage_error("sweep: give the setting to sweep, as --sysctl KEY=V1,V2,...%s", "");
-	if (o->nsysctl > 1)
-		usage_error("sweep: one key at a time; '%s' is a second --sysctl", o->sysctl[1]);
-	if (sysctl_parse(o->sysctl[0], &s, why, sizeof why) != 0)
-		errx(EXIT_USAGE, "sweep --sysctl: %s", why);
-	text_copy(o->sweep_key, s.key, sizeof o->sweep_key);
-	text_copy(list, s.val, sizeof list);
-	for (char *v = list, *next; v != NULL; v = next) {
-		next = strchr(v, ',');
-		if (next != NULL)
-			*next++ = '\0';
-		snprintf(one, sizeof one, "%s=%s", s.key, v);
-		if (*v == '\0')
-			usage_error("sweep --sysctl: an empty value in '%s'", o->sysctl[0]);
-		for (size_t i = 0; i < o->nsweep; i++)
-			if (strcmp(o->sweep_val[i], v) == 0)
-				usage_error("sweep --sysctl: value '%s' is given twice", v);
-		if (o->nsweep == OPTS_MAX_SWEEP)
-			usage_error("sweep --sysctl: more than 16 values in '%s'", o->sysctl[0]);
-		text_copy(o->sweep_val[o->nsweep], v, sizeof o->sweep_val[0]);
-		lwhy = "is longer than 64 characters";
-		if ((size_t)snprintf(o->sweep_label[o->nsweep], sizeof o->sweep_label[0], "%s+%s", o->label,
-		                     one) >= sizeof o->sweep_label[0] ||
-		    rec_label_check(o->sweep_label[o->nsweep], &lwhy) != 0)
-			errx(EXIT_USAGE, "sweep: label '%s+%s' %s", o->label, one, lwhy);
-		o->nsweep++;
-	}
-	if (o->nsweep < 2)
-		usage_error("sweep --sysctl: '%s' names one value; give two or more, comma-separated",
-		            o->sysctl[0]);
-	o->nsysctl = 0;  /* the sweep sets it, value by value */
 }
 
 /* add_only: --loads L1,L2: canonical names of known loads. */
@@ -155,13 +113,13 @@ static void add_only(struct opts *o, char *list)
 	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		const struct load_desc *d = load_find(tok);
 		if (d == NULL)
-			usage_error("--loads: unknown load '%s'", tok);
+			opts_usage_error("--loads: unknown load '%s'", tok);
 		if (o->nonly == OPTS_MAX_LOADS)
-			usage_error("--loads: too many loads at '%s'", tok);
+			opts_usage_error("--loads: too many loads at '%s'", tok);
 		o->only[o->nonly++] = d->name;
 	}
 	if (o->nonly == 0)
-		usage_error("--loads: no load named in '%s'", "");
+		opts_usage_error("--loads: no load named in '%s'", "");
 }
 
 
@@ -169,7 +127,7 @@ static void add_only(struct opts *o, char *list)
 static char *nonempty(char *arg, const char *what)
 {
 	if (*arg == '\0')
-		usage_error("%s", what);
+		opts_usage_error("%s", what);
 	return arg;
 }
 
@@ -184,48 +142,48 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 	case OPT_KERNEL: set_label(o, arg, ""); break;
 	case OPT_RUNS:
 		if (parse_int(arg, 1, 100000, &v) != 0)
-			usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
+			opts_usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
 		o->runs = v;
 		break;
 	case OPT_OTHER: o->other = arg; break;
 	case OPT_JOBS:
 		if (parse_int(arg, 1, 4096, &v) != 0)
-			usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
+			opts_usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
 		o->jobs = v;
 		break;
 	case OPT_TESTBED: o->testbed = nonempty(arg, "-d: empty testbed directory"); break;
 	case OPT_MEM:
 		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
-			usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
+			opts_usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
 		break;
 	case OPT_SCALE:
 		if (!builtin_scale_valid(arg))
-			usage_error("--scale: '%s' is not tiny, small, default or large", arg);
+			opts_usage_error("--scale: '%s' is not tiny, small, default or large", arg);
 		o->scale = arg;
 		o->scale_given = 1;
 		break;
 	case OPT_LEAD:
 		d = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
-			usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
+			opts_usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
 		o->lead = d;
 		break;
 	case OPT_SYSCTL: add_sysctl(o, arg); break;
 	case OPT_SWAP:
 		if (parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
-			usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
+			opts_usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
 		break;
 	case OPT_QUIET: o->progress = PROGRESS_NEVER; break;
 	case OPT_PROGRESS:
 		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
 		else if (strcmp(arg, "always") == 0) o->progress = PROGRESS_ALWAYS;
 		else if (strcmp(arg, "never") == 0) o->progress = PROGRESS_NEVER;
-		else usage_error("--progress: '%s' is not auto, always or never", arg);
+		else opts_usage_error("--progress: '%s' is not auto, always or never", arg);
 		break;
 	case OPT_TREE: o->tree = nonempty(arg, "-t: empty kernel tree directory"); break;
 	case OPT_TARGET:
 		if (*arg == '\0' || *arg == '-' || strpbrk(arg, " \t\n=") != NULL)
-			usage_error("--target: '%s' is not a make target", arg);
+			opts_usage_error("--target: '%s' is not a make target", arg);
 		o->target = arg;
 		break;
 	default:
@@ -252,7 +210,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		if (render_format_find(arg) == NULL) {
 			render_format_list(names, sizeof names, ", ", " or ");
 			text_fmt(msg, sizeof msg, "--format: '%%s' is not %s", names);
-			usage_error(msg, arg);
+			opts_usage_error(msg, arg);
 		}
 		o->format = arg;
 		break;
@@ -260,7 +218,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_SECONDS:
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
-			usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
+			opts_usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
 		break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
@@ -331,16 +289,16 @@ static int read_options(struct opts *o, int n, char **args)
 	optind = 0;     /* a full reset (glibc, musl): no state left from a parse that errx ended */
 	while ((c = getopt_long(n, args, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c == ':')
-			usage_error("option '%s' needs an argument", args[optind - 1]);
+			opts_usage_error("option '%s' needs an argument", args[optind - 1]);
 		if (c == '?' && optopt > 0 && optopt < 256 &&
 		    (optopt == ':' || !strchr(g.shortopts, optopt))) {
 			/* an unknown letter, maybe inside "-qZ": optind need not have passed its word */
 			char letter[3] = { '-', (char)optopt, '\0' };
-			usage_error("unknown option '%s'", letter);
+			opts_usage_error("unknown option '%s'", letter);
 		}
 		if (c == '?' || (id = opt_id_of(c)) < 0 ||
 		    (set_run_opt(o, id, optarg) != 0 && set_other_opt(o, id, optarg) != 0))
-			usage_error("unknown option '%s'", args[optind - 1]);
+			opts_usage_error("unknown option '%s'", args[optind - 1]);
 		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
 			return -1;
 	}
@@ -354,11 +312,11 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 	const char *why;
 
 	if (o->baseline != NULL && !o->stats)
-		usage_error("--baseline '%s' needs --stats", o->baseline);
+		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
 	if (o->mode == MODE_MICRO && first < n)
-		usage_error("micro: unexpected argument '%s'", args[first]);
+		opts_usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
-		usage_error("loads: '%s' needs --rate", args[1]);
+		opts_usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = first; i < n; i++) {
 		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP) {
 			add_load(o, args[i]);
@@ -367,7 +325,7 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		if (rec_label_check(args[i], &why) != 0)
 			errx(EXIT_USAGE, "bad label '%s': %s", args[i], why);
 		if (o->nlabels == OPTS_MAX_LABELS)
-			usage_error("too many labels at '%s'", args[i]);
+			opts_usage_error("too many labels at '%s'", args[i]);
 		o->labels[o->nlabels++] = args[i];
 	}
 	if (o->mode == MODE_LOADS && o->rate && o->nloads == 0)
@@ -384,15 +342,15 @@ static void finish(struct opts *o)
 		set_label(o, u.release, " (from uname -r; give one with -k)");
 	}
 	if (o->mode == MODE_SWEEP)
-		sweep_plan(o);
+		sweep_parse(o);
 	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP) {
 		if (o->confine && o->mem == 0)
-			usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
+			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
 		if (o->target != NULL && o->tree == NULL)
-			usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
+			opts_usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
 			            o->target);
 		if (o->scale_given && o->tree != NULL)
-			usage_error("--scale '%s' is for the built-in workload, not with -t TREE", o->scale);
+			opts_usage_error("--scale '%s' is for the built-in workload, not with -t TREE", o->scale);
 		if (o->tree != NULL && o->target == NULL)
 			o->target = KTREE_TARGET;
 		if (o->nloads == 0)

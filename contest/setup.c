@@ -4,6 +4,7 @@
 #include "contest/run.h"
 #include "contest/sense/fingerprint.h"
 #include "contest/sig.h"
+#include "contest/sweep.h"
 #include "contest/sys/confine.h"
 #include "contest/sys/lock.h"
 #include "contest/sys/swapfile.h"
@@ -120,23 +121,6 @@ static void tree_setup(struct runner *r)
 	if (ktree_config_hash(r->tree, &hash) != 0)
 		setup_fail("kernel tree '%s': cannot read its .config%s", r->o->tree, "", 1);
 	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
-}
-
-/* sweep_check: the kernel takes every value of the swept key (each written
- * once, the first left in force; the old value is restored at exit); 0, or
- * -1 with why. */
-static int sweep_check(struct runner *r, char *why, size_t len)
-{
-	struct sysctl_set s = { 0 };
-
-	text_copy(s.key, r->o->sweep_key, sizeof s.key);
-	text_copy(s.val, r->plan.set[0].value, sizeof s.val);
-	if (sysctl_check(&s, why, len) != 0 || sysctl_apply(&s, 1, why, len) != 0)
-		return -1;
-	for (size_t v = r->plan.nset; v-- > 0;)
-		if (sysctl_change(s.key, r->plan.set[v].value, why, len) != 0)
-			return -1;
-	return 0;
 }
 
 /* changes_swappiness: this invocation sets vm.swappiness (--sysctl or sweep). */

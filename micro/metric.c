@@ -9,8 +9,8 @@ const char *const micro_sections[MS_COUNT] = {
 	[MS_LAT] = "*Local* Communication latencies in microseconds - smaller is better",
 	[MS_FS] = "File & VM system latencies in microseconds - smaller is better",
 	[MS_BW] = "*Local* Communication bandwidths in MB/s - bigger is better",
-	[MS_MEM] = "Memory latencies in nanoseconds - smaller is better\n"
-	           "    (WARNING - may not be correct, check graphs)",
+	[MS_MEM] = ("Memory latencies in nanoseconds - smaller is better\n"
+	            "    (WARNING - may not be correct, check graphs)"),
 };
 
 #define P MS_BIT(MS_PROC)
