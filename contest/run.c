@@ -6,6 +6,7 @@
 #include "contest/progress.h"
 #include "contest/report.h"
 #include "contest/sense/evidence.h"
+#include "contest/sense/interfere.h"
 #include "contest/sense/probe.h"
 #include "contest/setup.h"
 #include "contest/sig.h"
@@ -190,6 +191,7 @@ static enum step_result lead(struct runner *r)
  * responsiveness probe running through it. */
 struct evidence {
 	struct ev_snap before;
+	struct intf_snap intf;
 	struct probe probe;
 	int probing;
 };
@@ -202,6 +204,7 @@ static void evidence_begin(struct runner *r, struct evidence *e)
 
 	memset(e, 0, sizeof *e);
 	ev_snap_read(&e->before, "/proc");
+	intf_read(&e->intf, "/proc");
 	if (r->o->no_probe)
 		return;
 	if (probe_start(&e->probe, why, sizeof why) == 0)
@@ -210,12 +213,18 @@ static void evidence_begin(struct runner *r, struct evidence *e)
 		warnx("no responsiveness probe: %s", why);
 }
 
-/* evidence_end: stop the probe and store the deltas and the probe's
- * figures in rec (the system's figures NaN where not available). */
-static void evidence_end(struct evidence *e, struct rec *rec)
+/* evidence_end: after the compile was reaped: stop the probe and store the
+ * deltas, the probe's figures and the interference over the window of time
+ * seconds (the load's group used load_secs) in rec (NaN where not
+ * available). */
+static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, double time)
 {
 	struct ev_snap after, d;
+	struct intf_snap intf;
 	struct probe_result pr;
+
+	intf_read(&intf, "/proc");
+	intf_result(&e->intf, &intf, load_secs, time, &rec->ev[REV_FOREIGN], &rec->ev[REV_STEAL]);
 
 	if (e->probing) {
 		probe_stop(&e->probe, &pr);
@@ -266,7 +275,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	loadctl_sample(&lc, &a);
 	rc = make_cmd(r, 0, &res, why, sizeof why);
 	loadctl_sample(&lc, &b);
-	evidence_end(&ev, rec);
+	evidence_end(&ev, rec, b.cpu - a.cpu, res.time);
 	if (rc == COMPILE_INTR) {
 		out = STEP_INTR;
 		goto stop;

@@ -35,8 +35,10 @@ uint64_t proc_mem_total(void)
 	return (uint64_t)proc_field("/proc/meminfo", "MemTotal:") * 1024;
 }
 
-/* read_stat: pgrp and tick counts of one process; -1 when it is gone. */
-static int read_stat(const char *pid, long *pgrp, unsigned long long ticks[4])
+#define PF_KTHREAD_FLAG 0x00200000u   /* the kernel's PF_KTHREAD in /proc/PID/stat's flags */
+
+/* read_stat: pgrp, flags and tick counts of one process; -1 when it is gone. */
+static int read_stat(const char *pid, long *pgrp, unsigned *flags, unsigned long long ticks[4])
 {
 	char path[64], buf[1024];
 	int fd;
@@ -56,14 +58,16 @@ static int read_stat(const char *pid, long *pgrp, unsigned long long ticks[4])
 	p = strrchr(buf, ')');
 	if (p == NULL)
 		return -1;
-	/* after ')': state(3) ppid(4) pgrp(5) session ... utime(14) stime(15) cutime(16) cstime(17) */
-	if (sscanf(p + 1, " %*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-	           pgrp, &ticks[0], &ticks[1], &ticks[2], &ticks[3]) != 5)
+	/* after ')': state(3) ppid(4) pgrp(5) session(6) tty(7) tpgid(8) flags(9) ...
+	 * utime(14) stime(15) cutime(16) cstime(17) */
+	if (sscanf(p + 1, " %*c %*d %ld %*d %*d %*d %u %*u %*u %*u %*u %llu %llu %llu %llu",
+	           pgrp, flags, &ticks[0], &ticks[1], &ticks[2], &ticks[3]) != 6)
 		return -1;
 	return 0;
 }
 
-/* scan: walk /proc; sum ticks and count the members of pgid. */
+/* scan: walk /proc; sum ticks and count the members of pgid (each with its
+ * waited-for children), or with pgid 0 the kernel threads (their own). */
 static int scan(pid_t pgid, unsigned long long *sum)
 {
 	DIR *d = opendir("/proc");
@@ -75,28 +79,49 @@ static int scan(pid_t pgid, unsigned long long *sum)
 	*sum = 0;
 	while ((e = readdir(d)) != NULL) {
 		long pgrp;
+		unsigned flags;
 		unsigned long long t[4];
-		if (!isdigit((unsigned char)e->d_name[0]))
+		if (!isdigit((unsigned char)e->d_name[0]) || read_stat(e->d_name, &pgrp, &flags, t) != 0)
 			continue;
-		if (read_stat(e->d_name, &pgrp, t) != 0 || pgrp != (long)pgid)
+		if (pgid == 0 && (flags & PF_KTHREAD_FLAG))
+			*sum += t[0] + t[1];
+		else if (pgid != 0 && pgrp == (long)pgid)
+			*sum += t[0] + t[1] + t[2] + t[3];
+		else
 			continue;
-		*sum += t[0] + t[1] + t[2] + t[3];
 		count++;
 	}
 	closedir(d);
 	return count;
 }
 
-int proc_group_cpu(pid_t pgid, double *secs)
+/* scan_secs: scan, in seconds. */
+static int scan_secs(pid_t pgid, double *secs)
 {
 	unsigned long long sum;
 	int n = scan(pgid, &sum);
-	long hz = sysconf(_SC_CLK_TCK);
 
 	if (n < 0)
 		return -1;
-	*secs = (double)sum / (double)(hz > 0 ? hz : 100);
+	*secs = (double)sum / proc_hz();
 	return n;
+}
+
+double proc_hz(void)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return (double)(hz > 0 ? hz : 100);
+}
+
+int proc_group_cpu(pid_t pgid, double *secs)
+{
+	return pgid > 0 ? scan_secs(pgid, secs) : -1;
+}
+
+int proc_kthreads_cpu(double *secs)
+{
+	return scan_secs(0, secs);
 }
 
 int proc_group_count(pid_t pgid)

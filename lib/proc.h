@@ -22,6 +22,14 @@ void proc_describe(int wstatus, char *buf, size_t len);
  * read. */
 int proc_group_cpu(pid_t pgid, double *secs);
 
+/* proc_kthreads_cpu: user+system seconds of every kernel thread now
+ * (PF_KTHREAD: kswapd, kworkers, writeback, ...); the number of them, or
+ * -1 when /proc cannot be read. */
+int proc_kthreads_cpu(double *secs);
+
+/* proc_hz: clock ticks per second of /proc's figures (USER_HZ). */
+double proc_hz(void);
+
 /* proc_group_count: processes (zombies included) in group pgid; -1 on error. */
 int proc_group_count(pid_t pgid);
 

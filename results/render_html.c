@@ -263,7 +263,7 @@ static void note(FILE *out, int *open, const char *label, const char *text)
 /* table_notes: the detail and failed-run notes of block b, as a list. */
 static void table_notes(FILE *out, const struct rep_block *b)
 {
-	char failed[64];
+	char failed[64], busy[256];
 	int open = 0;
 
 	for (size_t i = 0; i < b->nrows; i++) {
@@ -274,6 +274,8 @@ static void table_notes(FILE *out, const struct rep_block *b)
 			snprintf(failed, sizeof failed, "%d failed run(s) not averaged", r->c->failed);
 			note(out, &open, r->name, failed);
 		}
+		if (r->c->busy > 0)
+			note(out, &open, r->name, render_busy(r->c, busy, sizeof busy));
 	}
 	if (open)
 		fputs("</ul>\n", out);

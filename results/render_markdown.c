@@ -52,6 +52,7 @@ static void md_vs(FILE *out, const struct rep_row *r)
 static void md_block(FILE *out, const struct rep_model *m, const struct rep_block *b)
 {
 	static const int prec[5] = { 0, 1, 1, 1, 2 };
+	char busy[256];
 
 	fprintf(out, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | LCPU%% | Ratio |", b->load);
 	if (m->baseline >= 0)
@@ -74,6 +75,8 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 		fputc('\n', out);
 		if (c->failed > 0)
 			fprintf(out, "| %s: %d failed run(s) not averaged |\n", r->name, c->failed);
+		if (c->busy > 0)
+			fprintf(out, "| %s: %s |\n", r->name, render_busy(c, busy, sizeof busy));
 	}
 	fputc('\n', out);
 	if (m->why)

@@ -40,16 +40,43 @@ static void put_fig(FILE *out, const char *s)
 }
 
 /* notes: after a block's rows, "  LABEL: DETAIL" for the labels whose runs
- * name what the load ran, and "  LABEL: N failed run(s) not averaged". */
+ * name what the load ran, "  LABEL: N failed run(s) not averaged", and
+ * "  LABEL: busy machine: ..." for runs beside other programs' CPU. */
 static void notes(FILE *out, const struct rep_block *b)
 {
+	char busy[256];
+
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct rep_row *r = &b->rows[i];
 		if (r->c->n > 0 && r->c->detail[0] != '\0')
 			fprintf(out, "  %s: %s\n", r->name, r->c->detail);
 		if (r->c->failed > 0)
 			fprintf(out, "  %s: %d failed run(s) not averaged\n", r->name, r->c->failed);
+		if (r->c->busy > 0)
+			fprintf(out, "  %s: %s\n", r->name, render_busy(r->c, busy, sizeof busy));
 	}
+}
+
+const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
+{
+	size_t n = 0;
+	int shown = c->busy < SUM_BUSY_LIST ? c->busy : SUM_BUSY_LIST;
+	char range[64];
+
+	if (c->busy_min < c->busy_max)
+		snprintf(range, sizeof range, "%.1f-%.1f%%", c->busy_min, c->busy_max);
+	else
+		snprintf(range, sizeof range, "%.1f%%", c->busy_max);
+	n += (size_t)snprintf(buf, len, "busy machine: run%s", c->busy > 1 ? "s" : "");
+	for (int i = 0; i < shown && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s %d", i ? "," : "", c->busy_run[i]);
+	if (n < len && c->busy > shown)
+		n += (size_t)snprintf(buf + n, len - n, " and %d more", c->busy - shown);
+	if (n < len)
+		snprintf(buf + n, len - n, " had %s of one CPU taken by other programs beside the compile "
+		         "(more than %.0f%%): %s", range, SUM_BUSY_PCT,
+		         c->busy > 1 ? "their Times may be too long" : "its Time may be too long");
+	return buf;
 }
 
 /* render_block: the header, rows and notes of one load's block. */
@@ -66,7 +93,8 @@ static void render_block(FILE *out, const struct rep_block *b, int width, int pr
 		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, f[1], sizeof f[1]));
 		put_fig(out, render_fig(c->loads, precise ? 2 : 1, f[2], sizeof f[2]));
 		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, f[3], sizeof f[3]));
-		fprintf(out, "%s\n", render_fig(c->ratio, precise ? 3 : 2, rb, sizeof rb));
+		fprintf(out, "%s%s\n", render_fig(c->ratio, precise ? 3 : 2, rb, sizeof rb),
+		        c->busy > 0 ? "   busy" : "");
 	}
 	notes(out, b);
 }

@@ -149,6 +149,20 @@ struct acc {
 	int evcnt[REV_N + WHY_N];
 };
 
+/* busy_note: count ok run r in c's busy runs when its foreign CPU was over SUM_BUSY_PCT. */
+static void busy_note(struct sum_cell *c, const struct rec *r)
+{
+	double f = r->ev[REV_FOREIGN];
+
+	if (!(f > SUM_BUSY_PCT))
+		return;
+	if (c->busy < SUM_BUSY_LIST)
+		c->busy_run[c->busy] = r->run;
+	c->busy_min = c->busy == 0 ? f : fmin(c->busy_min, f);
+	c->busy_max = c->busy == 0 ? f : fmax(c->busy_max, f);
+	c->busy++;
+}
+
 /* cell_at: the index of r's cell, or -1 when r is not selected. */
 static long cell_at(const struct summary *s, const struct rec *r,
                     const char *const *labels, size_t nlabels,
@@ -201,6 +215,7 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			acc[at].sum[j] += fig[j];
 			acc[at].cnt[j]++;
 		}
+		busy_note(c, r);
 		double ev[REV_N + WHY_N];
 		evidence(r, ev);
 		for (int j = 0; j < REV_N + WHY_N; j++) {

@@ -25,7 +25,17 @@ struct sum_cell {
 	double scan;         /* pages scanned (kswapd + direct), mean */
 	double mem_full_pct; /* memory "full" stall time over Time, in %, mean of the runs' */
 	double io_full_pct;  /* io "full" stall time over Time, in %, mean of the runs' */
+	/* busy runs: ok runs whose foreign CPU (foreign_pct) was over
+	 * SUM_BUSY_PCT: how many, the first SUM_BUSY_LIST run numbers, and the
+	 * least and most foreign CPU among them */
+	int busy;
+	int busy_run[8];
+	double busy_min, busy_max;
 };
+
+/* The foreign CPU (percent of one CPU) above which a run's machine was busy. */
+#define SUM_BUSY_PCT 5.0
+#define SUM_BUSY_LIST 8
 
 struct summary {
 	size_t nworkloads, nloads, nlabels;

@@ -11,7 +11,7 @@ check "run of all loads exits 0 ($rc)" test "$rc" -eq 0
 for load in no_load cacherun process_load ctar_load xtar_load io_load io_other read_load list_load mem_load dbench_load; do
 	row=$(sed -n "/^$load:\$/,/^[a-z_]*:\$/p" "$SCRATCH/report" | grep -E '^t ')
 	check "$load has a row" test -n "$row"
-	check "$load Ratio printed" sh -c "echo '$row' | grep -qE ' [0-9]+\\.[0-9][0-9]\$'"
+	check "$load Ratio printed" sh -c "echo '$row' | grep -qE ' [0-9]+\\.[0-9][0-9](   busy)?\$'"
 	case $load in no_load|cacherun) continue ;; esac
 	loads=$(echo "$row" | awk '{print $5}')
 	lcpu=$(echo "$row" | awk '{print $6}')

@@ -1,0 +1,71 @@
+/* interfere.c: interference over a compile window: CPU time of processes outside contest's compile, load and probe, and steal time. */
+#include "contest/sense/interfere.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+void intf_parse_stat(const char *text, double *busy, double *steal)
+{
+	unsigned long long v[8];
+	int n;
+
+	*busy = *steal = NAN;
+	if (text == NULL || strncmp(text, "cpu ", 4) != 0)
+		return;
+	/* cpu user nice system idle iowait irq softirq steal [guest guest_nice] */
+	n = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+	           &v[5], &v[6], &v[7]);
+	if (n < 7)
+		return;
+	*busy = (double)v[0] + (double)v[1] + (double)v[2] + (double)v[5] + (double)v[6];
+	if (n == 8)
+		*steal = (double)v[7];
+}
+
+/* tv_secs: a timeval in seconds. */
+static double tv_secs(const struct timeval *t)
+{
+	return (double)t->tv_sec + (double)t->tv_usec / 1e6;
+}
+
+/* usage_secs: user + system seconds of getrusage(who); NaN when it fails. */
+static double usage_secs(int who)
+{
+	struct rusage ru;
+
+	if (getrusage(who, &ru) != 0)
+		return NAN;
+	return tv_secs(&ru.ru_utime) + tv_secs(&ru.ru_stime);
+}
+
+void intf_read(struct intf_snap *s, const char *procroot)
+{
+	char *text = text_read(procroot, "stat", 1 << 20, NULL, NULL);
+	double k;
+
+	intf_parse_stat(text, &s->busy, &s->steal);
+	free(text);
+	s->kthreads = proc_kthreads_cpu(&k) < 0 ? NAN : k;
+	s->self = usage_secs(RUSAGE_SELF);
+	s->children = usage_secs(RUSAGE_CHILDREN);
+}
+
+void intf_result(const struct intf_snap *a, const struct intf_snap *b, double load_secs, double time,
+                 double *foreign_pct, double *steal_pct)
+{
+	double hz = proc_hz(), ours;
+
+	*foreign_pct = *steal_pct = NAN;
+	if (!(time > 0))
+		return;
+	ours = (b->kthreads - a->kthreads) + (b->self - a->self) + (b->children - a->children) + load_secs;
+	if (!isnan(a->busy) && !isnan(b->busy) && !isnan(ours))
+		*foreign_pct = ((b->busy - a->busy) / hz - ours) / time * 100;
+	if (!isnan(a->steal) && !isnan(b->steal))
+		*steal_pct = (b->steal - a->steal) / hz / time * 100;
+}

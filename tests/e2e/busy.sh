@@ -1,0 +1,28 @@
+# busy.sh: a run beside busy loops that are not contest's records their CPU as foreign_pct and is marked busy in the report, naming the run.
+. tests/e2e/lib.sh
+
+# two busy loops of the test's own, running through the whole compile
+sh -c 'while :; do :; done' &
+h1=$!
+sh -c 'while :; do :; done' &
+h2=$!
+"$CONTEST" -k hog --scale tiny --lead 0.5 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+kill "$h1" "$h2"
+wait "$h1" "$h2" 2>/dev/null
+check "run beside busy loops: exit 0 ($rc)" test "$rc" -eq 0
+f=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["foreign_pct"]}' "$R/hog.loads")
+check "the record holds foreign_pct over 5 (it is $f)" awk -v f="$f" 'BEGIN {exit !(f + 0 > 5)}'
+s=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["steal_pct"]}' "$R/hog.loads")
+check "the record holds steal_pct, a number or na (it is $s)" sh -c "echo '$s' | grep -qE '^(na|-?[0-9]+\.[0-9]+)$'"
+"$CONTEST" -r -R "$R" >"$SCRATCH/report"
+check "the row is marked busy" grep -qE '^hog +1 .*1\.00   busy$' "$SCRATCH/report"
+check "the run is named under the block" grep -qF "  hog: busy machine: run 1 had " "$SCRATCH/report"
+
+# a record of a version before foreign_pct: read as na, never marked
+printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime\tcpu_pct\n' >"$R/old.loads"
+printf 'old\tno_load\t1\tok\t60.0\t190.0\n' >>"$R/old.loads"
+"$CONTEST" -r -R "$R" old >"$SCRATCH/report"
+check "an older record is not marked busy" sh -c "! grep -q busy '$SCRATCH/report'"
+
+done_tests
