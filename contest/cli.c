@@ -227,6 +227,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_PRECISE: o->precise = 1; break;
 	case OPT_MICRO: o->micro = 1; break;
 	case OPT_STATS: o->stats = 1; break;
+	case OPT_KEEPBUSY: o->keep_busy = 1; break;
 	case OPT_WHY: o->why = 1; break;
 	case OPT_LATENCY: o->latency = 1; break;
 	case OPT_QUICK: o->quick = 1; break;
@@ -313,6 +314,8 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 
 	if (o->baseline != NULL && !o->stats)
 		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
+	if (o->keep_busy && !o->stats)
+		opts_usage_error("--keep-busy needs --stats%s (without it every run is averaged)", "");
 	if (o->mode == MODE_MICRO && first < n)
 		opts_usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)

@@ -54,6 +54,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, and each label's\n"
 		                            "difference from the baseline with Welch's t-test" } } },
+	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
+		                            "machine too (left out by default)" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,

@@ -55,6 +55,7 @@ struct opts {
 	int precise;
 	int micro;                /* report --micro */
 	int stats;                /* report --stats */
+	int keep_busy;            /* report --keep-busy */
 	int why;                  /* report --why */
 	int latency;              /* report --latency */
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */

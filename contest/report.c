@@ -173,7 +173,8 @@ int report_print(const struct report_req *req, FILE *out)
 	order[n] = NULL;
 	if ((status = read_set(req, &set)) < 0)
 		return EXIT_USAGE;
-	if (summary_build(&sum, &set, req->labels, req->nlabels, req->only, req->nonly, order) != 0) {
+	if (summary_build_busy(&sum, &set, req->labels, req->nlabels, req->only, req->nonly, order,
+	                       req->stats && !req->keep_busy) != 0) {
 		warnx("out of memory");
 		rec_set_free(&set);
 		return EXIT_USAGE;
@@ -230,7 +231,7 @@ int report_main(const struct opts *o)
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .format = o->format, .micro = o->micro,
-		.why = o->why, .latency = o->latency,
+		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
 	};
 
 	if (o->micro && strcmp(o->format, "text") != 0)

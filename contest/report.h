@@ -14,6 +14,7 @@ struct report_req {
 	size_t nonly;
 	int precise;
 	int stats;                  /* --stats */
+	int keep_busy;              /* --keep-busy: --stats averages busy runs too */
 	const char *baseline;       /* --baseline, or NULL: the first label */
 	const char *format;         /* a render_formats name (results/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */

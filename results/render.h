@@ -47,7 +47,9 @@ const char *render_fig(double v, int prec, char *buf, size_t len);
 
 /* render_busy: the note on the busy runs of c (c->busy > 0): "busy machine:
  * runs 1, 3 had 27.9-34.5% of one CPU taken by other programs beside the
- * compile (more than 5%): their Times may be too long"; returns buf. */
+ * compile (more than 5%): their Times may be too long" (or, when they were
+ * left out of the figures, "left out of these figures (--keep-busy keeps
+ * them)"); returns buf. */
 const char *render_busy(const struct sum_cell *c, char *buf, size_t len);
 
 /* render_pct: a signed percentage, "+3.1%", or "-" when not available. */

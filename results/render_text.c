@@ -75,6 +75,7 @@ const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
 	if (n < len)
 		snprintf(buf + n, len - n, " had %s of one CPU taken by other programs beside the compile "
 		         "(more than %.0f%%): %s", range, SUM_BUSY_PCT,
+		         c->busy_out ? "left out of these figures (--keep-busy keeps them)" :
 		         c->busy > 1 ? "their Times may be too long" : "its Time may be too long");
 	return buf;
 }

@@ -149,12 +149,18 @@ struct acc {
 	int evcnt[REV_N + WHY_N];
 };
 
-/* busy_note: count ok run r in c's busy runs when its foreign CPU was over SUM_BUSY_PCT. */
+/* is_busy: ok run r had foreign CPU over SUM_BUSY_PCT. */
+static int is_busy(const struct rec *r)
+{
+	return !r->failed && r->ev[REV_FOREIGN] > SUM_BUSY_PCT;
+}
+
+/* busy_note: count ok run r in c's busy runs when it was busy. */
 static void busy_note(struct sum_cell *c, const struct rec *r)
 {
 	double f = r->ev[REV_FOREIGN];
 
-	if (!(f > SUM_BUSY_PCT))
+	if (!is_busy(r))
 		return;
 	if (c->busy < SUM_BUSY_LIST)
 		c->busy_run[c->busy] = r->run;
@@ -194,6 +200,12 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			continue;
 		struct sum_cell *c = &s->cells[at];
 		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
+		if (s->drop_busy && is_busy(r)) {
+			if (!deviations)
+				busy_note(c, r);
+			c->busy_out = 1;
+			continue;
+		}
 		if (deviations) {
 			for (int j = 0; j < 4 && !r->failed; j++)
 				if (!isnan(fig[j]))
@@ -246,7 +258,7 @@ static int no_load_means(const struct summary *s, const struct rec_set *set,
 	for (i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
 		if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
-		    !keep(r, labels, nlabels, NULL, 0))
+		    !keep(r, labels, nlabels, NULL, 0) || (s->drop_busy && is_busy(r)))
 			continue;
 		char kb[sizeof r->workload + 16];
 		long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
@@ -315,6 +327,14 @@ int summary_build(struct summary *s, const struct rec_set *set,
                   const char *const *only, size_t nonly,
                   const char *const *load_order)
 {
+	return summary_build_busy(s, set, labels, nlabels, only, nonly, load_order, 0);
+}
+
+int summary_build_busy(struct summary *s, const struct rec_set *set,
+                       const char *const *labels, size_t nlabels,
+                       const char *const *only, size_t nonly,
+                       const char *const *load_order, int drop_busy)
+{
 	struct ents ew = { 0 }, el = { 0 }, ek = { 0 };
 	struct acc *acc = NULL;
 	double *base = NULL;
@@ -322,6 +342,7 @@ int summary_build(struct summary *s, const struct rec_set *set,
 	int rc = -1;
 
 	memset(s, 0, sizeof *s);
+	s->drop_busy = drop_busy;
 	for (i = 0; i < nlabels; i++)
 		if (ents_find(&ek, labels[i]) < 0 && ents_see(&ek, labels[i], "") != 0)
 			goto out;

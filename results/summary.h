@@ -31,6 +31,7 @@ struct sum_cell {
 	int busy;
 	int busy_run[8];
 	double busy_min, busy_max;
+	int busy_out;        /* they were left out of the figures (summary_build_busy) */
 };
 
 /* The foreign CPU (percent of one CPU) above which a run's machine was busy. */
@@ -43,6 +44,7 @@ struct summary {
 	char **loads;      /* in load_order, then any others in first-recorded order */
 	char **labels;     /* as named, else in first-recorded order */
 	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */
+	int drop_busy;            /* busy runs were left out of the figures (counted in busy) */
 };
 
 /* summary_build: group the records of set. labels (nlabels > 0) selects and
@@ -56,6 +58,14 @@ int summary_build(struct summary *s, const struct rec_set *set,
                   const char *const *labels, size_t nlabels,
                   const char *const *only, size_t nonly,
                   const char *const *load_order);
+
+/* summary_build_busy: summary_build, but with drop_busy set the busy runs
+ * (foreign CPU over SUM_BUSY_PCT) are left out of every figure, Ratio's
+ * no_load means included, and only counted in each cell's busy figures. */
+int summary_build_busy(struct summary *s, const struct rec_set *set,
+                       const char *const *labels, size_t nlabels,
+                       const char *const *only, size_t nonly,
+                       const char *const *load_order, int drop_busy);
 
 /* summary_cell: the cell of workload w, load l, label k. */
 const struct sum_cell *summary_cell(const struct summary *s, size_t w, size_t l, size_t k);

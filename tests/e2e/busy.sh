@@ -18,6 +18,12 @@ check "the record holds steal_pct, a number or na (it is $s)" sh -c "echo '$s' |
 "$CONTEST" -r -R "$R" >"$SCRATCH/report"
 check "the row is marked busy" grep -qE '^hog +1 .*1\.00   busy$' "$SCRATCH/report"
 check "the run is named under the block" grep -qF "  hog: busy machine: run 1 had " "$SCRATCH/report"
+"$CONTEST" -r -R "$R" --stats hog >"$SCRATCH/report"
+check "--stats leaves the busy run out, saying so" grep -qF "(more than 5%): left out of these figures (--keep-busy keeps them)" "$SCRATCH/report"
+check "--stats: the row has no runs averaged" grep -qE '^hog +0   - ' "$SCRATCH/report"
+"$CONTEST" -r -R "$R" --stats --keep-busy hog >"$SCRATCH/report"
+check "--keep-busy averages it" grep -qE '^hog +1   [0-9]' "$SCRATCH/report"
+expect_fail "--keep-busy without --stats" 2 "--keep-busy needs --stats" "$CONTEST" -r -R "$R" --keep-busy
 
 # a record of a version before foreign_pct: read as na, never marked
 printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime\tcpu_pct\n' >"$R/old.loads"

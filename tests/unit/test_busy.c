@@ -64,6 +64,26 @@ int main(void)
 	T_CHECK(tr_count(buf, "busy machine") == 2);
 	summary_free(&s);
 
+	/* --stats without --keep-busy: busy runs out of every figure, Ratio's base included */
+	T_CHECK(summary_build_busy(&s, &set, NULL, 0, NULL, 0, order, 1) == 0);
+	T_CHECK(s.drop_busy == 1);
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "b                   1   62      190.0   0.0     0.0     1.00   busy\n") == 1);
+	T_CHECK(tr_count(buf, "c                   1   90      190.0   0.0     0.0     1.50   busy\n") == 1);
+	T_CHECK(tr_count(buf, "  b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU taken by other programs "
+	                      "beside the compile (more than 5%): left out of these figures (--keep-busy "
+	                      "keeps them)\n") == 1);
+	summary_free(&s);
+	/* a label whose every run was busy keeps its row, with no figures, and its note */
+	rec_set_free(&set);
+	add(&set, "e", "no_load", 1, 80, 40);
+	add(&set, "f", "no_load", 1, 60, 0);
+	T_CHECK(summary_build_busy(&s, &set, NULL, 0, NULL, 0, order, 1) == 0);
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "e                   0   -       -       -       -       -   busy\n") == 1);
+	T_CHECK(tr_count(buf, "  e: busy machine: run 1 had 40.0% of one CPU") == 1);
+	summary_free(&s);
+
 	/* more busy runs than are listed: the rest counted */
 	rec_set_free(&set);
 	for (int i = 1; i <= 11; i++)
