@@ -65,10 +65,11 @@ struct render_col {
 
 /* --why: MajFlt (major faults, system-wide), SwapIn and SwapOut (pages),
  * Scan (pages scanned by kswapd and direct reclaim), MemFull% and IoFull%
- * (PSI "full" stall time over Time). --latency: the probe's Wakeups and
+ * (PSI "full" stall time over Time), Foreign% and Steal% (other programs'
+ * CPU and steal time over the window, percent of one CPU). --latency: the probe's Wakeups and
  * their lateness p50, p99 (means over the runs) and max (the largest), in
  * microseconds. */
-#define RENDER_WHY_N 6
+#define RENDER_WHY_N 8
 #define RENDER_LAT_N 4
 extern const struct render_col render_why_cols[RENDER_WHY_N];
 extern const struct render_col render_lat_cols[RENDER_LAT_N];

@@ -11,6 +11,8 @@ static double get_swpout(const struct sum_cell *c) { return c->ev[REV_PSWPOUT]; 
 static double get_scan(const struct sum_cell *c) { return c->scan; }
 static double get_memfull(const struct sum_cell *c) { return c->mem_full_pct; }
 static double get_iofull(const struct sum_cell *c) { return c->io_full_pct; }
+static double get_foreign(const struct sum_cell *c) { return c->ev[REV_FOREIGN]; }
+static double get_steal(const struct sum_cell *c) { return c->ev[REV_STEAL]; }
 static double get_wakeups(const struct sum_cell *c) { return c->ev[REV_PROBE_N]; }
 static double get_p50(const struct sum_cell *c) { return c->ev[REV_PROBE_P50]; }
 static double get_p99(const struct sum_cell *c) { return c->ev[REV_PROBE_P99]; }
@@ -23,6 +25,8 @@ const struct render_col render_why_cols[RENDER_WHY_N] = {
 	{ "Scan", "scan", 0, get_scan },
 	{ "MemFull%", "mem_full_pct", 1, get_memfull },
 	{ "IoFull%", "io_full_pct", 1, get_iofull },
+	{ "Foreign%", "foreign_pct", 1, get_foreign },
+	{ "Steal%", "steal_pct", 1, get_steal },
 };
 
 const struct render_col render_lat_cols[RENDER_LAT_N] = {

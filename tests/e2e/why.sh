@@ -31,7 +31,7 @@ check "--no-probe: no wake-ups recorded" test "$(col "$R/np.loads" no_load probe
 check "the environment is recorded next to the results" grep -q '^vm.swappiness=[0-9]' "$R/a.env"
 check "one block per invocation" test "$(grep -c '^@ ' "$R/a.env")" -eq 1
 "$CONTEST" report -R "$R" --why --latency a >"$SCRATCH/rep" 2>&1
-check "--why header" grep -qx 'Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull%' "$SCRATCH/rep"
+check "--why header" grep -qx 'Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull% Foreign%   Steal%' "$SCRATCH/rep"
 check "--latency header" grep -qx 'Kernel           Wakeups    p50us    p99us    maxus' "$SCRATCH/rep"
 check "--latency row with figures" grep -qE '^a +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$' "$SCRATCH/rep"
 check "np's row shows '-' for the probe" sh -c "'$CONTEST' report -R '$R' --latency np | grep -qE '^np +- +- +- +-$'"
@@ -54,17 +54,17 @@ env_file s10 6.1.0 10
 env_file s100 6.2.0 100
 "$CONTEST" report -R "$F" --why --latency >"$SCRATCH/rep" 2>"$SCRATCH/err"
 check "fixed: exit 0 and quiet" test $? -eq 0 -a ! -s "$SCRATCH/err"
-check "fixed: --why row of s10" grep -qx 's10                   70        -        0     5100     20.0        -' "$SCRATCH/rep"
-check "fixed: --why row of s100 (no PSI: -)" grep -qx 's100                  90        -     4000     9300        -        -' "$SCRATCH/rep"
+check "fixed: --why row of s10" grep -qx 's10                   70        -        0     5100     20.0        -        -        -' "$SCRATCH/rep"
+check "fixed: --why row of s100 (no PSI: -)" grep -qx 's100                  90        -     4000     9300        -        -        -        -' "$SCRATCH/rep"
 check "fixed: --latency row" grep -qx 's100                1000        -      900        -' "$SCRATCH/rep"
 check "fixed: the difference heading" grep -qx "The environment differs from s10's besides the kernel:" "$SCRATCH/rep"
 check "fixed: swappiness listed, from the last block" grep -qx '  s100: vm.swappiness: 10 -> 100' "$SCRATCH/rep"
 check "fixed: the kernel not listed" test "$(grep -c '^  s100: ' "$SCRATCH/rep")" -eq 1
 "$CONTEST" report -R "$F" --format csv >"$SCRATCH/csv"
-check "csv: evidence columns" grep -q ',majflt,swapin,swapout,scan,mem_full_pct,io_full_pct,wakeups,p50_us,p99_us,max_us$' "$SCRATCH/csv"
-check "csv: s100's swap-outs" grep -q '^builtin-1:tiny -j8,mem_load,s100,.*,90,,4000,9300,,,1000,,900,$' "$SCRATCH/csv"
+check "csv: evidence columns" grep -q ',majflt,swapin,swapout,scan,mem_full_pct,io_full_pct,foreign_pct,steal_pct,wakeups,p50_us,p99_us,max_us$' "$SCRATCH/csv"
+check "csv: s100's swap-outs" grep -q '^builtin-1:tiny -j8,mem_load,s100,.*,90,,4000,9300,,,,,1000,,900,$' "$SCRATCH/csv"
 "$CONTEST" report -R "$F" --format markdown --why >"$SCRATCH/md"
-check "markdown: --why table" grep -qx '| Kernel | MajFlt | SwapIn | SwapOut | Scan | MemFull% | IoFull% |' "$SCRATCH/md"
+check "markdown: --why table" grep -qx '| Kernel | MajFlt | SwapIn | SwapOut | Scan | MemFull% | IoFull% | Foreign% | Steal% |' "$SCRATCH/md"
 check "markdown: the difference" grep -qx -- '- s100: vm.swappiness: 10 -> 100' "$SCRATCH/md"
 "$CONTEST" report -R "$F" --format html --why --latency >"$SCRATCH/html"
 check "html: --why table" grep -q '<caption>mem_load: system evidence</caption>' "$SCRATCH/html"

@@ -510,9 +510,9 @@ static void test_evidence(void)
 	             "a                   2   15      100.0   5.0     50.0    -\n"
 	             "b                   1   10      100.0   5.0     50.0    -\n"
 	             "  a: 1 failed run(s) not averaged\n"
-	             "Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull%\n"
-	             "a                    200        0        5     2020     15.0      5.0\n"
-	             "b                      -        -        -        -        -        -\n"
+	             "Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull% Foreign%   Steal%\n"
+	             "a                    200        0        5     2020     15.0      5.0        -        -\n"
+	             "b                      -        -        -        -        -        -        -        -\n"
 	             "Kernel           Wakeups    p50us    p99us    maxus\n"
 	             "a                   1400      150     2000     9000\n"
 	             "b                      -        -        -        -\n");
