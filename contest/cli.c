@@ -168,6 +168,12 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 			opts_usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
 		o->lead = d;
 		break;
+	case OPT_SETTLE:
+		d = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
+			opts_usage_error("--settle: '%s' is not a number of seconds from 0 to 3600", arg);
+		o->settle = d;
+		break;
 	case OPT_SYSCTL: add_sysctl(o, arg); break;
 	case OPT_SWAP:
 		if (parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
@@ -374,6 +380,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->results = env && *env ? env : "contest-results";
 	o->scale = "default";
 	o->lead = 3;
+	o->settle = 10;
 	o->rate_seconds = 10;
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;

@@ -31,6 +31,7 @@ struct opts {
 	const char *tree;         /* -t, or NULL for the built-in workload */
 	const char *target;       /* --target; "vmlinux" with -t, else NULL */
 	double lead;              /* --lead */
+	double settle;            /* --settle: the most seconds to wait for a quiet machine, 0: none */
 	int no_flush;             /* --no-flush */
 	int no_probe;             /* --no-probe */
 	int dry_run;              /* --dry-run: print the plan, run nothing */

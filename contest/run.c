@@ -8,6 +8,7 @@
 #include "contest/sense/evidence.h"
 #include "contest/sense/interfere.h"
 #include "contest/sense/probe.h"
+#include "contest/settle.h"
 #include "contest/setup.h"
 #include "contest/sig.h"
 #include "contest/sys/confine.h"
@@ -316,6 +317,33 @@ stop:
 }
 
 
+/* settle: the quiet start of load d's run: wait up to --settle seconds for
+ * a quiet machine, recording how long and whether it got quiet; said once
+ * per invocation when it did not. */
+static enum step_result settle(struct runner *r, const struct load_desc *d, struct rec *rec)
+{
+	struct settle_window w;
+	double waited;
+	char why[160];
+	int rc;
+
+	if (r->o->settle <= 0)
+		return STEP_OK;
+	phase(r, "waiting for a quiet machine", "settling");
+	rc = settle_wait(r->o->settle, &waited, &w);
+	if (rc < 0)
+		return STEP_INTR;
+	rec->ev[REV_SETTLE] = waited;
+	rec->ev[REV_QUIET] = rc;
+	if (rc == 0 && !r->settle_warned++) {
+		progress_clear(&r->prog);
+		warnx("the machine did not get quiet within %gs before %s run %d (%s); the run goes on, and "
+		      "its record says so (quiet 0)", r->o->settle, d->name, rec->run,
+		      settle_describe(&w, why, sizeof why));
+	}
+	return STEP_OK;
+}
+
 /* step: one run of load d: warm-up if needed, clean, prepare, flush,
  * measure, clean up the load. STEP_INTR when an interrupt arrived at any
  * point (r->phase says where): the run is then not recorded. */
@@ -355,6 +383,8 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 		phase(r, "flushing caches", "flushing caches");
 		rec->flushed = flush_caches(r);
 	}
+	if (out == STEP_OK)
+		out = settle(r, d, rec);
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
 	if (d->cleanup != NULL)

@@ -27,6 +27,7 @@ struct runner {
 	struct sysctl_set sysctl[OPTS_MAX_SYSCTL];  /* --sysctl, checked */
 	int flush_warned;
 	int probe_warned;         /* said once that the probe cannot run */
+	int settle_warned;        /* said once that the machine did not get quiet */
 	int warm;                  /* the last step was a successful compile with no load */
 	/* runs of each load already recorded under each setting's label */
 	int done[OPTS_MAX_SWEEP][OPTS_MAX_LOADS];

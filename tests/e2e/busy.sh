@@ -1,4 +1,4 @@
-# busy.sh: a run beside busy loops that are not contest's records their CPU as foreign_pct and is marked busy in the report, naming the run.
+# busy.sh: a run beside busy loops that are not contest's records their CPU as foreign_pct, waits for a quiet start in vain (said once, recorded), and is marked busy in the report, naming the run.
 . tests/e2e/lib.sh
 
 # two busy loops of the test's own, running through the whole compile
@@ -6,11 +6,21 @@ sh -c 'while :; do :; done' &
 h1=$!
 sh -c 'while :; do :; done' &
 h2=$!
-"$CONTEST" -k hog --scale tiny --lead 0.5 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k hog --scale tiny --lead 0.5 --settle 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 kill "$h1" "$h2"
 wait "$h1" "$h2" 2>/dev/null
 check "run beside busy loops: exit 0 ($rc)" test "$rc" -eq 0
+# the quiet start never came: said once, recorded, the run done anyway
+check "never quiet: one line says so" test "$(grep -c 'did not get quiet within 1s before no_load run 1 (other programs took' "$SCRATCH/err")" -eq 1
+field() { awk -F '\t' -v col="$1" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c[col]}' "$R/hog.loads"; }
+check "never quiet: quiet 0 recorded" test "$(field quiet)" = "0.000000"
+check "never quiet: it waited its second" awk -v s="$(field settle_s)" 'BEGIN {exit !(s + 0 >= 1)}'
+expect_fail "--settle -1 refused" 2 "--settle: '-1' is not a number of seconds from 0 to 3600" "$CONTEST" --settle -1 -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
+expect_fail "--settle x refused" 2 "--settle: 'x' is not a number" "$CONTEST" --settle x -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
+check "refused: nothing made" test ! -e "$SCRATCH/x" -a ! -e "$SCRATCH/y"
+"$CONTEST" -k off --scale tiny --settle 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+check "--settle 0: no wait, the columns na" sh -c "tail -n 1 '$R/off.loads' | awk -F '\t' '{exit !(\$(NF - 1) == \"na\" && \$NF == \"na\")}'"
 f=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["foreign_pct"]}' "$R/hog.loads")
 check "the record holds foreign_pct over 5 (it is $f)" awk -v f="$f" 'BEGIN {exit !(f + 0 > 5)}'
 s=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["steal_pct"]}' "$R/hog.loads")
