@@ -5,7 +5,10 @@ expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
 expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"
 "$CONTEST" micro --quick -k a -R "$R" -d "$T" >"$SCRATCH/out" 2>"$SCRATCH/err"
 check "micro exits 0" test $? -eq 0
-check "progress says how it went" grep -q 'micro run 1/1: .* 0 not available' "$SCRATCH/err"
+check "progress says how it went" grep -qE 'micro run 1/1: .* [0-9]+ not available' "$SCRATCH/err"
+# every figure measured, but for a cache size the curve showed no jump for
+# (a guess from a noisy curve, named with its reason: see issue 19)
+check "every figure but a cache guess measured" sh -c "! grep 'not available:' '$SCRATCH/err' | grep -v 'cache_l[123] not available: no jump in the curve'"
 check "testbed created for it is gone" test ! -e "$T"
 check "results file with its header" test "$(head -n 1 "$R/a.micro")" = "$(printf 'contest-micro\t1')"
 check "placement recorded" grep -q "$(printf '\tquick\tcpu[0-9]*\t')" "$R/a.micro"
