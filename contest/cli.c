@@ -131,12 +131,22 @@ static char *nonempty(char *arg, const char *what)
 	return arg;
 }
 
+/* seconds: s as a number of seconds from 0 to 3600 into *out; -1 when it is not one. */
+static int seconds(const char *s, double *out)
+{
+	char *end;
+	double d = strtod(s, &end);
+
+	if (*s == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
+		return -1;
+	*out = d;
+	return 0;
+}
+
 /* set_run_opt: one option of a run's settings; 0 when id is one. */
 static int set_run_opt(struct opts *o, int id, char *arg)
 {
 	long v;
-	double d;
-	char *end;
 
 	switch (id) {
 	case OPT_KERNEL: set_label(o, arg, ""); break;
@@ -163,16 +173,12 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 		o->scale_given = 1;
 		break;
 	case OPT_LEAD:
-		d = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
+		if (seconds(arg, &o->lead) != 0)
 			opts_usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
-		o->lead = d;
 		break;
 	case OPT_SETTLE:
-		d = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
+		if (seconds(arg, &o->settle) != 0)
 			opts_usage_error("--settle: '%s' is not a number of seconds from 0 to 3600", arg);
-		o->settle = d;
 		break;
 	case OPT_SYSCTL: add_sysctl(o, arg); break;
 	case OPT_SWAP:
@@ -370,7 +376,7 @@ static void finish(struct opts *o)
 void opts_parse(struct opts *o, int argc, char **argv)
 {
 	int first;
-	const char *env = getenv("CONTEST_RESULTS");
+	const char *env = getenv("CONTEST_RESULTS"), *settle = getenv("CONTEST_SETTLE");
 	char *args[argc + 1];
 	int n = 0;
 
@@ -381,6 +387,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->scale = "default";
 	o->lead = 3;
 	o->settle = 10;
+	if (settle != NULL && *settle != '\0' && seconds(settle, &o->settle) != 0)
+		opts_usage_error("CONTEST_SETTLE: '%s' is not a number of seconds from 0 to 3600", settle);
 	o->rate_seconds = 10;
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;

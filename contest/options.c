@@ -34,7 +34,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } } },
 	[OPT_SETTLE] = { "settle", 0, "SECONDS", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "before each run wait up to SECONDS for a quiet machine\n"
-		                         "(other programs' CPU, io, dirty pages; default 10, 0: off)" } } },
+		                         "(other programs' CPU, io, dirty pages; default\n"
+		                         "$CONTEST_SETTLE or 10; 0: off)" } } },
 	[OPT_NOFLUSH] = { "no-flush", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "do not flush caches before each run" } } },
 	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,

@@ -18,6 +18,7 @@ check "never quiet: quiet 0 recorded" test "$(field quiet)" = "0.000000"
 check "never quiet: it waited its second" awk -v s="$(field settle_s)" 'BEGIN {exit !(s + 0 >= 1)}'
 expect_fail "--settle -1 refused" 2 "--settle: '-1' is not a number of seconds from 0 to 3600" "$CONTEST" --settle -1 -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 expect_fail "--settle x refused" 2 "--settle: 'x' is not a number" "$CONTEST" --settle x -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
+expect_fail "a bad CONTEST_SETTLE refused, naming it" 2 "CONTEST_SETTLE: 'soon' is not a number of seconds" env CONTEST_SETTLE=soon "$CONTEST" -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 check "refused: nothing made" test ! -e "$SCRATCH/x" -a ! -e "$SCRATCH/y"
 "$CONTEST" -k off --scale tiny --settle 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "--settle 0: no wait, the columns na" sh -c "tail -n 1 '$R/off.loads' | awk -F '\t' '{exit !(\$(NF - 1) == \"na\" && \$NF == \"na\")}'"
