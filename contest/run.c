@@ -533,7 +533,7 @@ static int finish(struct runner *r, int status)
 		labels[v] = r->plan.set[v].label;
 	struct report_req req = { .results = r->results, .labels = labels, .nlabels = r->plan.nset,
 	                          .format = "text", .stats = r->plan.nset > 1 && o->runs >= 2,
-	                          .why = o->why, .latency = o->latency };
+	                          .keep_busy = 1, .why = o->why, .latency = o->latency };
 	report_print(&req, stdout);
 	return status;
 }
