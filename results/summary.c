@@ -155,8 +155,9 @@ static int is_busy(const struct rec *r)
 	return !r->failed && r->ev[REV_FOREIGN] > SUM_BUSY_PCT;
 }
 
-/* busy_note: count ok run r in c's busy runs when it was busy. */
-static void busy_note(struct sum_cell *c, const struct rec *r)
+/* busy_note: count ok run r in c's busy runs when it was busy (left out of
+ * the figures when dropped). */
+static void busy_note(struct sum_cell *c, const struct rec *r, int dropped)
 {
 	double f = r->ev[REV_FOREIGN];
 
@@ -166,6 +167,7 @@ static void busy_note(struct sum_cell *c, const struct rec *r)
 		c->busy_run[c->busy] = r->run;
 	c->busy_min = c->busy == 0 ? f : fmin(c->busy_min, f);
 	c->busy_max = c->busy == 0 ? f : fmax(c->busy_max, f);
+	c->busy_out = dropped;
 	c->busy++;
 }
 
@@ -200,12 +202,10 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			continue;
 		struct sum_cell *c = &s->cells[at];
 		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
-		if (s->drop_busy && is_busy(r)) {
-			if (!deviations)
-				busy_note(c, r);
-			c->busy_out = 1;
-			continue;
-		}
+		if (!deviations)
+			busy_note(c, r, s->drop_busy);
+		if (s->drop_busy && is_busy(r))
+			continue;  /* counted in the busy figures only */
 		if (deviations) {
 			for (int j = 0; j < 4 && !r->failed; j++)
 				if (!isnan(fig[j]))
@@ -227,7 +227,6 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 			acc[at].sum[j] += fig[j];
 			acc[at].cnt[j]++;
 		}
-		busy_note(c, r);
 		double ev[REV_N + WHY_N];
 		evidence(r, ev);
 		for (int j = 0; j < REV_N + WHY_N; j++) {

@@ -10,6 +10,11 @@ enum { FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU };
 
 /* One row of a block: the ok runs of one label, one load, one workload
  * (identity and jobs). */
+/* The foreign CPU (percent of one CPU) above which a run's machine was
+ * busy, and how many busy run numbers a cell lists. */
+#define SUM_BUSY_PCT 5.0
+#define SUM_BUSY_LIST 8
+
 struct sum_cell {
 	int n;            /* ok runs averaged */
 	int failed;       /* failed runs, not averaged */
@@ -29,14 +34,10 @@ struct sum_cell {
 	 * SUM_BUSY_PCT: how many, the first SUM_BUSY_LIST run numbers, and the
 	 * least and most foreign CPU among them */
 	int busy;
-	int busy_run[8];
+	int busy_run[SUM_BUSY_LIST];
 	double busy_min, busy_max;
 	int busy_out;        /* they were left out of the figures (summary_build_busy) */
 };
-
-/* The foreign CPU (percent of one CPU) above which a run's machine was busy. */
-#define SUM_BUSY_PCT 5.0
-#define SUM_BUSY_LIST 8
 
 struct summary {
 	size_t nworkloads, nloads, nlabels;
