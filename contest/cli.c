@@ -143,6 +143,59 @@ static int seconds(const char *s, double *out)
 	return 0;
 }
 
+/* percent: s as a percentage above 0 and below 100 ("2%" or "2") into
+ * *out; -1 when it is not one. */
+static int percent(const char *s, double *out)
+{
+	char *end;
+	double d = strtod(s, &end);
+
+	if (*s == '\0' || end == s || (*end == '%' && *++end != '\0') || *end != '\0' ||
+	    !(d > 0 && d < 100))
+		return -1;
+	*out = d;
+	return 0;
+}
+
+/* set_auto_opt: -n and the options of -n auto; 0 when id is one. */
+static int set_auto_opt(struct opts *o, int id, char *arg)
+{
+	long v;
+
+	switch (id) {
+	case OPT_RUNS:
+		o->runs_auto = strcmp(arg, "auto") == 0;
+		if (o->runs_auto)
+			break;
+		if (parse_int(arg, 1, 100000, &v) != 0)
+			opts_usage_error("-n: '%s' is not a number of runs from 1 to 100000, or auto", arg);
+		o->runs = v;
+		break;
+	case OPT_PRECISION:
+		if (percent(arg, &o->precision) != 0)
+			opts_usage_error("--precision: '%s' is not a percentage above 0 and below 100 "
+			                 "(such as 2%%)", arg);
+		o->auto_given |= 1;
+		break;
+	case OPT_MAXRUNS:
+		if (parse_int(arg, 1, 100000, &o->max_runs) != 0)
+			opts_usage_error("--max-runs: '%s' is not a number of runs from 3 to 100000", arg);
+		if (o->max_runs < 3)
+			opts_usage_error("--max-runs: '%s' is too few: -n auto needs at least 3 runs of a "
+			                 "condition to judge its interval", arg);
+		o->auto_given |= 2;
+		break;
+	case OPT_BUDGET:
+		if (parse_duration(arg, &o->budget) != 0)
+			opts_usage_error("--budget: '%s' is not a duration such as 90s, 30m or 2h", arg);
+		o->auto_given |= 4;
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
 /* set_run_opt: one option of a run's settings; 0 when id is one. */
 static int set_run_opt(struct opts *o, int id, char *arg)
 {
@@ -150,11 +203,6 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 
 	switch (id) {
 	case OPT_KERNEL: set_label(o, arg, ""); break;
-	case OPT_RUNS:
-		if (parse_int(arg, 1, 100000, &v) != 0)
-			opts_usage_error("-n: '%s' is not a number of runs from 1 to 100000", arg);
-		o->runs = v;
-		break;
 	case OPT_OTHER: o->other = arg; break;
 	case OPT_JOBS:
 		if (parse_int(arg, 1, 4096, &v) != 0)
@@ -310,7 +358,8 @@ static int read_options(struct opts *o, int n, char **args)
 			opts_usage_error("unknown option '%s'", letter);
 		}
 		if (c == '?' || (id = opt_id_of(c)) < 0 ||
-		    (set_run_opt(o, id, optarg) != 0 && set_other_opt(o, id, optarg) != 0))
+		    (set_run_opt(o, id, optarg) != 0 && set_auto_opt(o, id, optarg) != 0 &&
+		     set_other_opt(o, id, optarg) != 0))
 			opts_usage_error("unknown option '%s'", args[optind - 1]);
 		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
 			return -1;
@@ -347,6 +396,21 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		add_load(o, "all");
 }
 
+/* runs_finish: -n auto's options checked against -n; under auto, the rounds
+ * are at most --max-runs. */
+static void runs_finish(struct opts *o)
+{
+	static const char *const name[] = { "--precision", "--max-runs", "--budget" };
+
+	if (o->runs_auto && o->mode == MODE_MICRO)
+		opts_usage_error("micro: -n '%s' is for runs of the loads; give micro a number of runs", "auto");
+	for (int b = 0; b < 3; b++)
+		if (!o->runs_auto && (o->auto_given & 1 << b))
+			opts_usage_error("%s needs -n auto (it says when auto's rounds stop)", name[b]);
+	if (o->runs_auto)
+		o->runs = o->max_runs;
+}
+
 /* finish: the defaults that depend on the whole line, and the checks between options. */
 static void finish(struct opts *o)
 {
@@ -371,6 +435,7 @@ static void finish(struct opts *o)
 		if (o->nloads == 0)
 			add_load(o, "all");
 	}
+	runs_finish(o);
 }
 
 void opts_parse(struct opts *o, int argc, char **argv)
@@ -382,6 +447,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 
 	memset(o, 0, sizeof *o);
 	o->runs = 1;
+	o->precision = 2;
+	o->max_runs = 20;
 	o->testbed = "contest-testbed";
 	o->results = env && *env ? env : "contest-results";
 	o->scale = "default";

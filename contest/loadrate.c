@@ -1,7 +1,7 @@
 /* loadrate.c: `contest loads --rate`: each load alone for a few seconds: its work rate, CPU and the system's major faults. */
 #include "contest/loadrate.h"
 #include "contest/loadctl.h"
-#include "contest/run.h"
+#include "contest/prepare.h"
 #include "contest/sig.h"
 #include "contest/sys/guard.h"
 #include "contest/sys/lock.h"
@@ -53,7 +53,7 @@ static int rate_one(const struct load_desc *d, const struct load_env *env, doubl
 	int rc = 0;
 
 	if (d->prepare != NULL) {
-		rc = run_prepare_load(d, env, &prep, why, sizeof why);
+		rc = prepare_load(d, env, &prep, why, sizeof why);
 		if (rc == 1 || sig_caught) {
 			rc = EXIT_INTR;
 			goto out;
@@ -117,7 +117,7 @@ int loadrate_main(struct opts *o)
 		if (ktree_check(o->tree, tree, sizeof tree, why, sizeof why) != 0)
 			errx(EXIT_USAGE, "%s", why);
 	} else if (need_tree) {
-		int rc = run_builtin_tree(testbed, o->scale, tree, sizeof tree, why, sizeof why);
+		int rc = prepare_tree(testbed, o->scale, tree, sizeof tree, why, sizeof why);
 		if (rc == 1) {
 			warnx("interrupted by %s while generating the built-in workload; no load was run",
 			      strsignal(sig_caught));

@@ -9,7 +9,17 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO,
 		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } } },
 	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO,
-		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1)" } } },
+		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1);\n"
+		                         "auto: rounds until each condition's Time is precise" } } },
+	[OPT_PRECISION] = { "precision", 0, "P%", CMD_RUNS,
+		{ [SECT_RUN] = { .text = "with -n auto: the 95% interval of Time to reach,\n"
+		                         "within +-P% of its mean (default 2%)" } } },
+	[OPT_MAXRUNS] = { "max-runs", 0, "N", CMD_RUNS,
+		{ [SECT_RUN] = { .text = "with -n auto: at most N runs of each condition\n"
+		                         "(default 20; at least 3)" } } },
+	[OPT_BUDGET] = { "budget", 0, "DURATION", CMD_RUNS,
+		{ [SECT_RUN] = { .text = "with -n auto: start no round that would end after\n"
+		                         "DURATION (90s, 30m, 2h)" } } },
 	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS,
 		{ [SECT_RUN] = { .text = "another file system, for io_other" } } },
 	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS,

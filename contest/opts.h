@@ -21,7 +21,12 @@ struct opts {
 	const char *results;      /* -R, CONTEST_RESULTS, ./contest-results */
 	/* run */
 	char label[72];           /* -k, else uname -r */
-	long runs;                /* -n */
+	long runs;                /* -n; with -n auto the most rounds (--max-runs) */
+	int runs_auto;            /* -n auto: rounds until each condition is precise */
+	double precision;         /* --precision: the 95% interval's half-width to reach, % of the mean */
+	long max_runs;            /* --max-runs: the most runs of a condition under -n auto */
+	double budget;            /* --budget: seconds, 0: none */
+	int auto_given;           /* --precision, --max-runs or --budget was given (bits 1, 2, 4) */
 	const char *other;        /* -o */
 	long jobs;                /* -j, 0 until defaulted to 4 x CPUs */
 	const char *testbed;      /* -d */

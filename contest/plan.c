@@ -1,5 +1,6 @@
 /* plan.c: the run plan of an invocation: settings x load conditions x rounds, its order, and its printing for --dry-run. */
 #include "contest/plan.h"
+#include "contest/precise.h"
 #include "contest/progress.h"
 #include "lib/parse.h"
 #include "lib/text.h"
@@ -14,6 +15,9 @@ void plan_build(struct plan *p, const struct opts *o)
 	p->loads = o->loads;
 	p->nloads = o->nloads;
 	p->rounds = o->runs;
+	p->autorun = o->runs_auto;
+	p->precision = o->precision;
+	p->budget = o->budget;
 	p->mem = o->mem;
 	p->lead = o->lead;
 	if (o->mode != MODE_SWEEP) {
@@ -123,11 +127,22 @@ uint64_t plan_peak_disk(const struct plan *p)
 /* print_shape: the plan's first lines: how many runs, of what, in what order. */
 static void print_shape(const struct plan *p, FILE *f)
 {
-	fprintf(f, "plan: %zu run(s): %ld round(s) x %zu load condition(s) x %zu setting(s)", plan_size(p),
-	        p->rounds, p->nloads, p->nset);
+	char b[32];
+
+	fprintf(f, "plan: %s%zu run(s): %s%ld round(s) x %zu load condition(s) x %zu setting(s)",
+	        p->autorun ? "up to " : "", plan_size(p), p->autorun ? "up to " : "", p->rounds, p->nloads,
+	        p->nset);
 	if (p->key != NULL)
 		fprintf(f, " of %s", p->key);
 	fprintf(f, ", round by round, load by load%s\n", p->nset > 1 ? ", setting by setting" : "");
+	if (p->autorun) {
+		fprintf(f, "-n auto: a condition's rounds stop when the 95%% interval of its Time is within "
+		        "+-%g%% of its mean (at least %d runs counted: ok, not busy), or at %ld runs", p->precision,
+		        PRECISE_MIN_RUNS, p->rounds);
+		if (p->budget > 0)
+			fprintf(f, "; no round starts that would end after %s", progress_fmt_secs(p->budget, b, sizeof b));
+		fputs("\n", f);
+	}
 	fputs("settings:", f);
 	for (size_t v = 0; v < p->nset; v++)
 		fprintf(f, " %s", p->set[v].label);
@@ -149,7 +164,7 @@ static void print_load(const struct plan *p, size_t k, FILE *f)
 	char disk[256], t[32];
 
 	plan_disk(p->loads[k], p->mem, disk, sizeof disk);
-	fprintf(f, "  %s: %ld run(s)", p->loads[k]->name, p->rounds * (long)p->nset);
+	fprintf(f, "  %s: %s%ld run(s)", p->loads[k]->name, p->autorun ? "up to " : "", p->rounds * (long)p->nset);
 	if (p->nset > 1)
 		fprintf(f, ", %ld under each setting", p->rounds);
 	else
@@ -197,7 +212,10 @@ void plan_print(const struct plan *p, FILE *f)
 	}
 	fprintf(f, "estimated time: %s%s (a guess: the recorded compile times and the %.1fs lead of each "
 	        "loaded run; make clean, preparing, flushing and warm-up compiles not counted",
-	        unknown ? "at least " : "", progress_fmt_secs(total, t, sizeof t), p->lead);
+	        p->autorun ? "at most " : unknown ? "at least " : "", progress_fmt_secs(total, t, sizeof t),
+	        p->lead);
+	if (p->autorun)
+		fprintf(f, "; -n auto: all %ld rounds", p->rounds);
 	if (unknown)
 		fprintf(f, "; %zu load condition(s) without a recorded run not counted", unknown);
 	fputs(")\n", f);

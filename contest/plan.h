@@ -23,7 +23,10 @@ struct plan {
 	struct plan_setting set[OPTS_MAX_SWEEP];
 	const struct load_desc *const *loads;
 	size_t nloads;
-	long rounds;              /* -n */
+	long rounds;              /* -n; under -n auto the most (--max-runs) */
+	int autorun;              /* -n auto: rounds stop when each condition is precise */
+	double precision;         /* --precision, % */
+	double budget;            /* --budget, seconds (0: none) */
 	/* for the printed estimates */
 	uint64_t mem;             /* MEM in bytes, 0 when unknown */
 	double lead;              /* the load's head start, seconds */

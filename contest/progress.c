@@ -60,6 +60,8 @@ void progress_tick(void *arg, double elapsed)
 	        p->run, p->runs, p->phase, e, p->done > 0 ? ", about " : "", p->done > 0 ? left : "");
 	if (p->done > 0)
 		fputs(" left", stderr);
+	if (p->note[0] != '\0')
+		fprintf(stderr, "; %s", p->note);
 	fflush(stderr);
 	p->shown = 1;
 }
@@ -84,7 +86,12 @@ void progress_done(struct progress *p, const struct rec *r, double step_secs)
 		fprintf(stderr, "[%d/%d] %s run %ld/%ld: FAILED: %s\n", p->step, p->nsteps, p->load,
 		        p->run, p->runs, r->reason);
 	else
-		fprintf(stderr, "[%d/%d] %s run %ld/%ld: Time %.1f CPU%% %.1f Loads %.1f LCPU%% %.1f\n",
+		fprintf(stderr, "[%d/%d] %s run %ld/%ld: Time %.1f CPU%% %.1f Loads %.1f LCPU%% %.1f%s%s\n",
 		        p->step, p->nsteps, p->load, p->run, p->runs, r->time, r->cpu_pct, r->loads,
-		        r->lcpu_pct);
+		        r->lcpu_pct, p->note[0] ? "; " : "", p->note);
+}
+
+void progress_note(struct progress *p, const char *note)
+{
+	text_copy(p->note, note ? note : "", sizeof p->note);
 }

@@ -17,6 +17,7 @@ struct progress {
 	long run, runs;
 	const char *phase;     /* "preparing", "lead", "compiling", ... */
 	double phase_start;
+	char note[128];        /* said after the figures of the step's line ("" none) */
 };
 
 /* progress_init: never: nothing; auto: a line per finished run, plus a live
@@ -35,6 +36,10 @@ void progress_tick(void *p, double elapsed);
 /* progress_done: the step finished with record r; a failed run is reported
  * on stderr in every mode, even never. */
 void progress_done(struct progress *p, const struct rec *r, double step_secs);
+
+/* progress_note: what the live line and the step's finished line add, such
+ * as -n auto's interval so far (copied; "" or NULL: nothing). */
+void progress_note(struct progress *p, const char *note);
 
 /* progress_clear: remove the live line before other output on stderr. */
 void progress_clear(struct progress *p);

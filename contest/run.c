@@ -3,6 +3,7 @@
 #include "contest/compile.h"
 #include "contest/loadctl.h"
 #include "contest/plan.h"
+#include "contest/prepare.h"
 #include "contest/progress.h"
 #include "contest/report.h"
 #include "contest/sense/evidence.h"
@@ -13,7 +14,6 @@
 #include "contest/sig.h"
 #include "contest/sys/confine.h"
 #include "contest/sys/guard.h"
-#include "contest/sys/lock.h"
 #include "contest/sys/swapfile.h"
 #include "contest/sys/sysctl.h"
 #include "contest/sys/undo.h"
@@ -23,14 +23,11 @@
 #include "lib/proc.h"
 #include "lib/text.h"
 #include "results/store.h"
-#include "workload/builtin.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,86 +91,6 @@ static void phase(struct runner *r, const char *what, const char *shown)
 	r->phase = what;
 	if (shown != NULL)
 		progress_phase(&r->prog, shown);
-}
-
-/* What a child preparing a load shares with contest. */
-struct prep_job {
-	const struct load_desc *d;
-	const struct load_env *env;
-	struct load_prep prep;
-	char why[256];
-};
-
-/* prep_fn: in the child: the load's prepare. */
-static int prep_fn(void *arg)
-{
-	struct prep_job *j = arg;
-	return j->d->prepare(j->env, &j->prep, j->why, sizeof j->why);
-}
-
-int run_prepare_load(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
-                     char *why, size_t len)
-{
-	struct prep_job *j = mmap(NULL, sizeof *j, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	int rc;
-
-	if (j == MAP_FAILED) {
-		text_fmt(why, len, "%s: cannot prepare it: %s", d->name, strerror(errno));
-		return -1;
-	}
-	j->d = d;
-	j->env = env;
-	j->prep = *prep;
-	j->why[0] = '\0';
-	rc = sig_in_child(prep_fn, j, j->why, sizeof j->why);
-	*prep = j->prep;
-	if (rc == -2)
-		text_fmt(why, len, "%s: preparing it: %s", d->name, j->why);
-	else
-		text_copy(why, j->why, len);
-	munmap(j, sizeof *j);
-	return rc == -2 ? -1 : rc;
-}
-
-/* What the child generating the built-in tree shares with contest. */
-struct tree_job {
-	const char *testbed, *scale;
-	char dir[PATH_MAX];
-	char why[512];
-};
-
-/* tree_fn: in the child: generate the tree when it is missing. */
-static int tree_fn(void *arg)
-{
-	struct tree_job *j = arg;
-	return builtin_prepare(j->testbed, j->scale, j->dir, sizeof j->dir, j->why, sizeof j->why);
-}
-
-int run_builtin_tree(const char *testbed, const char *scale, char *dir, size_t dirlen, char *why,
-                     size_t len)
-{
-	struct tree_job *j = mmap(NULL, sizeof *j, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	time_t t0;
-	int rc;
-
-	if (j == MAP_FAILED) {
-		text_fmt(why, len, "cannot generate the built-in workload: %s", strerror(errno));
-		return -1;
-	}
-	j->testbed = testbed;
-	j->scale = scale;
-	j->dir[0] = j->why[0] = '\0';
-	t0 = time(NULL);
-	rc = sig_in_child(tree_fn, j, j->why, sizeof j->why);
-	if (rc == 1)
-		lock_sweep(testbed, 0, t0 - 1);  /* the half-generated tree */
-	if (rc == -2)
-		text_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
-	else
-		text_copy(why, j->why, len);
-	text_copy(dir, j->dir, dirlen);
-	munmap(j, sizeof *j);
-	return rc == -2 ? -1 : rc;
 }
 
 /* lead: the load's head start; STEP_INTR when interrupted. */
@@ -372,7 +289,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	if (d->prepare != NULL) {
 		/* in a child, so an interrupt need not wait for a large file to be written */
 		phase(r, "preparing the load", "preparing load");
-		rc = run_prepare_load(d, &r->env, &prep, why, sizeof why);
+		rc = prepare_load(d, &r->env, &prep, why, sizeof why);
 		if (rc == 1 || sig_caught)
 			out = STEP_INTR;
 		else if (rc != 0)
@@ -444,6 +361,23 @@ static int use_setting(struct runner *r, size_t v)
 	return -1;
 }
 
+/* auto_note: under -n auto, the interval of pr's condition so far on the
+ * progress line; after recording rec (NULL: before the run), rec counted
+ * first. 0, or -1 when out of memory (said). */
+static int auto_note(struct runner *r, struct plan_run pr, const struct rec *rec)
+{
+	char note[128];
+
+	if (!r->o->runs_auto)
+		return 0;
+	if (rec != NULL && precise_add(&r->prec, pr.set, pr.load, rec) != 0) {
+		warnx("-n auto: out of memory");
+		return -1;
+	}
+	progress_note(&r->prog, precise_note(&r->prec, pr.set, pr.load, note, sizeof note));
+	return 0;
+}
+
 /* run_one: run k (1-based) of the invocation, pr of the plan, recorded
  * (*failed set when it failed). 0 to go on, or the exit status to stop
  * with (EXIT_INTR, or EXIT_RUNFAIL when it cannot be recorded; said). */
@@ -462,6 +396,7 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 		return EXIT_RUNFAIL;
 	if (st->value != NULL)
 		snprintf(what, sizeof what, "%s of %s", d->name, st->label);
+	auto_note(r, pr, NULL);
 	progress_step(&r->prog, k, st->value ? what : d->name, pr.round + 1, o->runs);
 	new_rec(r, st->label, d, r->done[pr.set][pr.load] + 1, &rec);
 	if (o->confine)
@@ -482,6 +417,8 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 		return EXIT_RUNFAIL;
 	}
 	r->done[pr.set][pr.load]++;
+	if (auto_note(r, pr, &rec) != 0)
+		return EXIT_RUNFAIL;
 	progress_done(&r->prog, &rec, mono_now() - t0);
 	if (sig_caught) {
 		progress_clear(&r->prog);
@@ -492,6 +429,46 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	}
 	*failed = rec.failed;
 	return 0;
+}
+
+/* auto_next: under -n auto, whether run pr of the plan is to be made (its
+ * condition is still active). At the first such run of a round (*round
+ * passed), the progress line's count becomes the most runs left, and
+ * *budget_hit is set when --budget would pass before the round ends: the
+ * seconds of the runs so far and, for each active condition, their mean. */
+static int auto_next(struct runner *r, struct plan_run pr, size_t made, long *round, int *budget_hit)
+{
+	long left = 0, active = 0;
+
+	if (!precise_active(&r->prec, pr.set, pr.load))
+		return 0;
+	if (pr.round == *round)
+		return 1;
+	*round = pr.round;
+	for (size_t v = 0; v < r->plan.nset; v++)
+		for (size_t l = 0; l < r->plan.nloads; l++)
+			if (precise_active(&r->prec, v, l)) {
+				active++;
+				left += r->o->max_runs - precise_cond(&r->prec, v, l)->made;
+			}
+	r->prog.nsteps = (int)(made + (size_t)left);
+	if (r->o->budget > 0 && made > 0 &&
+	    r->prog.sum + r->prog.sum / (double)made * (double)active > r->o->budget)
+		*budget_hit = 1;
+	return 1;
+}
+
+/* cond_name: the name of a condition for -n auto's closing lines: the
+ * load, and in a sweep "LOAD of LABEL". */
+static const char *cond_name(const void *ctx, size_t set, size_t load, char *buf, size_t len)
+{
+	const struct plan *p = ctx;
+
+	if (p->nset > 1)
+		text_fmt(buf, len, "%s of %s", p->loads[load]->name, p->set[set].label);
+	else
+		text_copy(buf, p->loads[load]->name, len);
+	return buf;
 }
 
 /* dry_run: --dry-run: the options checked as a run checks them before
@@ -541,7 +518,8 @@ static int finish(struct runner *r, int status)
 int run_main(struct opts *o)
 {
 	struct runner r = { 0 };
-	int status = 0;
+	int status = 0, budget_hit = 0;
+	long round = -1;
 	size_t n;
 
 	if (o->dry_run)
@@ -559,14 +537,29 @@ int run_main(struct opts *o)
 	}
 	n = plan_size(&r.plan);
 	progress_init(&r.prog, o->progress, (int)n);
+	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
+		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per
-	 * round, so drift of the machine spreads over all of them evenly */
-	for (size_t k = 0; k < n; k++) {
-		int failed = 0, rc = run_one(&r, plan_at(&r.plan, k), (int)k + 1, &failed);
+	 * round, so drift of the machine spreads over all of them evenly; under
+	 * -n auto a round holds the conditions not yet precise */
+	for (size_t k = 0, made = 0; k < n; k++) {
+		struct plan_run pr = plan_at(&r.plan, k);
+		int failed = 0, rc;
+
+		if (o->runs_auto && !auto_next(&r, pr, made, &round, &budget_hit))
+			continue;
+		if (budget_hit)
+			break;
+		rc = run_one(&r, pr, (int)++made, &failed);
 		if (rc != 0)
 			return rc;
 		if (failed)
 			status = EXIT_RUNFAIL;
+	}
+	if (o->runs_auto) {
+		progress_clear(&r.prog);
+		precise_say(&r.prec, stderr, budget_hit, cond_name, &r.plan);
+		precise_free(&r.prec);
 	}
 	return finish(&r, status);
 }

@@ -1,7 +1,7 @@
 /* setup.c: what a run invocation sets up before its first run (testbed, results, workload tree, machine changes, runs already recorded) and the environment it records. */
 #include "contest/setup.h"
 #include "contest/compile.h"
-#include "contest/run.h"
+#include "contest/prepare.h"
 #include "contest/sense/fingerprint.h"
 #include "contest/sig.h"
 #include "contest/sweep.h"
@@ -256,7 +256,7 @@ void setup_runner(struct runner *r, struct opts *o)
 	if (o->tree != NULL) {
 		tree_setup(r);
 	} else {
-		int rc = run_builtin_tree(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why);
+		int rc = prepare_tree(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why);
 		if (rc == 1)
 			setup_intr("generating the built-in workload");
 		if (rc != 0)

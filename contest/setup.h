@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 #include "contest/opts.h"
 #include "contest/plan.h"
+#include "contest/precise.h"
 #include "contest/progress.h"
 #include "contest/sys/sysctl.h"
 #include "loads/load.h"
@@ -32,6 +33,7 @@ struct runner {
 	/* runs of each load already recorded under each setting's label */
 	int done[OPTS_MAX_SWEEP][OPTS_MAX_LOADS];
 	struct progress prog;
+	struct precise prec;       /* -n auto: each condition's interval so far */
 	const char *phase;         /* what was happening, for the interrupt message */
 };
 

@@ -6,16 +6,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* number: the finite number s starts with (a digit first, or a '.' when
+ * dot) into *v, *end after it; -1 when s does not start with one. */
+static int number(const char *s, int dot, double *v, char **end)
+{
+	if (s == NULL || ((*s < '0' || *s > '9') && !(dot && *s == '.')))
+		return -1;
+	errno = 0;
+	*v = strtod(s, end);
+	return errno != 0 || *end == s || !isfinite(*v) ? -1 : 0;
+}
+
 int parse_size(const char *s, uint64_t *bytes)
 {
 	char *end;
 	double v, mul = 1;
 
-	if (s == NULL || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || !isfinite(v))
+	if (number(s, 0, &v, &end) != 0)
 		return -1;
 	switch (*end) {
 	case 'k': case 'K': mul = 1024.0; end++; break;
@@ -49,6 +56,26 @@ int parse_int(const char *s, long min, long max, long *out)
 	if (errno != 0 || *end != '\0' || v < min || v > max)
 		return -1;
 	*out = v;
+	return 0;
+}
+
+int parse_duration(const char *s, double *secs)
+{
+	char *end;
+	double v, mul = 1;
+
+	if (number(s, 1, &v, &end) != 0)
+		return -1;
+	switch (*end) {
+	case 's': end++; break;
+	case 'm': mul = 60; end++; break;
+	case 'h': mul = 3600; end++; break;
+	case 'd': mul = 86400; end++; break;
+	default: break;
+	}
+	if (*end != '\0' || !(v * mul > 0))
+		return -1;
+	*secs = v * mul;
 	return 0;
 }
 

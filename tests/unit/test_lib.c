@@ -1,6 +1,7 @@
-/* test_lib.c: unit tests of the ground floor lib/: the growable array, creating own files, working in a directory. */
+/* test_lib.c: unit tests of the ground floor lib/: the growable array, creating own files, working in a directory, durations. */
 #include "lib/array.h"
 #include "lib/fs.h"
+#include "lib/parse.h"
 #include "tests/unit/t.h"
 
 #include <errno.h>
@@ -76,9 +77,28 @@ static void test_create_in_dir(void)
 	T_CHECK(rmdir(dir) == 0);
 }
 
+/* test_duration: plain seconds and the s m h d suffixes; zero, negative, junk refused. */
+static void test_duration(void)
+{
+	static const char *const bad[] = { "", "0", "0s", "-5m", "m", "5x", "5 m", "1e999", "nan", "5mm" };
+	double s = -1;
+
+	T_CHECK(parse_duration("90", &s) == 0 && s == 90);
+	T_CHECK(parse_duration("90s", &s) == 0 && s == 90);
+	T_CHECK(parse_duration("30m", &s) == 0 && s == 1800);
+	T_CHECK(parse_duration("1.5h", &s) == 0 && s == 5400);
+	T_CHECK(parse_duration("2d", &s) == 0 && s == 172800);
+	T_CHECK(parse_duration(".5m", &s) == 0 && s == 30);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		s = -1;
+		T_CHECK(parse_duration(bad[i], &s) == -1 && s == -1);
+	}
+}
+
 int main(void)
 {
 	test_array_grow();
 	test_create_in_dir();
+	test_duration();
 	return t_done();
 }

@@ -1,0 +1,22 @@
+/* prepare.h: what runs before the timed compile in a child an interrupt ends at once: a load's files, the built-in tree. */
+#ifndef CONTEST_PREPARE_H
+#define CONTEST_PREPARE_H
+
+#include <stddef.h>
+#include "loads/load.h"
+
+/* prepare_load: d's prepare, in a child an interrupt ends at once (a
+ * load may write a file of MEM bytes). prep is read and filled as prepare
+ * would. Returns 0, -1 with a one-line reason in why, or 1 when
+ * interrupted (d's cleanup still has to run). */
+int prepare_load(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
+                 char *why, size_t len);
+
+/* prepare_tree: builtin_prepare in a child an interrupt ends at once
+ * (then the half-generated tree is removed). Returns 0 with the tree's
+ * directory in dir, -1 with a one-line reason in why, or 1 when
+ * interrupted. */
+int prepare_tree(const char *testbed, const char *scale, char *dir, size_t dirlen, char *why,
+                 size_t len);
+
+#endif
