@@ -66,8 +66,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } } },
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, and each label's\n"
-		                            "difference from the baseline with Welch's t-test" } } },
+		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, medians with their\n"
+		                            "95% interval, MAD outliers, and each label's difference\n"
+		                            "from the baseline: Welch's t-test, Mann-Whitney U (4\n"
+		                            "runs each) and the smallest detectable difference" } } },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
 		                            "machine too (left out by default)" } } },

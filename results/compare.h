@@ -1,4 +1,4 @@
-/* compare.h: each label's difference from a baseline label, per workload and load, with Welch's t-test. */
+/* compare.h: each label's difference from a baseline label, per workload and load, with Welch's t-test, Mann-Whitney's U test and the smallest detectable difference. */
 #ifndef CONTEST_COMPARE_H
 #define CONTEST_COMPARE_H
 
@@ -14,12 +14,19 @@ struct cmp_fig {
 	double pct, lo_pct, hi_pct;  /* the same in percent of the baseline mean; NaN when it is 0 */
 	double p;          /* Welch's two-sided p-value (NaN when not tested) */
 	int significant;   /* tested and p < CMP_ALPHA */
+	/* tested: the smallest difference these runs' spread would have shown at
+	 * 95% confidence and 80% power (stat_welch_mdd), and that in percent of
+	 * the baseline mean; NaN when not tested (pct: or the mean is 0) */
+	double mdd, mdd_pct;
 };
 
 struct cmp_row {
 	int is_baseline;   /* this row is the baseline's */
 	int has_base;      /* the baseline has runs of this workload and load */
 	struct cmp_fig time, loads;
+	struct rob_mw mw;  /* Mann-Whitney U on the runs' Times (mw.done: each side had
+	                    * ROB_MW_MIN_N runs) */
+	int mw_significant;  /* mw.done and mw.p < CMP_ALPHA */
 };
 
 /* compare_baseline: the label index of name in s (the first label when name

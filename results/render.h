@@ -52,6 +52,16 @@ const char *render_fig(double v, int prec, char *buf, size_t len);
  * them)"); returns buf. */
 const char *render_busy(const struct sum_cell *c, char *buf, size_t len);
 
+/* render_outliers: the note on the outliers of c's Times (c->tout > 0):
+ * "run 3 (Time 63.20) is an outlier (median 50.10, MAD 0.90): kept in the
+ * figures" ("runs 3 (...), 5 (...) are outliers ..."); returns buf. */
+const char *render_outliers(const struct sum_cell *c, char *buf, size_t len);
+
+/* render_median: "median 3.15, 95% interval 3.10 to 3.20" for c's Times (c->nt
+ * > 0), "median 4.70, 95% interval - (needs 6 runs)" with fewer than
+ * ROB_CI_MIN_N; returns buf. */
+const char *render_median(const struct sum_cell *c, char *buf, size_t len);
+
 /* render_pct: a signed percentage, "+3.1%", or "-" when not available. */
 const char *render_pct(double v, char *buf, size_t len);
 

@@ -69,11 +69,34 @@ static void csv_header(FILE *out)
 	for (int j = 0; j < 4; j += 2)
 		fprintf(out, ",%s_diff_pct,%s_diff_ci_lo_pct,%s_diff_ci_hi_pct,%s_p", fig_names[j],
 		        fig_names[j], fig_names[j], fig_names[j]);
+	fputs(",time_median,time_median_lo,time_median_hi,time_mad,time_outliers,time_mw_p,"
+	      "time_mdd_pct,loads_mdd_pct", out);
 	for (int j = 0; j < RENDER_WHY_N; j++)
 		fprintf(out, ",%s", render_why_cols[j].name);
 	for (int j = 0; j < RENDER_LAT_N; j++)
 		fprintf(out, ",%s", render_lat_cols[j].name);
 	fputc('\n', out);
+}
+
+/* csv_robust: ",MEDIAN,LO,HI,MAD,OUTLIERS,MW_P,TIME_MDD_PCT,LOADS_MDD_PCT"
+ * for row r: its Times' median, the median's interval, their MAD, the run
+ * numbers of the outliers (space-separated), and against the baseline
+ * Mann-Whitney's p and the smallest detectable differences (empty where
+ * not available). */
+static void csv_robust(FILE *out, const struct rep_row *r)
+{
+	const struct sum_cell *c = r->c;
+	const double d[4] = { c->rt.median, c->rt.lo, c->rt.hi, c->rt.mad };
+	const double v[3] = { r->cmp.mw.p, r->cmp.time.mdd_pct, r->cmp.loads.mdd_pct };
+	const double none[3] = { NAN, NAN, NAN };
+	int k = 0;
+
+	csv_nums(out, d, 4);
+	fputc(',', out);
+	for (int i = 0; i < c->nt; i++)
+		if (rob_outlier(&c->rt, c->tv[i]))
+			fprintf(out, "%s%d", k++ ? " " : "", c->trun[i]);
+	csv_nums(out, r->compared ? v : none, 3);
 }
 
 /* csv_row: row r of block b in workload wl. */
@@ -102,6 +125,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 		const double none[4] = { NAN, NAN, NAN, NAN };
 		csv_nums(out, r->compared ? v : none, 4);
 	}
+	csv_robust(out, r);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
 	fputc('\n', out);
@@ -110,7 +134,9 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 /* render_csv: one row per workload, load and label with every figure: mean,
  * sd and 95% interval of Time, CPU%, Loads, LCPU%; Ratio and its interval;
  * detail; against the baseline label, Time's and Loads' difference in
- * percent with its interval and Welch's p-value; then the --why and
+ * percent with its interval and Welch's p-value; the median of the Times
+ * with its 95% interval, their MAD and outliers (run numbers), Mann-Whitney's
+ * p and the smallest detectable differences (csv_robust); then the --why and
  * --latency columns (empty where not available). Stable column names in the
  * first line. When environments differ, a second table after one empty
  * line: "label,differs_from,key,from,to" and a row per difference. */
@@ -173,8 +199,8 @@ static void json_desc(FILE *out, const struct stat_desc *d)
 /* json_cmp: one figure against the baseline. */
 static void json_cmp(FILE *out, const struct cmp_fig *f)
 {
-	const char *k[6] = { "diff", "diff_pct", "ci_lo_pct", "ci_hi_pct", "p", NULL };
-	const double v[5] = { f->diff, f->pct, f->lo_pct, f->hi_pct, f->p };
+	const char *k[8] = { "diff", "diff_pct", "ci_lo_pct", "ci_hi_pct", "p", "mdd", "mdd_pct", NULL };
+	const double v[7] = { f->diff, f->pct, f->lo_pct, f->hi_pct, f->p, f->mdd, f->mdd_pct };
 
 	fputc('{', out);
 	for (int i = 0; k[i]; i++) {
@@ -198,6 +224,43 @@ static void json_cols(FILE *out, const char *key, const struct sum_cell *c,
 	fputc('}', out);
 }
 
+/* json_robust: , "time_robust": the median of c's Times, its 95% interval
+ * and coverage, their MAD and the outliers ({"run", "time"} each). */
+static void json_robust(FILE *out, const struct sum_cell *c)
+{
+	const char *k[5] = { "median", "median_lo", "median_hi", "median_cover", "mad" };
+	const double v[5] = { c->rt.median, c->rt.lo, c->rt.hi, c->rt.cover, c->rt.mad };
+	int n = 0;
+
+	fputs(", \"time_robust\": {", out);
+	for (int i = 0; i < 5; i++) {
+		fprintf(out, "\"%s\": ", k[i]);
+		num(out, v[i], "null");
+		fputs(", ", out);
+	}
+	fputs("\"outliers\": [", out);
+	for (int i = 0; i < c->nt; i++) {
+		if (!rob_outlier(&c->rt, c->tv[i]))
+			continue;
+		fprintf(out, "%s{\"run\": %d, \"time\": ", n++ ? ", " : "", c->trun[i]);
+		num(out, c->tv[i], "null");
+		fputc('}', out);
+	}
+	fputs("]}", out);
+}
+
+/* json_mw: , "mann_whitney": {"done", "exact", "u", "p", "significant"}
+ * of Time (done false: fewer than ROB_MW_MIN_N runs on a side). */
+static void json_mw(FILE *out, const struct cmp_row *c)
+{
+	fprintf(out, ", \"mann_whitney\": {\"done\": %s, \"exact\": %s, \"u\": ",
+	        c->mw.done ? "true" : "false", c->mw.exact ? "true" : "false");
+	num(out, c->mw.u, "null");
+	fputs(", \"p\": ", out);
+	num(out, c->mw.p, "null");
+	fprintf(out, ", \"significant\": %s}", c->mw_significant ? "true" : "false");
+}
+
 /* json_row: one label's row of a block. */
 static void json_row(FILE *out, const struct rep_row *r)
 {
@@ -216,6 +279,7 @@ static void json_row(FILE *out, const struct rep_row *r)
 	num(out, c->ratio_ci95, "null");
 	fputs(", \"detail\": ", out);
 	json_str(out, c->detail);
+	json_robust(out, c);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
 	fputs(", \"vs_baseline\": ", out);
@@ -227,6 +291,7 @@ static void json_row(FILE *out, const struct rep_row *r)
 	json_cmp(out, &r->cmp.time);
 	fputs(", \"loads\": ", out);
 	json_cmp(out, &r->cmp.loads);
+	json_mw(out, &r->cmp);
 	fputs("}}", out);
 }
 
@@ -299,8 +364,9 @@ static void json_env(FILE *out, const struct rep_model *m)
 }
 
 /* render_json: one JSON document: format, baseline, labels, per workload
- * and load the rows (figures with n, mean, sd, ci95; Ratio; "why" and
- * "latency" objects; comparison with the baseline or null), the
+ * and load the rows (figures with n, mean, sd, ci95; Ratio; "time_robust";
+ * "why" and "latency" objects; comparison with the baseline, with its
+ * smallest detectable differences and "mann_whitney", or null), the
  * environment differences, and every selected run's record with its
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)

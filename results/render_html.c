@@ -248,6 +248,24 @@ static void vs_cell(FILE *out, const struct rep_block *b, const struct rep_row *
 	fputs("</td>", out);
 }
 
+/* robust_cell: the "robust" cell of row r in block b: Mann-Whitney's p (or
+ * why it did not run) and the smallest difference these runs would have
+ * seen; empty where vs_cell says there is no comparison. */
+static void robust_cell(FILE *out, const struct rep_block *b, const struct rep_row *r)
+{
+	fputs("<td class=\"vs\">", out);
+	if (!r->cmp.is_baseline && r->c->n > 0 && b->base->n > 0) {
+		if (r->cmp.mw.done)
+			fprintf(out, "Mann-Whitney p=%.2g%s", r->cmp.mw.p, r->cmp.mw_significant ? " *" : "");
+		else
+			fprintf(out, "Mann-Whitney needs %d runs of each", ROB_MW_MIN_N);
+		if (isfinite(r->cmp.time.mdd_pct))
+			fprintf(out, "; a difference below %.1f%% would not have been seen",
+			        r->cmp.time.mdd_pct);
+	}
+	fputs("</td>", out);
+}
+
 /* note: one "<li>LABEL: TEXT</li>" (TEXT escaped), opening the list first. */
 static void note(FILE *out, int *open, const char *label, const char *text)
 {
@@ -260,10 +278,11 @@ static void note(FILE *out, int *open, const char *label, const char *text)
 	fputs("</li>\n", out);
 }
 
-/* table_notes: the detail and failed-run notes of block b, as a list. */
-static void table_notes(FILE *out, const struct rep_block *b)
+/* table_notes: the detail, failed-run and busy notes of block b, and with
+ * stats the outliers of its runs' Times, as a list. */
+static void table_notes(FILE *out, const struct rep_block *b, int stats)
 {
-	char failed[64], busy[256];
+	char failed[64], busy[512];
 	int open = 0;
 
 	for (size_t i = 0; i < b->nrows; i++) {
@@ -276,6 +295,8 @@ static void table_notes(FILE *out, const struct rep_block *b)
 		}
 		if (r->c->busy > 0)
 			note(out, &open, r->name, render_busy(r->c, busy, sizeof busy));
+		if (stats && r->c->tout > 0)
+			note(out, &open, r->name, render_outliers(r->c, busy, sizeof busy));
 	}
 	if (open)
 		fputs("</ul>\n", out);
@@ -294,7 +315,7 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 	if (m->baseline >= 0) {
 		fputs("<th>Time &#177;95%</th><th>vs ", out);
 		esc(out, m->baseline_name);
-		fputs("</th>", out);
+		fputs("</th><th>Mann-Whitney, detectable</th>", out);
 	}
 	fputs("</tr></thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
@@ -310,11 +331,12 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 			const char *ci = render_fig(c->st[FIG_TIME].ci95, 2, f[5], sizeof f[5]);
 			fprintf(out, "<td class=\"num\">%s%s</td>", ci[0] == '-' ? "" : "&#177;", ci);
 			vs_cell(out, b, &b->rows[i]);
+			robust_cell(out, b, &b->rows[i]);
 		}
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	table_notes(out, b);
+	table_notes(out, b, m->baseline >= 0);
 }
 
 /* cols_table: a table of evidence columns (--why, --latency) for the rows

@@ -27,37 +27,64 @@ static void md_cols(FILE *out, const struct rep_block *b, const struct render_co
 	fputc('\n', out);
 }
 
-/* md_vs: the "Time ±95%" and "vs BASELINE" cells of row r. */
+/* md_robust: "; Mann-Whitney p=P; a difference below X% would not have
+ * been seen" (or why Mann-Whitney did not run) after row r's comparison. */
+static void md_robust(FILE *out, const struct rep_row *r)
+{
+	const struct cmp_fig *t = &r->cmp.time;
+
+	if (r->cmp.mw.done)
+		fprintf(out, "; Mann-Whitney p=%.2g%s", r->cmp.mw.p, r->cmp.mw_significant ? " *" : "");
+	else
+		fprintf(out, "; Mann-Whitney needs %d runs each", ROB_MW_MIN_N);
+	if (isfinite(t->mdd_pct))
+		fprintf(out, "; a difference below %.1f%% would not have been seen", t->mdd_pct);
+}
+
+/* md_vs: the "Time ±95%", "Median [95%]" and "vs BASELINE" cells of row r. */
 static void md_vs(FILE *out, const struct rep_row *r)
 {
 	const struct cmp_fig *t = &r->cmp.time;
+	const struct rob_desc *d = &r->c->rt;
 
 	if (isfinite(r->c->st[FIG_TIME].ci95))
 		fprintf(out, "%.2f | ", r->c->st[FIG_TIME].ci95);
 	else
 		fputs("- | ", out);
-	if (r->cmp.is_baseline)
-		fputs("baseline |", out);
-	else if (!r->cmp.has_base || r->c->n == 0)
-		fputs("- |", out);
-	else if (!t->tested)
-		fputs("needs 2 runs each |", out);
-	else if (t->significant)
-		fprintf(out, "%+.1f%% [%+.1f%%, %+.1f%%] p=%.2g * |", t->pct, t->lo_pct, t->hi_pct, t->p);
+	if (d->n == 0)
+		fputs("- | ", out);
+	else if (d->k == 0)
+		fprintf(out, "%.2f [-] | ", d->median);
 	else
-		fprintf(out, "%+.1f%% (p=%.2g) no significant difference |", t->pct, t->p);
+		fprintf(out, "%.2f [%.2f, %.2f] | ", d->median, d->lo, d->hi);
+	if (r->cmp.is_baseline) {
+		fputs("baseline |", out);
+		return;
+	}
+	if (!r->cmp.has_base || r->c->n == 0) {
+		fputs("- |", out);
+		return;
+	}
+	if (!t->tested)
+		fputs("needs 2 runs each", out);
+	else if (t->significant)
+		fprintf(out, "%+.1f%% [%+.1f%%, %+.1f%%] p=%.2g *", t->pct, t->lo_pct, t->hi_pct, t->p);
+	else
+		fprintf(out, "%+.1f%% (p=%.2g) no significant difference", t->pct, t->p);
+	md_robust(out, r);
+	fputs(" |", out);
 }
 
 /* md_block: block b's "### LOAD" table, then its --why and --latency tables. */
 static void md_block(FILE *out, const struct rep_model *m, const struct rep_block *b)
 {
 	static const int prec[5] = { 0, 1, 1, 1, 2 };
-	char busy[256];
+	char busy[256], out_note[512];
 
 	fprintf(out, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | LCPU%% | Ratio |", b->load);
 	if (m->baseline >= 0)
-		fprintf(out, " Time ±95%% | vs %s |", m->baseline_name);
-	fputs(m->baseline >= 0 ? "\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n" :
+		fprintf(out, " Time ±95%% | Median [95%%] | vs %s |", m->baseline_name);
+	fputs(m->baseline >= 0 ? "\n|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n" :
 	                         "\n|---|--:|--:|--:|--:|--:|--:|\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct rep_row *r = &b->rows[i];
@@ -77,6 +104,8 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 			fprintf(out, "| %s: %d failed run(s) not averaged |\n", r->name, c->failed);
 		if (c->busy > 0)
 			fprintf(out, "| %s: %s |\n", r->name, render_busy(c, busy, sizeof busy));
+		if (m->baseline >= 0 && c->tout > 0)
+			fprintf(out, "| %s: %s |\n", r->name, render_outliers(c, out_note, sizeof out_note));
 	}
 	fputc('\n', out);
 	if (m->why)
@@ -87,7 +116,9 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 
 /* render_markdown: a "### LOAD" table per load ("## Workload: ID" before
  * each workload's when there are several); with a baseline (--stats) also
- * Time's 95% interval and the comparison; --why and --latency add a table
+ * Time's 95% interval, its median with the median's 95% interval, the
+ * comparison (Welch, Mann-Whitney, the smallest detectable difference) and
+ * the outliers; --why and --latency add a table
  * of those columns under each; last, the environment differences as a
  * bold heading and a "- LABEL: KEY: FROM -> TO" item each. */
 void render_markdown(FILE *out, const struct rep_model *m)

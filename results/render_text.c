@@ -80,6 +80,35 @@ const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
 	return buf;
 }
 
+const char *render_outliers(const struct sum_cell *c, char *buf, size_t len)
+{
+	size_t n = 0;
+	int k = 0;
+
+	for (int i = 0; i < c->nt && n < len; i++) {
+		if (!rob_outlier(&c->rt, c->tv[i]))
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s %d (Time %.2f)", k ? ", " : "",
+		                      k ? "" : c->tout > 1 ? "runs" : "run", c->trun[i], c->tv[i]);
+		k++;
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, " %s (median %.2f, MAD %.2f): kept in the figures",
+		         c->tout > 1 ? "are outliers" : "is an outlier", c->rt.median, c->rt.mad);
+	return buf;
+}
+
+const char *render_median(const struct sum_cell *c, char *buf, size_t len)
+{
+	if (c->rt.k == 0)
+		snprintf(buf, len, "median %.2f, 95%% interval - (needs %d runs)", c->rt.median,
+		         ROB_CI_MIN_N);
+	else
+		snprintf(buf, len, "median %.2f, 95%% interval %.2f to %.2f", c->rt.median, c->rt.lo,
+		         c->rt.hi);
+	return buf;
+}
+
 /* render_block: the header, rows and notes of one load's block. */
 static void render_block(FILE *out, const struct rep_block *b, int width, int precise)
 {
@@ -119,6 +148,41 @@ static void say_fig(FILE *out, const char *name, const struct cmp_fig *f)
 		fprintf(out, f->significant ? " *" : ", no significant difference");
 }
 
+/* say_mdd: "a difference below X% would not have been seen" for figure f
+ * (in its own unit when the baseline mean is 0). */
+static void say_mdd(FILE *out, const struct cmp_fig *f)
+{
+	if (isfinite(f->mdd_pct))
+		fprintf(out, "a difference below %.1f%% would not have been seen", f->mdd_pct);
+	else
+		fprintf(out, "a difference below %.2f would not have been seen", f->mdd);
+}
+
+/* say_robust: the second line of row r's comparison: Mann-Whitney's p on
+ * the Times (or why it did not run) and the smallest difference Welch's
+ * test could have seen, for Time and (when shown) Loads. */
+static void say_robust(FILE *out, const struct rep_row *r, int loads)
+{
+	const struct rob_mw *w = &r->cmp.mw;
+
+	if (w->done)
+		fprintf(out, "    Time: Mann-Whitney p = %.2g (%s)%s", w->p,
+		        w->exact ? "exact" : "normal approximation",
+		        r->cmp.mw_significant ? " *" : ", no significant difference");
+	else
+		fprintf(out, "    Time: Mann-Whitney needs %d runs of each", ROB_MW_MIN_N);
+	if (r->cmp.time.tested) {
+		fputs("; ", out);
+		say_mdd(out, &r->cmp.time);
+		fputs(" (95% confidence, 80% power)", out);
+	}
+	if (loads && r->cmp.loads.tested) {
+		fputs("; Loads: ", out);
+		say_mdd(out, &r->cmp.loads);
+	}
+	fputc('\n', out);
+}
+
 /* say_row: "  LABEL vs BASELINE: ..." for row r of block b, in words. */
 static void say_row(FILE *out, const struct rep_model *m, const struct rep_block *b,
                     const struct rep_row *r)
@@ -140,6 +204,19 @@ static void say_row(FILE *out, const struct rep_model *m, const struct rep_block
 		say_fig(out, "Loads", &r->cmp.loads);
 	}
 	fputc('\n', out);
+	say_robust(out, r, c->loads != 0 || bc->loads != 0);
+}
+
+/* outlier_notes: "  LABEL: run N (Time T) is an outlier (...)" for each
+ * row of b with outliers among its runs' Times. */
+static void outlier_notes(FILE *out, const struct rep_block *b)
+{
+	char buf[512];
+
+	for (size_t i = 0; i < b->nrows; i++)
+		if (b->rows[i].c->tout > 0)
+			fprintf(out, "  %s: %s\n", b->rows[i].name,
+			        render_outliers(b->rows[i].c, buf, sizeof buf));
 }
 
 /* render_stats_block: the --stats form of one load's block: means with their
@@ -164,11 +241,14 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 		put_fig(out, render_fig(c->lcpu_pct, 1, f[6], sizeof f[6]));
 		put_fig(out, render_fig(c->ratio, 2, f[7], sizeof f[7]));
 		fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, f[8], sizeof f[8]));
+		if (c->nt > 0)
+			fprintf(out, "%*s %s\n", width + 8, "", render_median(c, f[0], sizeof f[0]));
 	}
 	for (size_t i = 0; i < b->nrows; i++)
 		if (!b->rows[i].cmp.is_baseline && b->rows[i].c->n > 0)
 			say_row(out, m, b, &b->rows[i]);
 	notes(out, b);
+	outlier_notes(out, b);
 }
 
 /* render_text: the classic layout of contract section 3, one block per load

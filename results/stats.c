@@ -320,6 +320,7 @@ int stat_welch(const struct stat_desc *a, const struct stat_desc *b, struct stat
 	s = va + vb;
 	if (s == 0) {
 		out->ci_lo = out->ci_hi = out->diff;
+		out->se = 0;
 		out->df = (double)a->n + b->n - 2;
 		if (out->diff == 0) {
 			out->t = 0;
@@ -332,7 +333,7 @@ int stat_welch(const struct stat_desc *a, const struct stat_desc *b, struct stat
 		}
 		return 0;
 	}
-	se = sqrt(s);
+	se = out->se = sqrt(s);
 	/* Welch-Satterthwaite, (va + vb)^2 / (va^2/(na-1) + vb^2/(nb-1)), scaled by s against overflow */
 	out->df = 1 / ((va / s) * (va / s) / (a->n - 1) + (vb / s) * (vb / s) / (b->n - 1));
 	out->t = out->diff / se;
@@ -342,4 +343,12 @@ int stat_welch(const struct stat_desc *a, const struct stat_desc *b, struct stat
 	stat_t_parts(fabs(out->t), out->df, &tail, &central);
 	out->p = 2 * tail;
 	return 0;
+}
+
+/* stat_welch_mdd: see stats.h. */
+double stat_welch_mdd(const struct stat_welch *w)
+{
+	if (w->se == 0)
+		return 0;
+	return (stat_t_quantile(0.975, w->df) + stat_t_quantile(0.80, w->df)) * w->se;
 }

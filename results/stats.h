@@ -36,9 +36,10 @@ double stat_t_quantile(double p, double df);
 
 /* Welch's t-test of b against a: diff = b.mean - a.mean, its 95% confidence
  * interval [ci_lo, ci_hi] with the Welch-Satterthwaite df, the t statistic,
- * df and the two-sided p-value. */
+ * df and the two-sided p-value; se: the standard error of diff,
+ * sqrt(sa^2/na + sb^2/nb). */
 struct stat_welch {
-	double diff, ci_lo, ci_hi, t, df, p;
+	double diff, ci_lo, ci_hi, t, df, p, se;
 };
 
 /* stat_welch: Welch's unequal-variance t-test of b against a into *out.
@@ -47,5 +48,11 @@ struct stat_welch {
  * [diff, diff], df is a.n + b.n - 2 (Welch's formula is 0/0), and either the
  * means are equal (t = 0, p = 1) or they differ (t = +-inf, p = 0). */
 int stat_welch(const struct stat_desc *a, const struct stat_desc *b, struct stat_welch *out);
+
+/* stat_welch_mdd: the smallest difference of means that a test with w's
+ * standard error and df detects at 95% confidence (two-sided) with 80%
+ * power, (t(0.975, df) + t(0.80, df)) * se; 0 when se is 0, NaN when w's
+ * figures are. */
+double stat_welch_mdd(const struct stat_welch *w);
 
 #endif

@@ -321,6 +321,82 @@ static void spread(struct summary *s, const struct acc *acc)
 	}
 }
 
+/* A run's Time and run number, for sorting a cell's Times. */
+struct run_time {
+	double time;
+	int run;
+};
+
+/* run_time_cmp: by Time, then run number. */
+static int run_time_cmp(const void *a, const void *b)
+{
+	const struct run_time *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return (x->run > y->run) - (x->run < y->run);
+}
+
+/* times_sort: cell c's Times ascending, their run numbers with them, then
+ * their robust summary and outliers. tmp holds at least c->nt entries. */
+static void times_sort(struct sum_cell *c, struct run_time *tmp)
+{
+	for (int i = 0; i < c->nt; i++)
+		tmp[i] = (struct run_time){ c->tv[i], c->trun[i] };
+	if (c->nt > 1)
+		qsort(tmp, (size_t)c->nt, sizeof *tmp, run_time_cmp);
+	for (int i = 0; i < c->nt; i++) {
+		c->tv[i] = tmp[i].time;
+		c->trun[i] = tmp[i].run;
+	}
+	rob_describe(c->tv, c->nt, &c->rt);
+	for (int i = 0; i < c->nt; i++)
+		c->tout += rob_outlier(&c->rt, c->tv[i]);
+}
+
+/* times: each cell's Times of the runs in its figures (the ok runs with a
+ * Time, busy ones left out when dropped: those st[FIG_TIME] counts) into
+ * s->tv and s->trun, then sorted and summarised (times_sort). -1 on ENOMEM. */
+static int times(struct summary *s, const struct rec_set *set,
+                 const char *const *labels, size_t nlabels,
+                 const char *const *only, size_t nonly)
+{
+	size_t total = s->nworkloads * s->nloads * s->nlabels, nt = 0, at = 0;
+	int most = 0;
+	struct run_time *tmp;
+
+	for (size_t i = 0; i < total; i++) {
+		nt += (size_t)s->cells[i].st[FIG_TIME].n;
+		if (s->cells[i].st[FIG_TIME].n > most)
+			most = s->cells[i].st[FIG_TIME].n;
+	}
+	s->tv = calloc(nt ? nt : 1, sizeof *s->tv);
+	s->trun = calloc(nt ? nt : 1, sizeof *s->trun);
+	tmp = calloc(most ? (size_t)most : 1, sizeof *tmp);
+	if (s->tv == NULL || s->trun == NULL || tmp == NULL) {
+		free(tmp);
+		return -1;
+	}
+	for (size_t i = 0; i < total; i++) {
+		s->cells[i].tv = s->cells[i].st[FIG_TIME].n ? s->tv + at : NULL;
+		s->cells[i].trun = s->cells[i].st[FIG_TIME].n ? s->trun + at : NULL;
+		at += (size_t)s->cells[i].st[FIG_TIME].n;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		const struct rec *r = &set->v[i];
+		long k = cell_at(s, r, labels, nlabels, only, nonly);
+		if (k < 0 || r->failed || isnan(r->time) || (s->drop_busy && is_busy(r)))
+			continue;
+		struct sum_cell *c = &s->cells[k];
+		c->tv[c->nt] = r->time;
+		c->trun[c->nt++] = r->run;
+	}
+	for (size_t i = 0; i < total; i++)
+		times_sort(&s->cells[i], tmp);
+	free(tmp);
+	return 0;
+}
+
 int summary_build(struct summary *s, const struct rec_set *set,
                   const char *const *labels, size_t nlabels,
                   const char *const *only, size_t nonly,
@@ -377,6 +453,8 @@ int summary_build_busy(struct summary *s, const struct rec_set *set,
 	finish(s, acc, base);
 	accumulate(s, acc, set, labels, nlabels, only, nonly, 1);
 	spread(s, acc);
+	if (times(s, set, labels, nlabels, only, nonly) != 0)
+		goto out;
 	rc = 0;
 out:
 	ents_free(&ew);
@@ -410,5 +488,7 @@ void summary_free(struct summary *s)
 	free_names(s->loads, s->nloads);
 	free_names(s->labels, s->nlabels);
 	free(s->cells);
+	free(s->tv);
+	free(s->trun);
 	memset(s, 0, sizeof *s);
 }

@@ -3,6 +3,7 @@
 #define CONTEST_SUMMARY_H
 
 #include "results/record.h"
+#include "results/robust.h"
 #include "results/stats.h"
 
 /* The figures of a row, as indexes of sum_cell.st. */
@@ -37,6 +38,14 @@ struct sum_cell {
 	int busy_run[SUM_BUSY_LIST];
 	double busy_min, busy_max;
 	int busy_out;        /* they were left out of the figures (summary_build_busy) */
+	/* the Times of the runs in the figures (st[FIG_TIME].n of them, busy runs
+	 * left out when dropped), ascending (equal ones by run number), each
+	 * with its run number; NULL when none; owned by the summary */
+	int nt;
+	double *tv;
+	int *trun;
+	struct rob_desc rt;  /* their median, its 95% interval and their MAD */
+	int tout;            /* how many of them are outliers (rob_outlier) */
 };
 
 struct summary {
@@ -46,6 +55,8 @@ struct summary {
 	char **labels;     /* as named, else in first-recorded order */
 	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */
 	int drop_busy;            /* busy runs were left out of the figures (counted in busy) */
+	double *tv;               /* the cells' tv and trun, one block each */
+	int *trun;
 };
 
 /* summary_build: group the records of set. labels (nlabels > 0) selects and

@@ -325,15 +325,15 @@ static void test_welch_degenerate(void)
 	/* n < 2 on either side: -1, only diff written */
 	stat_describe(k3, 1, &one);
 	stat_describe(NULL, 0, &none);
-	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7 };
+	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7, 7 };
 	T_CHECK(stat_welch(&one, &x, &w) == -1);
 	T_REL(w.diff, 10.1 - 4, 1e-14);
-	T_CHECK(w.ci_lo == 7 && w.ci_hi == 7 && w.t == 7 && w.df == 7 && w.p == 7);
-	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7 };
+	T_CHECK(w.ci_lo == 7 && w.ci_hi == 7 && w.t == 7 && w.df == 7 && w.p == 7 && w.se == 7);
+	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7, 7 };
 	T_CHECK(stat_welch(&x, &one, &w) == -1);
 	T_REL(w.diff, 4 - 10.1, 1e-14);
-	T_CHECK(w.ci_lo == 7 && w.ci_hi == 7 && w.t == 7 && w.df == 7 && w.p == 7);
-	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7 };
+	T_CHECK(w.ci_lo == 7 && w.ci_hi == 7 && w.t == 7 && w.df == 7 && w.p == 7 && w.se == 7);
+	w = (struct stat_welch){ 7, 7, 7, 7, 7, 7, 7 };
 	T_CHECK(stat_welch(&none, &x, &w) == -1);
 	T_CHECK(isnan(w.diff) && w.p == 7);
 }
