@@ -70,6 +70,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
 
 bench: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench.sh
+	@CONTEST=$(BUILD)/contest sh scripts/bench-aa.sh
 
 bench-loads: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench-loads.sh
