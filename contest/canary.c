@@ -1,0 +1,38 @@
+/* canary.c: the machine-speed canary: the tiny built-in tree's CANARY_UNIT compiled with cc -O2 -c, best of CANARY_TRIES. */
+#include "contest/canary.h"
+#include "contest/compile.h"
+#include "contest/run.h"
+#include "contest/sig.h"
+#include "lib/text.h"
+
+#include <limits.h>
+#include <math.h>
+
+int canary_time(const char *testbed, const char *log, double *best, char *why, size_t len)
+{
+	static char *const argv[] = { "cc", "-O2", "-std=gnu11", "-Iinclude", "-w", "-c", "-o",
+	                              "/dev/null", CANARY_UNIT, NULL };
+	struct compile_result res;
+	char dir[PATH_MAX], err[512];
+	int rc;
+
+	*best = NAN;
+	rc = run_builtin_tree(testbed, CANARY_SCALE, dir, sizeof dir, err, sizeof err);
+	if (rc != 0) {
+		text_fmt(why, len, "%s", rc == 1 ? "interrupted" : err);
+		return rc == 1 ? 1 : -1;
+	}
+	for (int i = 0; i < CANARY_TRIES; i++) {
+		rc = compile_run(dir, argv, log, NULL, NULL, &res, err, sizeof err);
+		if (rc == COMPILE_INTR || sig_caught)
+			return 1;
+		if (rc != COMPILE_OK) {
+			text_fmt(why, len, "%s", err);
+			*best = NAN;
+			return -1;
+		}
+		if (!(res.time >= *best))
+			*best = res.time;
+	}
+	return 0;
+}
