@@ -1,5 +1,6 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -69,6 +70,9 @@ static void csv_header(FILE *out)
 	for (int j = 0; j < 4; j += 2)
 		fprintf(out, ",%s_diff_pct,%s_diff_ci_lo_pct,%s_diff_ci_hi_pct,%s_p", fig_names[j],
 		        fig_names[j], fig_names[j], fig_names[j]);
+	fputs(",ntime", out);
+	for (int j = 0; j < RENDER_CANARY_N; j++)
+		fprintf(out, ",%s", render_canary_cols[j].name);
 	for (int j = 0; j < RENDER_WHY_N; j++)
 		fprintf(out, ",%s", render_why_cols[j].name);
 	for (int j = 0; j < RENDER_LAT_N; j++)
@@ -102,6 +106,9 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 		const double none[4] = { NAN, NAN, NAN, NAN };
 		csv_nums(out, r->compared ? v : none, 4);
 	}
+	fputc(',', out);
+	num(out, canary_ntime(m, c), "");
+	csv_cols(out, c, render_canary_cols, RENDER_CANARY_N);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
 	fputc('\n', out);
@@ -110,9 +117,10 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 /* render_csv: one row per workload, load and label with every figure: mean,
  * sd and 95% interval of Time, CPU%, Loads, LCPU%; Ratio and its interval;
  * detail; against the baseline label, Time's and Loads' difference in
- * percent with its interval and Welch's p-value; then the --why and
- * --latency columns (empty where not available). Stable column names in the
- * first line. When environments differ, a second table after one empty
+ * percent with its interval and Welch's p-value; NTime (ntime) and the
+ * canary's columns (results/canary.h); then the --why and --latency
+ * columns (empty where not available). Stable column names in the first
+ * line. When environments differ, a second table after one empty
  * line: "label,differs_from,key,from,to" and a row per difference. */
 void render_csv(FILE *out, const struct rep_model *m)
 {
@@ -199,7 +207,7 @@ static void json_cols(FILE *out, const char *key, const struct sum_cell *c,
 }
 
 /* json_row: one label's row of a block. */
-static void json_row(FILE *out, const struct rep_row *r)
+static void json_row(FILE *out, const struct rep_model *m, const struct rep_row *r)
 {
 	const struct sum_cell *c = r->c;
 
@@ -216,6 +224,9 @@ static void json_row(FILE *out, const struct rep_row *r)
 	num(out, c->ratio_ci95, "null");
 	fputs(", \"detail\": ", out);
 	json_str(out, c->detail);
+	fputs(", \"ntime\": ", out);
+	num(out, canary_ntime(m, c), "null");
+	json_cols(out, "canary", c, render_canary_cols, RENDER_CANARY_N);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
 	fputs(", \"vs_baseline\": ", out);
@@ -259,7 +270,7 @@ static void json_run(FILE *out, const struct rec *r)
 }
 
 /* json_workload: one workload with its loads and their rows. */
-static void json_workload(FILE *out, const struct rep_workload *wl)
+static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
 {
 	fputs("{\"workload\": ", out);
 	json_str(out, wl->name);
@@ -271,7 +282,7 @@ static void json_workload(FILE *out, const struct rep_workload *wl)
 		fputs(", \"rows\": [", out);
 		for (size_t i = 0; i < b->nrows; i++) {
 			fputs(i ? ", \n    " : "\n    ", out);
-			json_row(out, &b->rows[i]);
+			json_row(out, m, &b->rows[i]);
 		}
 		fputs("]}", out);
 	}
@@ -299,8 +310,9 @@ static void json_env(FILE *out, const struct rep_model *m)
 }
 
 /* render_json: one JSON document: format, baseline, labels, per workload
- * and load the rows (figures with n, mean, sd, ci95; Ratio; "why" and
- * "latency" objects; comparison with the baseline or null), the
+ * and load the rows (figures with n, mean, sd, ci95; Ratio; "ntime";
+ * "canary", "why" and "latency" objects; comparison with the baseline or
+ * null), the reference canary ("canary_ref"), the
  * environment differences, and every selected run's record with its
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)
@@ -315,9 +327,10 @@ void render_json(FILE *out, const struct rep_model *m)
 	fputs("],\n \"workloads\": [", out);
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		fputs(w ? ",\n  " : "\n  ", out);
-		json_workload(out, &m->workloads[w]);
+		json_workload(out, m, &m->workloads[w]);
 	}
-	fputs("]", out);
+	fputs("],\n \"canary_ref\": ", out);
+	num(out, m->canary_ref, "null");
 	json_env(out, m);
 	fputs(",\n \"runs\": [", out);
 	for (size_t i = 0; i < m->nruns; i++) {

@@ -37,6 +37,9 @@ struct sum_cell {
 	int busy_run[SUM_BUSY_LIST];
 	double busy_min, busy_max;
 	int busy_out;        /* they were left out of the figures (summary_build_busy) */
+	/* the mean over the ok runs with a canary of Time / the run's canary
+	 * (results/canary.h: NTime is this x the report's reference); NaN none */
+	double time_per_canary;
 };
 
 struct summary {
