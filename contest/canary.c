@@ -2,8 +2,11 @@
 #include "contest/canary.h"
 #include "contest/compile.h"
 #include "contest/run.h"
+#include "contest/setup.h"
 #include "contest/sig.h"
+#include "lib/err.h"
 #include "lib/text.h"
+#include "results/record.h"
 
 #include <limits.h>
 #include <math.h>
@@ -33,6 +36,30 @@ int canary_time(const char *testbed, const char *log, double *best, char *why, s
 		}
 		if (!(res.time >= *best))
 			*best = res.time;
+	}
+	return 0;
+}
+
+int canary_record(struct runner *r, struct rec *rec, int ev)
+{
+	static int warned;
+	char why[512];
+	double best;
+	int rc;
+
+	if (r->o->no_canary)
+		return 0;
+	r->phase = "the machine-speed canary";
+	progress_phase(&r->prog, "canary");
+	rc = canary_time(r->testbed, r->log, &best, why, sizeof why);
+	if (rc == 1 || sig_caught)
+		return 1;
+	if (rc == 0)
+		rec->ev[ev] = best;
+	else if (!warned++) {
+		progress_clear(&r->prog);
+		warnx("no machine-speed canary: %s; canary_s and canary_after_s are recorded as na, "
+		      "the runs go on", why);
 	}
 	return 0;
 }

@@ -19,4 +19,13 @@
  * be timed (a one-line reason in why); 1 when a signal came (sig_caught). */
 int canary_time(const char *testbed, const char *log, double *best, char *why, size_t len);
 
+struct runner;
+struct rec;
+
+/* canary_record: a run's canary: unless --no-canary, canary_time into
+ * rec's figure ev (REV_CANARY before the run, REV_CANARY_AFTER after it);
+ * one that cannot be timed is said once per invocation and left na, and
+ * the run goes on. 0, or 1 when a signal came (r->phase says where). */
+int canary_record(struct runner *r, struct rec *rec, int ev);
+
 #endif

@@ -345,35 +345,9 @@ static enum step_result settle(struct runner *r, const struct load_desc *d, stru
 	return STEP_OK;
 }
 
-/* canary: unless --no-canary, time the machine-speed canary into rec's
- * figure ev (REV_CANARY, REV_CANARY_AFTER); one that cannot be timed is
- * said once per invocation and left na, and the run goes on. STEP_INTR
- * when a signal came. */
-static enum step_result canary(struct runner *r, struct rec *rec, int ev)
-{
-	static int warned;
-	char why[512];
-	double best;
-	int rc;
-
-	if (r->o->no_canary)
-		return STEP_OK;
-	phase(r, "the machine-speed canary", "canary");
-	rc = canary_time(r->testbed, r->log, &best, why, sizeof why);
-	if (rc == 1 || sig_caught)
-		return STEP_INTR;
-	if (rc == 0)
-		rec->ev[ev] = best;
-	else if (!warned++) {
-		progress_clear(&r->prog);
-		warnx("no machine-speed canary: %s; canary_s and canary_after_s are recorded as na, "
-		      "the runs go on", why);
-	}
-	return STEP_OK;
-}
-
 /* step: one run of load d: warm-up if needed, clean, prepare, flush,
- * measure, clean up the load. STEP_INTR when an interrupt arrived at any
+ * quiet start, canary (then flushed again), measure, clean up the load,
+ * canary after. STEP_INTR when an interrupt arrived at any
  * point (r->phase says where): the run is then not recorded. */
 static enum step_result step(struct runner *r, const struct load_desc *d, struct rec *rec)
 {
@@ -413,16 +387,16 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	}
 	if (out == STEP_OK)
 		out = settle(r, d, rec);
-	if (out == STEP_OK)
-		out = canary(r, rec, REV_CANARY);
+	if (out == STEP_OK && canary_record(r, rec, REV_CANARY) != 0)
+		out = STEP_INTR;
 	if (out == STEP_OK && rec->flushed && !r->o->no_canary)
 		flush_caches(r);  /* what the canary read: the compile starts cold as before */
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
 	if (d->cleanup != NULL)
 		d->cleanup(&r->env, &prep);
-	if (out == STEP_OK && !sig_caught)
-		out = canary(r, rec, REV_CANARY_AFTER);
+	if (out == STEP_OK && !sig_caught && canary_record(r, rec, REV_CANARY_AFTER) != 0)
+		out = STEP_INTR;
 	if (sig_caught)
 		return STEP_INTR;  /* also when it came while the load stopped: not recorded */
 	if (out == STEP_OK && (d->flags & LOAD_F_NOPROC))
