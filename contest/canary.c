@@ -5,18 +5,19 @@
 #include "contest/setup.h"
 #include "contest/sig.h"
 #include "lib/err.h"
+#include "lib/fs.h"
 #include "lib/text.h"
 #include "results/record.h"
 
 #include <limits.h>
 #include <math.h>
 
-int canary_time(const char *testbed, const char *log, double *best, char *why, size_t len)
+int canary_time(const char *testbed, double *best, char *why, size_t len)
 {
 	static char *const argv[] = { "cc", "-O2", "-std=gnu11", "-Iinclude", "-w", "-c", "-o",
 	                              "/dev/null", CANARY_UNIT, NULL };
 	struct compile_result res;
-	char dir[PATH_MAX], err[512];
+	char dir[PATH_MAX], log[PATH_MAX], err[512];
 	int rc;
 
 	*best = NAN;
@@ -25,19 +26,25 @@ int canary_time(const char *testbed, const char *log, double *best, char *why, s
 		text_fmt(why, len, "%s", rc == 1 ? "interrupted" : err);
 		return rc == 1 ? 1 : -1;
 	}
-	for (int i = 0; i < CANARY_TRIES; i++) {
-		rc = compile_run(dir, argv, log, NULL, NULL, &res, err, sizeof err);
-		if (rc == COMPILE_INTR || sig_caught)
-			return 1;
-		if (rc != COMPILE_OK) {
+	if (fs_path(log, sizeof log, "%s/%s", dir, CANARY_LOG) != 0) {
+		text_fmt(why, len, "%s/%s: path too long", dir, CANARY_LOG);
+		return -1;
+	}
+	for (int i = 0; i < CANARY_TRIES && rc == 0; i++) {
+		int cr = compile_run(dir, argv, log, NULL, NULL, &res, err, sizeof err);
+		if (cr == COMPILE_INTR || sig_caught)
+			rc = 1;
+		else if (cr != COMPILE_OK) {
 			text_fmt(why, len, "%s", err);
-			*best = NAN;
-			return -1;
-		}
-		if (!(res.time >= *best))
+			rc = -1;
+		} else if (!(res.time >= *best))
 			*best = res.time;
 	}
-	return 0;
+	if (rc != -1)
+		fs_rm_in(dir, CANARY_LOG);  /* kept to be read when the compiler failed */
+	if (rc != 0)
+		*best = NAN;
+	return rc;
 }
 
 int canary_record(struct runner *r, struct rec *rec, int ev)
@@ -51,7 +58,7 @@ int canary_record(struct runner *r, struct rec *rec, int ev)
 		return 0;
 	r->phase = "the machine-speed canary";
 	progress_phase(&r->prog, "canary");
-	rc = canary_time(r->testbed, r->log, &best, why, sizeof why);
+	rc = canary_time(r->testbed, &best, why, sizeof why);
 	if (rc == 1 || sig_caught)
 		return 1;
 	if (rc == 0)

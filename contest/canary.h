@@ -12,12 +12,15 @@
 #define CANARY_SCALE "tiny"
 #define CANARY_UNIT "kernel/fork.c"
 #define CANARY_TRIES 3
+#define CANARY_LOG ".contest-canary.log"
 
 /* canary_time: time the canary in testbed (the tree generated when it is
- * missing), the compiler's output going to log (made afresh). The fastest
- * of CANARY_TRIES compiles, in seconds, to *best. 0; -1 when it could not
- * be timed (a one-line reason in why); 1 when a signal came (sig_caught). */
-int canary_time(const char *testbed, const char *log, double *best, char *why, size_t len);
+ * missing), the compiler's output going to CANARY_LOG in the tree (removed
+ * afterwards, kept when the compiler failed). The fastest of CANARY_TRIES
+ * compiles, in seconds, to *best (NaN unless 0 is returned). 0; -1 when it
+ * could not be timed (a one-line reason in why); 1 when a signal came
+ * (sig_caught). */
+int canary_time(const char *testbed, double *best, char *why, size_t len);
 
 struct runner;
 struct rec;

@@ -9,8 +9,20 @@
 
 static const char *const order[] = { "no_load", NULL };
 
+/* What each data format and html show of the records of main. */
+static const struct {
+	const char *fmt, *want;
+} wants[] = {
+	{ "html", "<th>Time</th><th>NTime</th>" },
+	{ "html", "b no_load run 2 0.140 -&gt; 0.150 (+7.1%)" },
+	{ "csv", ",ntime,canary_s,canary_after_s,majflt," },
+	{ "csv", ",64.8352,0.147,0.153," },
+	{ "json", "\"canary_ref\": 0.143," },
+	{ "json", "\"ntime\": 64.8352, \"canary\": {\"canary_s\": 0.147, \"canary_after_s\": 0.153}" },
+};
+
 /* add: one ok no_load run of label with Time t and canaries before and
- * after (NaN: not recorded). */
+ * after (NaN: not recorded); no other figure. */
 static void add(struct rec_set *set, const char *label, int run, double t, double before, double after)
 {
 	struct rec r;
@@ -18,13 +30,8 @@ static void add(struct rec_set *set, const char *label, int run, double t, doubl
 	rec_init(&r);
 	text_copy(r.label, label, sizeof r.label);
 	text_copy(r.load, "no_load", sizeof r.load);
-	text_copy(r.workload, "builtin-1:tiny", sizeof r.workload);
 	r.run = run;
-	r.jobs = 8;
 	r.time = t;
-	r.cpu_pct = 190;
-	r.loads = 0;
-	r.lcpu_pct = 0;
 	r.ev[REV_CANARY] = before;
 	r.ev[REV_CANARY_AFTER] = after;
 	T_CHECK(rec_set_add(set, &r) == 0);
@@ -65,9 +72,9 @@ int main(void)
 	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0),
 	        "no_load:\n"
 	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	        "a                   2   61      190.0   0.0     0.0     1.00\n"
-	        "b                   2   68      190.0   0.0     0.0     1.00\n"
-	        "c                   1   60      190.0   0.0     0.0     1.00\n"
+	        "a                   2   61      -       -       -       1.00\n"
+	        "b                   2   68      -       -       -       1.00\n"
+	        "c                   1   60      -       -       -       1.00\n"
 	        "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference 0.143, the median of "
 	        "4 runs): a 0.141, b 0.150 (+4.9%, more than 3% off)\n"
 	        "  runs whose canary is more than 3% off the reference: b no_load run 1 0.155 (+8.4%)\n"
@@ -78,12 +85,12 @@ int main(void)
 	show.precise = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "Kernel         [runs]   Time    NTime   CPU%    Loads   LCPU%   Ratio\n") == 1);
-	T_CHECK(tr_count(buf, "a                   2   61.0    62.1    190.00  ") == 1);
-	T_CHECK(tr_count(buf, "b                   2   68.0    64.8    190.00  ") == 1);
-	T_CHECK(tr_count(buf, "c                   1   60.0    -       190.00  ") == 1);
+	T_CHECK(tr_count(buf, "a                   2   61.0    62.1    -       ") == 1);
+	T_CHECK(tr_count(buf, "b                   2   68.0    64.8    -       ") == 1);
+	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "| Kernel | Runs | Time | NTime | CPU% |") == 1);
-	T_CHECK(tr_count(buf, "| b | 2 | 68 | 65 | 190.0 |") == 1);
+	T_CHECK(tr_count(buf, "| b | 2 | 68 | 65 | - |") == 1);
 	T_CHECK(tr_count(buf, "- runs whose canary is more than 3% off the reference: b no_load run 1") == 1);
 	show.why = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
@@ -91,27 +98,20 @@ int main(void)
 	                      "a                  0.141    0.141\n"
 	                      "b                  0.147    0.153\n") == 1);
 	show.why = 0;
-	tr_render(&buf, &s, &set, "html", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "<th>Time</th><th>NTime</th>") == 1);
-	T_CHECK(tr_count(buf, "b no_load run 2 0.140 -&gt; 0.150 (+7.1%)") == 1);
-	tr_render(&buf, &s, &set, "csv", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, ",ntime,canary_s,canary_after_s,majflt,") == 1);
-	T_CHECK(tr_count(buf, ",64.8352,0.147,0.153,") == 1);
-	tr_render(&buf, &s, &set, "json", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "\"canary_ref\": 0.143,") == 1);
-	T_CHECK(tr_count(buf, "\"ntime\": 64.8352, \"canary\": {\"canary_s\": 0.147, \"canary_after_s\": 0.153}") == 1);
+	for (size_t i = 0; i < sizeof wants / sizeof wants[0]; i++) {
+		tr_render(&buf, &s, &set, wants[i].fmt, &show, NULL, NULL, 0);
+		T_CHECK(tr_count(buf, wants[i].want) == 1);
+	}
 	summary_free(&s);
 
-	/* only records without a canary: no note, NTime "-" */
+	/* only records without a canary: no note, no canary table, NTime "-" */
 	rec_set_free(&set);
 	add(&set, "c", 1, 60, NAN, NAN);
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
-	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "machine speed") == 0);
-	T_CHECK(tr_count(buf, "c                   1   60.0    -       190.00  ") == 1);
 	show.why = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "CanAfter") == 0);
+	T_CHECK(tr_count(buf, "machine speed") + tr_count(buf, "CanAfter") == 0);
+	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
 	summary_free(&s);
 	rec_set_free(&set);
 	free(buf);
