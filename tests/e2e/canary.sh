@@ -39,6 +39,16 @@ check "the slow-canary run is named" grep -qF '  runs whose canary is more than 
 check "its label is flagged" grep -qF 'slow 0.156 (+10.9%, more than 3% off)' "$SCRATCH/rep"
 check "no drift said" test "$(grep -c drifted "$SCRATCH/rep")" -eq 0
 
+# no cc for the canary (a cc that fails; the tree builds with gcc): said once, na, the runs go on
+mkdir "$SCRATCH/bin"
+printf '#!/bin/sh\nexit 1\n' >"$SCRATCH/bin/cc"
+chmod +x "$SCRATCH/bin/cc"
+fake_tree "$K"
+env PATH="$SCRATCH/bin:$PATH" CC=gcc "$CONTEST" -k nocc -n 2 -t "$K" -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
+check "no cc: the runs go on (exit 0)" test $? -eq 0
+check "no cc: said once" test "$(grep -c '^contest: no machine-speed canary: cc exited with status 1' "$ERR")" -eq 1
+check "no cc: both runs recorded, the canary na" test "$(awk -F '\t' 'NR > 2 {print $3}' "$R/nocc.loads" | tr '\n' ' ')$(field canary_s "$R/nocc.loads") $(field canary_after_s "$R/nocc.loads")" = "1 2 na na"
+
 # a record of a version before the canary: it reports, with "-"
 O=$SCRATCH/old
 mkdir "$O"
