@@ -282,12 +282,14 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
+	case OPT_NOCANARY: o->no_canary = 1; break;
 	case OPT_DRYRUN: o->dry_run = 1; break;
 	case OPT_CONFINE: o->confine = 1; break;
 	case OPT_PRECISE: o->precise = 1; break;
 	case OPT_MICRO: o->micro = 1; break;
 	case OPT_STATS: o->stats = 1; break;
 	case OPT_KEEPBUSY: o->keep_busy = 1; break;
+	case OPT_NORMALIZE: o->normalize = 1; break;
 	case OPT_WHY: o->why = 1; break;
 	case OPT_LATENCY: o->latency = 1; break;
 	case OPT_QUICK: o->quick = 1; break;

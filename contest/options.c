@@ -50,6 +50,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_RUN] = { .text = "do not flush caches before each run" } } },
 	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "no responsiveness probe (wake-up latency) during runs" } } },
+	[OPT_NOCANARY] = { "no-canary", 0, NULL, CMD_RUNS,
+		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3)\n"
+		                         "before and after each run" } } },
 	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
 		                         "invocation and restore it afterwards; repeatable; root" } } },
@@ -73,6 +76,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
 		                            "machine too (left out by default)" } } },
+	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
+		                            "(x the median canary / the run's); Time stays" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,

@@ -39,6 +39,7 @@ struct opts {
 	double settle;            /* --settle: the most seconds to wait for a quiet machine, 0: none */
 	int no_flush;             /* --no-flush */
 	int no_probe;             /* --no-probe */
+	int no_canary;            /* --no-canary: no machine-speed canary before and after each run */
 	int dry_run;              /* --dry-run: print the plan, run nothing */
 	int confine;              /* --confine (needs --mem) */
 	uint64_t swap;            /* --swap SIZE, 0: none */
@@ -62,6 +63,7 @@ struct opts {
 	int micro;                /* report --micro */
 	int stats;                /* report --stats */
 	int keep_busy;            /* report --keep-busy */
+	int normalize;            /* report --normalize: NTime, Time scaled by the canary */
 	int why;                  /* report --why */
 	int latency;              /* report --latency */
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */

@@ -112,7 +112,8 @@ static struct rep_show show_for(const struct report_req *req, const struct rende
 {
 	struct rep_show show = { .baseline = -1, .precise = req->precise && (f->flags & RF_PRECISE),
 	                         .why = req->why && (f->flags & RF_WHY),
-	                         .latency = req->latency && (f->flags & RF_WHY) };
+	                         .latency = req->latency && (f->flags & RF_WHY),
+	                         .normalize = req->normalize };
 	long base = -1;
 
 	if (req->stats || (f->flags & RF_DATA)) {
@@ -232,6 +233,7 @@ int report_main(const struct opts *o)
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .format = o->format, .micro = o->micro,
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
+		.normalize = o->normalize,
 	};
 
 	if (o->micro && strcmp(o->format, "text") != 0)

@@ -19,6 +19,7 @@ struct report_req {
 	const char *format;         /* a render_formats name (results/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */
 	int why, latency;           /* --why, --latency */
+	int normalize;              /* --normalize: NTime beside Time */
 };
 
 /* report_print: print the tables of req to out. Returns 0; EXIT_USAGE

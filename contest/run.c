@@ -1,5 +1,6 @@
 /* run.c: a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
 #include "contest/run.h"
+#include "contest/canary.h"
 #include "contest/compile.h"
 #include "contest/loadctl.h"
 #include "contest/plan.h"
@@ -262,7 +263,8 @@ static enum step_result settle(struct runner *r, const struct load_desc *d, stru
 }
 
 /* step: one run of load d: warm-up if needed, clean, prepare, flush,
- * measure, clean up the load. STEP_INTR when an interrupt arrived at any
+ * quiet start, canary (then flushed again), measure, clean up the load,
+ * canary after. STEP_INTR when an interrupt arrived at any
  * point (r->phase says where): the run is then not recorded. */
 static enum step_result step(struct runner *r, const struct load_desc *d, struct rec *rec)
 {
@@ -302,10 +304,16 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	}
 	if (out == STEP_OK)
 		out = settle(r, d, rec);
+	if (out == STEP_OK && canary_record(r, rec, REV_CANARY) != 0)
+		out = STEP_INTR;
+	if (out == STEP_OK && rec->flushed && !r->o->no_canary)
+		flush_caches(r);  /* what the canary read: the compile starts cold as before */
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
 	if (d->cleanup != NULL)
 		d->cleanup(&r->env, &prep);
+	if (out == STEP_OK && !sig_caught && canary_record(r, rec, REV_CANARY_AFTER) != 0)
+		out = STEP_INTR;
 	if (sig_caught)
 		return STEP_INTR;  /* also when it came while the load stopped: not recorded */
 	if (out == STEP_OK && (d->flags & LOAD_F_NOPROC))

@@ -32,12 +32,15 @@
  * processes outside contest's compile, load and probe, and steal time, each
  * in percent of one CPU; last, the quiet start (contest/settle.h): the
  * seconds waited before the run and whether the machine got quiet (1, or 0
- * when the --settle bound passed first). */
+ * when the --settle bound passed first); then the machine-speed canary
+ * (contest/canary.h): its best-of-3 compile seconds before the run (after
+ * the quiet start, before the load starts) and after it (the load
+ * stopped). */
 #define REC_EV_RUN(X) \
 	X(C_MAJFLT, c_majflt) X(C_MINFLT, c_minflt) X(C_NVCSW, c_nvcsw) X(C_NIVCSW, c_nivcsw) \
 	X(PROBE_N, probe_n) X(PROBE_P50, probe_p50_us) X(PROBE_P99, probe_p99_us) \
 	X(PROBE_MAX, probe_max_us) X(FOREIGN, foreign_pct) X(STEAL, steal_pct) \
-	X(SETTLE, settle_s) X(QUIET, quiet)
+	X(SETTLE, settle_s) X(QUIET, quiet) X(CANARY, canary_s) X(CANARY_AFTER, canary_after_s)
 
 /* REC_EV_SYS_N: the number of figures of REC_EV_SYS. */
 #define REC_EV_ONE(id, name) + 1

@@ -1,6 +1,7 @@
 /* model.c: builds the report model once: the blocks and rows of a summary, their comparisons, the runs, the environment differences and the micro summary. */
 #include "results/model.h"
 #include "lib/array.h"
+#include "results/canary.h"
 #include "results/render_micro.h"
 
 #include <stdlib.h>
@@ -110,6 +111,7 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 	m->precise = show->precise;
 	m->why = show->why;
 	m->latency = show->latency;
+	m->normalize = show->normalize;
 	m->workloads = calloc(s->nworkloads ? s->nworkloads : 1, sizeof *m->workloads);
 	if (m->workloads == NULL)
 		goto fail;
@@ -120,6 +122,7 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 		}
 	if (select_runs(m, s, set) != 0)
 		goto fail;
+	m->canary_ref = canary_ref(m);
 	if (micro != NULL && micro->n > 0)
 		micro_text(m, micro);
 	return 0;

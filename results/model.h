@@ -42,6 +42,7 @@ struct rep_show {
 	long baseline;        /* label index to compare against; -1: no comparisons */
 	int precise;          /* one more decimal (text) */
 	int why, latency;     /* --why, --latency tables (formats that have them) */
+	int normalize;        /* --normalize: the NTime column */
 };
 
 struct rep_model {
@@ -54,6 +55,8 @@ struct rep_model {
 	int precise, why, latency;
 	const struct rec **runs;      /* the selected records (label and load kept), set order */
 	size_t nruns;
+	double canary_ref;            /* the reference canary (results/canary.h), NaN none */
+	int normalize;                /* as in rep_show */
 	const char *env_ref;          /* the label environments are compared with (the
 	                               * first); NULL while there is no difference */
 	struct rep_env *env;          /* in the order added */

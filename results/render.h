@@ -84,6 +84,16 @@ struct render_col {
 extern const struct render_col render_why_cols[RENDER_WHY_N];
 extern const struct render_col render_lat_cols[RENDER_LAT_N];
 
+/* The machine-speed canary (results/canary.h) with --why, and always in
+ * the data formats: Canary and CanAfter, the means of the ok runs'
+ * canary_s and canary_after_s, in seconds. */
+#define RENDER_CANARY_N 2
+extern const struct render_col render_canary_cols[RENDER_CANARY_N];
+
+/* render_cols_any: 1 when a row of block b with ok runs has one of the n
+ * columns cols (the canary's table is shown only then), else 0. */
+int render_cols_any(const struct rep_block *b, const struct render_col *cols, int n);
+
 /* render_text_evidence: block b's --why table (m->why) and --latency table
  * (m->latency): a header and a row per label with ok runs, "-" where not
  * available. width is the Kernel column's. */

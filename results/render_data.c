@@ -1,5 +1,6 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -71,6 +72,9 @@ static void csv_header(FILE *out)
 		        fig_names[j], fig_names[j], fig_names[j]);
 	fputs(",time_median,time_median_lo,time_median_hi,time_mad,time_outliers,time_mw_p,"
 	      "time_mdd_pct,loads_mdd_pct", out);
+	fputs(",ntime", out);
+	for (int j = 0; j < RENDER_CANARY_N; j++)
+		fprintf(out, ",%s", render_canary_cols[j].name);
 	for (int j = 0; j < RENDER_WHY_N; j++)
 		fprintf(out, ",%s", render_why_cols[j].name);
 	for (int j = 0; j < RENDER_LAT_N; j++)
@@ -126,6 +130,9 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 		csv_nums(out, r->compared ? v : none, 4);
 	}
 	csv_robust(out, r);
+	fputc(',', out);
+	num(out, canary_ntime(m, c), "");
+	csv_cols(out, c, render_canary_cols, RENDER_CANARY_N);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
 	fputc('\n', out);
@@ -136,9 +143,10 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
  * detail; against the baseline label, Time's and Loads' difference in
  * percent with its interval and Welch's p-value; the median of the Times
  * with its 95% interval, their MAD and outliers (run numbers), Mann-Whitney's
- * p and the smallest detectable differences (csv_robust); then the --why and
- * --latency columns (empty where not available). Stable column names in the
- * first line. When environments differ, a second table after one empty
+ * p and the smallest detectable differences (csv_robust); NTime (ntime) and
+ * the canary's columns (results/canary.h); then the --why and --latency
+ * columns (empty where not available). Stable column names in the first
+ * line. When environments differ, a second table after one empty
  * line: "label,differs_from,key,from,to" and a row per difference. */
 void render_csv(FILE *out, const struct rep_model *m)
 {
@@ -262,7 +270,7 @@ static void json_mw(FILE *out, const struct cmp_row *c)
 }
 
 /* json_row: one label's row of a block. */
-static void json_row(FILE *out, const struct rep_row *r)
+static void json_row(FILE *out, const struct rep_model *m, const struct rep_row *r)
 {
 	const struct sum_cell *c = r->c;
 
@@ -280,6 +288,9 @@ static void json_row(FILE *out, const struct rep_row *r)
 	fputs(", \"detail\": ", out);
 	json_str(out, c->detail);
 	json_robust(out, c);
+	fputs(", \"ntime\": ", out);
+	num(out, canary_ntime(m, c), "null");
+	json_cols(out, "canary", c, render_canary_cols, RENDER_CANARY_N);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
 	fputs(", \"vs_baseline\": ", out);
@@ -324,7 +335,7 @@ static void json_run(FILE *out, const struct rec *r)
 }
 
 /* json_workload: one workload with its loads and their rows. */
-static void json_workload(FILE *out, const struct rep_workload *wl)
+static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
 {
 	fputs("{\"workload\": ", out);
 	json_str(out, wl->name);
@@ -336,7 +347,7 @@ static void json_workload(FILE *out, const struct rep_workload *wl)
 		fputs(", \"rows\": [", out);
 		for (size_t i = 0; i < b->nrows; i++) {
 			fputs(i ? ", \n    " : "\n    ", out);
-			json_row(out, &b->rows[i]);
+			json_row(out, m, &b->rows[i]);
 		}
 		fputs("]}", out);
 	}
@@ -365,8 +376,9 @@ static void json_env(FILE *out, const struct rep_model *m)
 
 /* render_json: one JSON document: format, baseline, labels, per workload
  * and load the rows (figures with n, mean, sd, ci95; Ratio; "time_robust";
- * "why" and "latency" objects; comparison with the baseline, with its
- * smallest detectable differences and "mann_whitney", or null), the
+ * "ntime"; "canary", "why" and "latency" objects; comparison with the
+ * baseline, with its smallest detectable differences and "mann_whitney", or
+ * null), the reference canary ("canary_ref"), the
  * environment differences, and every selected run's record with its
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)
@@ -381,9 +393,10 @@ void render_json(FILE *out, const struct rep_model *m)
 	fputs("],\n \"workloads\": [", out);
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		fputs(w ? ",\n  " : "\n  ", out);
-		json_workload(out, &m->workloads[w]);
+		json_workload(out, m, &m->workloads[w]);
 	}
-	fputs("]", out);
+	fputs("],\n \"canary_ref\": ", out);
+	num(out, m->canary_ref, "null");
 	json_env(out, m);
 	fputs(",\n \"runs\": [", out);
 	for (size_t i = 0; i < m->nruns; i++) {

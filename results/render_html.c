@@ -1,5 +1,6 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -310,8 +311,8 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 
 	fputs("<table>\n<caption>", out);
 	esc(out, b->load);
-	fputs("</caption>\n<thead><tr><th>Kernel</th><th>[runs]</th><th>Time</th><th>CPU%</th>"
-	      "<th>Loads</th><th>LCPU%</th><th>Ratio</th>", out);
+	fprintf(out, "</caption>\n<thead><tr><th>Kernel</th><th>[runs]</th><th>Time</th>%s<th>CPU%%</th>"
+	        "<th>Loads</th><th>LCPU%%</th><th>Ratio</th>", m->normalize ? "<th>NTime</th>" : "");
 	if (m->baseline >= 0) {
 		fputs("<th>Time &#177;95%</th><th>vs ", out);
 		esc(out, m->baseline_name);
@@ -322,9 +323,13 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 		const struct sum_cell *c = b->rows[i].c;
 		fputs("<tr><td>", out);
 		esc(out, b->rows[i].name);
-		fprintf(out, "</td><td class=\"num\">%d</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
+		fprintf(out, "</td><td class=\"num\">%d</td><td class=\"num\">%s</td>", c->n,
+		        render_fig(c->time, 0, f[0], sizeof f[0]));
+		if (m->normalize)
+			fprintf(out, "<td class=\"num\">%s</td>", render_fig(canary_ntime(m, c), 0, f[0], sizeof f[0]));
+		fprintf(out, "<td class=\"num\">%s</td>"
 		        "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
-		        c->n, render_fig(c->time, 0, f[0], sizeof f[0]), render_fig(c->cpu_pct, 1, f[1], sizeof f[1]),
+		        render_fig(c->cpu_pct, 1, f[1], sizeof f[1]),
 		        render_fig(c->loads, 1, f[2], sizeof f[2]), render_fig(c->lcpu_pct, 1, f[3], sizeof f[3]),
 		        render_fig(c->ratio, 2, f[4], sizeof f[4]));
 		if (m->baseline >= 0) {
@@ -427,11 +432,36 @@ static void workload(FILE *out, const struct rep_model *m, const struct rep_work
 		table(out, m, &wl->blocks[l]);
 		if (m->why)
 			cols_table(out, &wl->blocks[l], "system evidence", render_why_cols, RENDER_WHY_N);
+		if (m->why && render_cols_any(&wl->blocks[l], render_canary_cols, RENDER_CANARY_N))
+			cols_table(out, &wl->blocks[l], "machine-speed canary (s)", render_canary_cols,
+			           RENDER_CANARY_N);
 		if (m->latency)
 			cols_table(out, &wl->blocks[l], "wake-up latency (us)", render_lat_cols, RENDER_LAT_N);
 	}
 	if (m->nworkloads > 1)
 		fputs("</section>\n", out);
+}
+
+/* canary_section: the machine-speed note (canary_line) as a paragraph, its
+ * flags as a list; nothing when no run has a canary. */
+static void canary_section(FILE *out, const struct rep_model *m)
+{
+	char line[1024];
+	int open = 0;
+
+	if (!canary_line(m, 0, line, sizeof line))
+		return;
+	fputs("<p class=\"canary\">", out);
+	esc(out, line);
+	fputs("</p>\n", out);
+	for (int k = 1; k < 3; k++)
+		if (canary_line(m, k, line, sizeof line)) {
+			fputs(open++ ? "<li>" : "<ul class=\"notes\">\n<li>", out);
+			esc(out, line);
+			fputs("</li>\n", out);
+		}
+	if (open)
+		fputs("</ul>\n", out);
 }
 
 /* render_html: one self-contained HTML5 document (inline <style> only; no
@@ -441,8 +471,10 @@ static void workload(FILE *out, const struct rep_model *m, const struct rep_work
  * interval, a line at 1.0, a legend) and the classic tables, one per load,
  * with the text report's figures and notes. With a baseline (--stats) the
  * tables add "Time +-95%" and "vs BASELINE" (Time difference in percent,
- * its 95% interval, Welch's p, "*"). --why and --latency add a table of
- * those columns under each load's table. When environments differ, an
+ * its 95% interval, Welch's p, "*"); --normalize adds NTime after Time.
+ * --why and --latency add a table of those columns (--why: the canary's
+ * too) under each load's table. Then the machine-speed note (canary_line)
+ * when runs have a canary. When environments differ, an
  * "Environment" section lists the differences; when there are
  * microbenchmark records, a "Microbenchmarks" section shows their summary
  * in <pre>. Every label, load, workload, detail and environment value is
@@ -459,6 +491,7 @@ void render_html(FILE *out, const struct rep_model *m)
 		fputs("<p>No load results.</p>\n", out);
 	for (size_t w = 0; w < m->nworkloads && m->nlabels > 0; w++)
 		workload(out, m, &m->workloads[w]);
+	canary_section(out, m);
 	if (m->nenv > 0)
 		env_section(out, m);
 	if (m->has_micro)

@@ -1,5 +1,6 @@
 /* render_markdown.c: the report as Markdown for issue trackers: a table per load, the evidence tables, the environment differences. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 
@@ -75,23 +76,35 @@ static void md_vs(FILE *out, const struct rep_row *r)
 	fputs(" |", out);
 }
 
+/* md_fig: "FIGURE | " with prec decimals, "- | " when not available. */
+static void md_fig(FILE *out, double v, int prec)
+{
+	if (isfinite(v))
+		fprintf(out, "%.*f | ", prec, v);
+	else
+		fputs("- | ", out);
+}
+
 /* md_block: block b's "### LOAD" table, then its --why and --latency tables. */
 static void md_block(FILE *out, const struct rep_model *m, const struct rep_block *b)
 {
 	static const int prec[5] = { 0, 1, 1, 1, 2 };
 	char busy[256], out_note[512];
 
-	fprintf(out, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | LCPU%% | Ratio |", b->load);
+	fprintf(out, "### %s\n\n| Kernel | Runs | Time |%s CPU%% | Loads | LCPU%% | Ratio |", b->load,
+	        m->normalize ? " NTime |" : "");
 	if (m->baseline >= 0)
 		fprintf(out, " Time ±95%% | Median [95%%] | vs %s |", m->baseline_name);
-	fputs(m->baseline >= 0 ? "\n|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n" :
-	                         "\n|---|--:|--:|--:|--:|--:|--:|\n", out);
+	fputs(m->normalize ? "\n|---|--:|--:|--:|" : "\n|---|--:|--:|", out);
+	fputs(m->baseline >= 0 ? "--:|--:|--:|--:|--:|--:|---|\n" : "--:|--:|--:|--:|\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct rep_row *r = &b->rows[i];
 		const struct sum_cell *c = r->c;
 		const double v[5] = { c->time, c->cpu_pct, c->loads, c->lcpu_pct, c->ratio };
 		fprintf(out, "| %s | %d | ", r->name, c->n);
 		for (int j = 0; j < 5; j++) {
+			if (j == 1 && m->normalize)
+				md_fig(out, canary_ntime(m, c), m->baseline >= 0 ? 2 : 0);
 			if (isfinite(v[j]))
 				fprintf(out, "%.*f | ", m->baseline >= 0 && j == 0 ? 2 : prec[j], v[j]);
 			else
@@ -110,6 +123,8 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 	fputc('\n', out);
 	if (m->why)
 		md_cols(out, b, render_why_cols, RENDER_WHY_N);
+	if (m->why && render_cols_any(b, render_canary_cols, RENDER_CANARY_N))
+		md_cols(out, b, render_canary_cols, RENDER_CANARY_N);
 	if (m->latency)
 		md_cols(out, b, render_lat_cols, RENDER_LAT_N);
 }
@@ -118,11 +133,14 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
  * each workload's when there are several); with a baseline (--stats) also
  * Time's 95% interval, its median with the median's 95% interval, the
  * comparison (Welch, Mann-Whitney, the smallest detectable difference) and
- * the outliers; --why and --latency add a table
- * of those columns under each; last, the environment differences as a
+ * the outliers; --normalize adds NTime after Time; --why and --latency add a
+ * table of those columns under each; then the machine-speed note
+ * (canary_line, its flags as items); last, the environment differences as a
  * bold heading and a "- LABEL: KEY: FROM -> TO" item each. */
 void render_markdown(FILE *out, const struct rep_model *m)
 {
+	char line[1024];
+
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		const struct rep_workload *wl = &m->workloads[w];
 		if (m->nworkloads > 1)
@@ -130,6 +148,9 @@ void render_markdown(FILE *out, const struct rep_model *m)
 		for (size_t l = 0; l < wl->nblocks; l++)
 			md_block(out, m, &wl->blocks[l]);
 	}
+	for (int k = 0; k < 3; k++)
+		if (canary_line(m, k, line, sizeof line))
+			fprintf(out, "%s%s\n", k ? "- " : "\n", line);
 	if (m->nenv > 0)
 		fprintf(out, "\n**The environment differs from %s's besides the kernel:**\n\n", m->env_ref);
 	for (size_t i = 0; i < m->nenv; i++)

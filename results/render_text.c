@@ -1,5 +1,6 @@
 /* render_text.c: the classic text tables of contract section 3, one block per load, and the environment differences under them. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -109,17 +110,22 @@ const char *render_median(const struct sum_cell *c, char *buf, size_t len)
 	return buf;
 }
 
-/* render_block: the header, rows and notes of one load's block. */
-static void render_block(FILE *out, const struct rep_block *b, int width, int precise)
+/* render_block: the header, rows and notes of one load's block (NTime
+ * after Time with --normalize). */
+static void render_block(FILE *out, const struct rep_model *m, const struct rep_block *b, int width,
+                         int precise)
 {
 	char f[4][64], rb[64];
 
 	fprintf(out, "%s:\n", b->load);
-	fprintf(out, "%-*s[runs]   Time    CPU%%    Loads   LCPU%%   Ratio\n", width, "Kernel");
+	fprintf(out, "%-*s[runs]   Time    %sCPU%%    Loads   LCPU%%   Ratio\n", width, "Kernel",
+	        m->normalize ? "NTime   " : "");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
 		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
 		put_fig(out, render_fig(c->time, precise ? 1 : 0, f[0], sizeof f[0]));
+		if (m->normalize)
+			put_fig(out, render_fig(canary_ntime(m, c), precise ? 1 : 0, f[0], sizeof f[0]));
 		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, f[1], sizeof f[1]));
 		put_fig(out, render_fig(c->loads, precise ? 2 : 1, f[2], sizeof f[2]));
 		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, f[3], sizeof f[3]));
@@ -262,12 +268,15 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
  * and a line per other label with its Time (and Loads) difference from the
  * baseline in percent, the 95% interval of it, Welch's p-value, and "*" or
  * "no significant difference". --why and --latency add
- * render_text_evidence's tables under each block. Last, the environment
+ * render_text_evidence's tables under each block; --normalize adds NTime
+ * after Time (classic layout). Then the machine-speed note (canary_line),
+ * its flags indented. Last, the environment
  * differences: "The environment differs from REF's besides the kernel:"
  * and a line "  LABEL: KEY: FROM -> TO" each. */
 void render_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH;
+	char line[1024];
 
 	for (size_t k = 0; k < m->nlabels; k++) {
 		size_t n = strlen(m->labels[k]);
@@ -282,10 +291,13 @@ void render_text(FILE *out, const struct rep_model *m)
 			if (m->baseline >= 0)
 				render_stats_block(out, m, &wl->blocks[l], width);
 			else
-				render_block(out, &wl->blocks[l], width, m->precise);
+				render_block(out, m, &wl->blocks[l], width, m->precise);
 			render_text_evidence(out, m, &wl->blocks[l], width);
 		}
 	}
+	for (int k = 0; k < 3; k++)
+		if (canary_line(m, k, line, sizeof line))
+			fprintf(out, "%s%s\n", k ? "  " : "", line);
 	if (m->nenv > 0)
 		fprintf(out, "The environment differs from %s's besides the kernel:\n", m->env_ref);
 	for (size_t i = 0; i < m->nenv; i++)

@@ -17,6 +17,8 @@ static double get_wakeups(const struct sum_cell *c) { return c->ev[REV_PROBE_N];
 static double get_p50(const struct sum_cell *c) { return c->ev[REV_PROBE_P50]; }
 static double get_p99(const struct sum_cell *c) { return c->ev[REV_PROBE_P99]; }
 static double get_max(const struct sum_cell *c) { return c->ev[REV_PROBE_MAX]; }
+static double get_canary(const struct sum_cell *c) { return c->ev[REV_CANARY]; }
+static double get_canary_after(const struct sum_cell *c) { return c->ev[REV_CANARY_AFTER]; }
 
 const struct render_col render_why_cols[RENDER_WHY_N] = {
 	{ "MajFlt", "majflt", 0, get_majflt },
@@ -35,6 +37,20 @@ const struct render_col render_lat_cols[RENDER_LAT_N] = {
 	{ "p99us", "p99_us", 0, get_p99 },
 	{ "maxus", "max_us", 0, get_max },
 };
+
+const struct render_col render_canary_cols[RENDER_CANARY_N] = {
+	{ "Canary", "canary_s", 3, get_canary },
+	{ "CanAfter", "canary_after_s", 3, get_canary_after },
+};
+
+int render_cols_any(const struct rep_block *b, const struct render_col *cols, int n)
+{
+	for (size_t i = 0; i < b->nrows; i++)
+		for (int j = 0; j < n && b->rows[i].c->n > 0; j++)
+			if (isfinite(cols[j].get(b->rows[i].c)))
+				return 1;
+	return 0;
+}
 
 /* cols_table: a header line and a row per label with ok runs of block b:
  * Kernel left-aligned in width, figures right-aligned in 9. */
@@ -63,6 +79,8 @@ void render_text_evidence(FILE *out, const struct rep_model *m, const struct rep
 {
 	if (m->why)
 		cols_table(out, b, width, render_why_cols, RENDER_WHY_N);
+	if (m->why && render_cols_any(b, render_canary_cols, RENDER_CANARY_N))
+		cols_table(out, b, width, render_canary_cols, RENDER_CANARY_N);
 	if (m->latency)
 		cols_table(out, b, width, render_lat_cols, RENDER_LAT_N);
 }

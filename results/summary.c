@@ -2,6 +2,7 @@
 #include "results/summary.h"
 #include "lib/array.h"
 #include "lib/text.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -147,6 +148,8 @@ struct acc {
 	int cnt[4];
 	double evsum[REV_N + WHY_N];   /* evidence, then the derived figures (enum why) */
 	int evcnt[REV_N + WHY_N];
+	double tcsum;                  /* Time / canary (results/canary.h) */
+	int tccnt;
 };
 
 /* is_busy: ok run r had foreign CPU over SUM_BUSY_PCT. */
@@ -221,6 +224,10 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 		else if (strcmp(c->detail, r->detail) != 0)
 			c->detail = "mixed";
 		c->n++;
+		if (isfinite(r->time / canary_of(r))) {
+			acc[at].tcsum += r->time / canary_of(r);
+			acc[at].tccnt++;
+		}
 		for (int j = 0; j < 4; j++) {
 			if (isnan(fig[j]))
 				continue;
@@ -296,6 +303,7 @@ static void finish(struct summary *s, const struct acc *acc, const double *base)
 		c->scan = ev[REV_N + WHY_SCAN];
 		c->mem_full_pct = ev[REV_N + WHY_MEMFULL];
 		c->io_full_pct = ev[REV_N + WHY_IOFULL];
+		c->time_per_canary = acc[i].tccnt ? acc[i].tcsum / acc[i].tccnt : NAN;
 		double b = base[(i / (s->nloads * s->nlabels)) * s->nlabels + i % s->nlabels];
 		c->base = b;
 		c->ratio = (b > 0 && isfinite(b)) ? c->time / b : NAN;

@@ -46,6 +46,9 @@ struct sum_cell {
 	int *trun;
 	struct rob_desc rt;  /* their median, its 95% interval and their MAD */
 	int tout;            /* how many of them are outliers (rob_outlier) */
+	/* the mean over the ok runs with a canary of Time / the run's canary
+	 * (results/canary.h: NTime is this x the report's reference); NaN none */
+	double time_per_canary;
 };
 
 struct summary {

@@ -59,7 +59,7 @@ for l in ctar_load xtar_load; do
 	row=$("$CONTEST" report -R "$R" --loads "$l" fake | grep '^fake ')
 	check "$l on the tree has Loads > 0 ($row)" awk "BEGIN{exit !($(echo "$row" | awk '{print $5}') > 0)}"
 done
-check "nothing left of the loads" test "$(contents "$T")" = ".contest.lock compile.log "
+check "nothing left of the loads (the canary's tiny tree is kept)" test "$(contents "$T")" = ".contest.lock builtin-1-tiny compile.log "
 
 # another .config is another workload: shown apart, never averaged together
 echo 'CONFIG_OTHER=y' >>"$K/.config"

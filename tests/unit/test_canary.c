@@ -1,0 +1,119 @@
+/* test_canary.c: the machine-speed canary in the report: the reference (a median), NTime, the labels and runs more than 3% off it and the runs that drifted, from fixed records; old records (na) untouched. */
+#include "lib/text.h"
+#include "results/canary.h"
+#include "results/record.h"
+#include "results/summary.h"
+#include "tests/unit/trender.h"
+
+#include <math.h>
+
+static const char *const order[] = { "no_load", NULL };
+
+/* What each data format and html show of the records of main. */
+static const struct {
+	const char *fmt, *want;
+} wants[] = {
+	{ "html", "<th>Time</th><th>NTime</th>" },
+	{ "html", "b no_load run 2 0.140 -&gt; 0.150 (+7.1%)" },
+	{ "csv", ",ntime,canary_s,canary_after_s,majflt," },
+	{ "csv", ",64.8352,0.147,0.153," },
+	{ "json", "\"canary_ref\": 0.143," },
+	{ "json", "\"ntime\": 64.8352, \"canary\": {\"canary_s\": 0.147, \"canary_after_s\": 0.153}" },
+};
+
+/* add: one ok no_load run of label with Time t and canaries before and
+ * after (NaN: not recorded); no other figure. */
+static void add(struct rec_set *set, const char *label, int run, double t, double before, double after)
+{
+	struct rec r;
+
+	rec_init(&r);
+	text_copy(r.label, label, sizeof r.label);
+	text_copy(r.load, "no_load", sizeof r.load);
+	r.run = run;
+	r.time = t;
+	r.ev[REV_CANARY] = before;
+	r.ev[REV_CANARY_AFTER] = after;
+	T_CHECK(rec_set_add(set, &r) == 0);
+}
+
+/* test_run_canary: a run's canary is the mean of before and after, or the one there is. */
+static void test_run_canary(void)
+{
+	struct rec r;
+
+	rec_init(&r);
+	T_CHECK(isnan(canary_of(&r)));
+	r.ev[REV_CANARY] = 0.2;
+	T_NEAR(canary_of(&r), 0.2, 1e-12);
+	r.ev[REV_CANARY_AFTER] = 0.3;
+	T_NEAR(canary_of(&r), 0.25, 1e-12);
+	r.ev[REV_CANARY] = NAN;
+	T_NEAR(canary_of(&r), 0.3, 1e-12);
+}
+
+int main(void)
+{
+	struct rep_show show = { .baseline = -1 };
+	struct rec_set set = { 0 };
+	struct summary s;
+	char *buf = NULL;
+
+	test_run_canary();
+	add(&set, "a", 1, 60, 0.140, 0.140);
+	add(&set, "a", 2, 62, 0.141, 0.141);
+	add(&set, "b", 1, 70, 0.154, 0.156);   /* 0.155: 8.4% over the reference */
+	add(&set, "b", 2, 66, 0.140, 0.150);   /* drifted by 7.1% inside the run */
+	add(&set, "c", 1, 60, NAN, NAN);       /* a record of an earlier version */
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	/* the reference: the median of 0.140, 0.141, 0.155, 0.145 */
+	T_NEAR(summary_cell(&s, 0, 0, 0)->time_per_canary, (60 / 0.140 + 62 / 0.141) / 2, 1e-9);
+	T_CHECK(isnan(summary_cell(&s, 0, 0, 2)->time_per_canary));
+	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0),
+	        "no_load:\n"
+	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
+	        "a                   2   61      -       -       -       1.00\n"
+	        "b                   2   68      -       -       -       1.00\n"
+	        "c                   1   60      -       -       -       1.00\n"
+	        "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference 0.143, the median of "
+	        "4 runs): a 0.141, b 0.150 (+4.9%, more than 3% off)\n"
+	        "  runs whose canary is more than 3% off the reference: b no_load run 1 0.155 (+8.4%)\n"
+	        "  runs whose canary after differs from before by more than 3% (the machine drifted): "
+	        "b no_load run 2 0.140 -> 0.150 (+7.1%)\n");
+	/* --normalize: NTime = mean(Time / canary) x 0.143 beside Time */
+	show.normalize = 1;
+	show.precise = 1;
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "Kernel         [runs]   Time    NTime   CPU%    Loads   LCPU%   Ratio\n") == 1);
+	T_CHECK(tr_count(buf, "a                   2   61.0    62.1    -       ") == 1);
+	T_CHECK(tr_count(buf, "b                   2   68.0    64.8    -       ") == 1);
+	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
+	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "| Kernel | Runs | Time | NTime | CPU% |") == 1);
+	T_CHECK(tr_count(buf, "| b | 2 | 68 | 65 | - |") == 1);
+	T_CHECK(tr_count(buf, "- runs whose canary is more than 3% off the reference: b no_load run 1") == 1);
+	show.why = 1;
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "Kernel            Canary CanAfter\n"
+	                      "a                  0.141    0.141\n"
+	                      "b                  0.147    0.153\n") == 1);
+	show.why = 0;
+	for (size_t i = 0; i < sizeof wants / sizeof wants[0]; i++) {
+		tr_render(&buf, &s, &set, wants[i].fmt, &show, NULL, NULL, 0);
+		T_CHECK(tr_count(buf, wants[i].want) == 1);
+	}
+	summary_free(&s);
+
+	/* only records without a canary: no note, no canary table, NTime "-" */
+	rec_set_free(&set);
+	add(&set, "c", 1, 60, NAN, NAN);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	show.why = 1;
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "machine speed") + tr_count(buf, "CanAfter") == 0);
+	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
+	summary_free(&s);
+	rec_set_free(&set);
+	free(buf);
+	return t_done();
+}
