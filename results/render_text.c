@@ -226,21 +226,24 @@ static void outlier_notes(FILE *out, const struct rep_block *b)
 }
 
 /* render_stats_block: the --stats form of one load's block: means with their
- * 95% intervals and standard deviations, then each label against the baseline. */
+ * 95% intervals and standard deviations (NTime after sd with --normalize),
+ * then each label against the baseline. */
 static void render_stats_block(FILE *out, const struct rep_model *m, const struct rep_block *b,
                                int width)
 {
 	char f[9][64];
 
 	fprintf(out, "%s:\n", b->load);
-	fprintf(out, "%-*s[runs]   Time    +-95%%   sd      CPU%%    Loads   +-95%%   LCPU%%   Ratio   +-95%%\n",
-	        width, "Kernel");
+	fprintf(out, "%-*s[runs]   Time    +-95%%   sd      %sCPU%%    Loads   +-95%%   LCPU%%   Ratio   +-95%%\n",
+	        width, "Kernel", m->normalize ? "NTime   " : "");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
 		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
 		put_fig(out, render_fig(c->time, 2, f[0], sizeof f[0]));
 		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]));
 		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]));
+		if (m->normalize)
+			put_fig(out, render_fig(canary_ntime(m, c), 2, f[3], sizeof f[3]));
 		put_fig(out, render_fig(c->cpu_pct, 1, f[3], sizeof f[3]));
 		put_fig(out, render_fig(c->loads, 1, f[4], sizeof f[4]));
 		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, f[5], sizeof f[5]));

@@ -18,6 +18,9 @@ check "--no-canary: canary_s and canary_after_s na" test "$(field canary_s "$R/n
 check "--normalize: NTime beside Time" grep -qF 'Kernel         [runs]   Time    NTime   CPU%' "$SCRATCH/rep"
 check "--normalize: the run without a canary has NTime -" grep -qE '^none +1   [0-9]+ +- +[0-9]' "$SCRATCH/rep"
 check "--normalize: the run with one has a figure" grep -qE '^can +1   [0-9]+ +[0-9]+ +[0-9]' "$SCRATCH/rep"
+"$CONTEST" -r -R "$R" --normalize --stats >"$SCRATCH/rep.st"
+check "--normalize --stats: NTime after sd" grep -qF 'Kernel         [runs]   Time    +-95%   sd      NTime   CPU%' "$SCRATCH/rep.st"
+check "--normalize --stats: the run with one has a figure" grep -qE '^can +1   [0-9.]+ +- +- +[0-9.]+ +[0-9]' "$SCRATCH/rep.st"
 "$CONTEST" -r -R "$R" >"$SCRATCH/rep"
 check "without --normalize: no NTime" test "$(grep -c NTime "$SCRATCH/rep")" -eq 0
 for f in csv json markdown html; do
@@ -35,8 +38,8 @@ head='contest-loads\t1\nlabel\tload\trun\tstatus\ttime\tcpu_pct\tcanary_s\tcanar
 printf "${head}fast\tno_load\t1\tok\t60\t190\t0.140\t0.141\nfast\tno_load\t2\tok\t61\t190\t0.141\t0.140\n" >"$S/fast.loads"
 printf "${head}slow\tno_load\t1\tok\t66\t190\t0.140\t0.141\nslow\tno_load\t2\tok\t75\t190\t0.170\t0.172\n" >"$S/slow.loads"
 "$CONTEST" -r -R "$S" >"$SCRATCH/rep"
-check "the slow-canary run is named" grep -qF '  runs whose canary is more than 3% off the reference: slow no_load run 2 0.171 (+21.7%)' "$SCRATCH/rep"
-check "its label is flagged" grep -qF 'slow 0.156 (+10.9%, more than 3% off)' "$SCRATCH/rep"
+check "the slow-canary run is named" grep -qF '  runs whose canary is more than 5% off the reference: slow no_load run 2 0.171 (+21.7%)' "$SCRATCH/rep"
+check "its label is flagged" grep -qF 'slow 0.156 (+10.9%, more than 5% off)' "$SCRATCH/rep"
 check "no drift said" test "$(grep -c drifted "$SCRATCH/rep")" -eq 0
 
 # no cc for the canary (a cc that fails; the tree builds with gcc): said once, na, the runs go on

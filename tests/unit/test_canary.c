@@ -1,4 +1,4 @@
-/* test_canary.c: the machine-speed canary in the report: the reference (a median), NTime, the labels and runs more than 3% off it and the runs that drifted, from fixed records; old records (na) untouched. */
+/* test_canary.c: the machine-speed canary in the report: the reference (a median), NTime, the labels and runs more than 5% off it and the runs that drifted, from fixed records; old records (na) untouched. */
 #include "lib/text.h"
 #include "results/canary.h"
 #include "results/record.h"
@@ -76,9 +76,9 @@ int main(void)
 	        "b                   2   68      -       -       -       1.00\n"
 	        "c                   1   60      -       -       -       1.00\n"
 	        "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference 0.143, the median of "
-	        "4 runs): a 0.141, b 0.150 (+4.9%, more than 3% off)\n"
-	        "  runs whose canary is more than 3% off the reference: b no_load run 1 0.155 (+8.4%)\n"
-	        "  runs whose canary after differs from before by more than 3% (the machine drifted): "
+	        "4 runs): a 0.141, b 0.150\n"
+	        "  runs whose canary is more than 5% off the reference: b no_load run 1 0.155 (+8.4%)\n"
+	        "  runs whose canary after differs from before by more than 5% (the machine drifted): "
 	        "b no_load run 2 0.140 -> 0.150 (+7.1%)\n");
 	/* --normalize: NTime = mean(Time / canary) x 0.143 beside Time */
 	show.normalize = 1;
@@ -91,7 +91,7 @@ int main(void)
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "| Kernel | Runs | Time | NTime | CPU% |") == 1);
 	T_CHECK(tr_count(buf, "| b | 2 | 68 | 65 | - |") == 1);
-	T_CHECK(tr_count(buf, "- runs whose canary is more than 3% off the reference: b no_load run 1") == 1);
+	T_CHECK(tr_count(buf, "- runs whose canary is more than 5% off the reference: b no_load run 1") == 1);
 	show.why = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "Kernel            Canary CanAfter\n"
