@@ -213,6 +213,7 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 	case OPT_MEM:
 		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
 			opts_usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
+		o->mem_given = 1;
 		break;
 	case OPT_SCALE:
 		if (!builtin_scale_valid(arg))
@@ -285,6 +286,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_NOCANARY: o->no_canary = 1; break;
 	case OPT_DRYRUN: o->dry_run = 1; break;
 	case OPT_CONFINE: o->confine = 1; break;
+	case OPT_WHOLE: o->whole_machine = 1; break;
 	case OPT_PRECISE: o->precise = 1; break;
 	case OPT_MICRO: o->micro = 1; break;
 	case OPT_STATS: o->stats = 1; break;
@@ -427,6 +429,8 @@ static void finish(struct opts *o)
 	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP) {
 		if (o->confine && o->mem == 0)
 			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
+		if (o->whole_machine && o->mem_given)
+			opts_usage_error("--whole-machine scales the loads to MemTotal: not with --mem%s", "");
 		if (o->target != NULL && o->tree == NULL)
 			opts_usage_error("--target '%s' needs -t TREE (the built-in workload has one target)",
 			            o->target);

@@ -1,6 +1,7 @@
 /* loadrate.c: `contest loads --rate`: each load alone for a few seconds: its work rate, CPU and the system's major faults. */
 #include "contest/loadrate.h"
 #include "contest/loadctl.h"
+#include "contest/machine.h"
 #include "contest/prepare.h"
 #include "contest/sig.h"
 #include "contest/sys/guard.h"
@@ -104,7 +105,8 @@ int loadrate_main(struct opts *o)
 
 	sig_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	if (o->mem == 0 && (o->mem = proc_mem_total()) == 0)
+	machine_size(o, proc_mem_total(), 0, 0, why, sizeof why);  /* no group: each load alone */
+	if (o->mem == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	if (fs_mkdirs(o->testbed) != 0 || realpath(o->testbed, testbed) == NULL)
 		err(EXIT_USAGE, "testbed '%s'", o->testbed);

@@ -37,7 +37,11 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                         "./contest-results)" },
 		  [SECT_REPORT] = { .text = "results directory, as for runs" } } },
 	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS,
-		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default MemTotal)" } } },
+		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default: an\n"
+		                         "emulated 4G machine, see --whole-machine)" } } },
+	[OPT_WHOLE] = { "whole-machine", 0, NULL, CMD_RUNS | CMD_LOADS,
+		{ [SECT_RUN] = { .text = "loads scaled to MemTotal, no memory group (the classic\n"
+		                         "run); default: MEM 4G, in a 4G memory group as root" } } },
 	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS,
 		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } } },
 	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS,

@@ -30,7 +30,10 @@ struct opts {
 	const char *other;        /* -o */
 	long jobs;                /* -j, 0 until defaulted to 4 x CPUs */
 	const char *testbed;      /* -d */
-	uint64_t mem;             /* --mem, 0 until defaulted to MemTotal */
+	uint64_t mem;             /* --mem, 0 until defaulted (contest/machine.h) */
+	int mem_given;            /* --mem was on the command line */
+	int whole_machine;        /* --whole-machine: MEM is MemTotal, no memory group */
+	int machine_auto;         /* the memory group is the default emulated machine's */
 	const char *scale;        /* --scale */
 	int scale_given;          /* --scale was on the command line */
 	const char *tree;         /* -t, or NULL for the built-in workload */

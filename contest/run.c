@@ -3,6 +3,7 @@
 #include "contest/canary.h"
 #include "contest/compile.h"
 #include "contest/loadctl.h"
+#include "contest/machine.h"
 #include "contest/plan.h"
 #include "contest/prepare.h"
 #include "contest/progress.h"
@@ -479,16 +480,26 @@ static const char *cond_name(const void *ctx, size_t set, size_t load, char *buf
 	return buf;
 }
 
+/* machine_default: the machine the runs emulate (contest/machine.h): its
+ * MEM and memory group set in o; note: a line for the user when it is not
+ * the whole machine ("" none). */
+static void machine_default(struct opts *o, char *note, size_t len)
+{
+	machine_size(o, proc_mem_total(), geteuid() == 0, confine_available() != 0, note, len);
+}
+
 /* dry_run: --dry-run: the options checked as a run checks them before
  * making anything, then the plan printed with its estimates (from the runs
  * recorded in the results directory, read only); nothing locked, made or
  * changed. 0, or exit 2 as the run would. */
-static int dry_run(const struct opts *o)
+static int dry_run(const struct opts *o, const char *note)
 {
 	static struct runner r;
 	struct plan p;
 
 	setup_check(&r, o);
+	if (note[0] != '\0')
+		printf("machine: %s\n", note);
 	plan_build(&p, o);
 	if (p.mem == 0)
 		p.mem = proc_mem_total();  /* the default --mem, as set-up takes it */
@@ -508,7 +519,7 @@ static int finish(struct runner *r, int status)
 	struct confine_usage use;
 
 	progress_clear(&r->prog);
-	if (o->confine && confine_usage(&use) == 0)
+	if (o->confine && (!o->machine_auto || o->progress != PROGRESS_NEVER) && confine_usage(&use) == 0)
 		warnx("memory group: limit %llu bytes, peak usage %lld bytes, limit reached %lld times, "
 		      "%lld process(es) killed by its OOM killer", (unsigned long long)o->mem,
 		      (long long)use.peak, (long long)use.hits, (long long)use.ooms);
@@ -528,16 +539,20 @@ int run_main(struct opts *o)
 	struct runner r = { 0 };
 	int status = 0, budget_hit = 0;
 	long round = -1;
+	char note[512];
 	size_t n;
 
+	machine_default(o, note, sizeof note);
 	if (o->dry_run)
-		return dry_run(o);
+		return dry_run(o, note);
 	sig_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	guard_start();
 	setup_runner(&r, o);
 	if (sig_caught)
 		setup_intr("setting up");
+	if (note[0] != '\0' && o->progress != PROGRESS_NEVER)
+		warnx("%s", note);
 	for (size_t v = 0; v < r.plan.nset; v++) {
 		if (use_setting(&r, v) != 0)
 			return EXIT_RUNFAIL;

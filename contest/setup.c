@@ -141,10 +141,14 @@ static int changes_swappiness(const struct runner *r)
 static int machine_setup(struct runner *r, char *why, size_t len)
 {
 	const struct opts *o = r->o;
+	/* what other contests would see changed (the default machine's group
+	 * is this contest's own: no lock between contests for it) */
+	int shared = o->nsysctl > 0 || o->mode == MODE_SWEEP || (o->confine && !o->machine_auto) ||
+	             o->swap > 0;
 
-	if (o->nsysctl == 0 && o->mode != MODE_SWEEP && !o->confine && o->swap == 0)
+	if (!shared && !o->confine)
 		return 0;
-	if (lock_take("/run", "the VM settings lock in", NULL, why, len) != 0)
+	if (shared && lock_take("/run", "the VM settings lock in", NULL, why, len) != 0)
 		return -1;
 	if (getpid() == 1)
 		warnx("note: contest is PID 1 of its PID namespace: killed outright, it takes its watcher "

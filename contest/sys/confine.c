@@ -244,6 +244,12 @@ static int make_group(int version, const char *dir, uint64_t bytes, char *why, s
 	return 0;
 }
 
+int confine_available(void)
+{
+	char dir[PATH_MAX];
+	return where(1, dir, sizeof dir);
+}
+
 int confine_start(uint64_t bytes, char *why, size_t len)
 {
 	char dir[PATH_MAX];

@@ -15,6 +15,10 @@
 int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory, char *dir,
                    size_t len);
 
+/* confine_available: the version (2 or 1) of the memory hierarchy
+ * confine_start would make its group in, or 0 when there is none. */
+int confine_available(void);
+
 /* confine_start: make the group contest-PID-N (v2: at the top of the
  * hierarchy; v1: under this process's memory cgroup) and limit it to bytes
  * (memory.max, or memory.limit_in_bytes). contest itself stays outside, so

@@ -75,7 +75,7 @@ check "holder: restored after its interrupt" restored
 if [ -e /sys/fs/cgroup/memory/memory.swappiness ]; then
 	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale tiny --lead 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 	check "v1: the run's group followed vm.swappiness" \
-		sh -c "tail -n 1 '$R/g.loads' | grep -q 'cgroup v1 no limit memory.swappiness=$a'"
+		sh -c "tail -n 1 '$R/g.loads' | grep -qE 'cgroup v1 (no limit|memory.limit_in_bytes=[0-9]+) memory.swappiness=$a'"
 	check "v1: the environment names contest's own group's swappiness" grep -q '^memcg.swappiness=' "$R/g.env"
 else
 	echo "skip: no cgroup v1 memory hierarchy here: the group following vm.swappiness is not checked"
