@@ -19,8 +19,9 @@
 # default ARCH there is x86, where "64-bit kernel" is a question, which
 # tinyconfig and allnoconfig answer no: a 32-bit (-m32) kernel. With
 # ARCH=x86_64 the question is not asked and CONFIG_64BIT=y; the later plain
-# `make` (ARCH=x86) keeps the answer from .config. An ARCH in the
-# environment is used as it is.
+# `make` (ARCH=x86) keeps the answer from .config, which a `make syncconfig`
+# with the default ARCH then checks. An ARCH in the environment is used as
+# it is.
 #
 # KERNEL_SOURCE_DIR (default /usr/src) is where linux-source-*.tar.* is looked for.
 set -eu
@@ -97,6 +98,12 @@ arch=${ARCH:-}
 [ -n "$arch" ] || [ "$(uname -m)" != x86_64 ] || arch=x86_64
 echo "get-kernel-tree.sh: make ${arch:+ARCH=$arch }$config" >&2
 make -C "$dir" -s ${arch:+ARCH=$arch} "$config" || die "$dir: make ${arch:+ARCH=$arch }$config failed"
+# what contest's plain `make` will see: the configuration as synced with
+# the default ARCH (the kernel keeps CONFIG_64BIT from .config there)
+if [ -n "$arch" ] && [ -z "${ARCH:-}" ]; then
+	make -C "$dir" -s syncconfig ||
+		echo "get-kernel-tree.sh: note: make syncconfig failed; the first compile syncs the configuration" >&2
+fi
 if grep -q '^CONFIG_64BIT=y' "$dir/.config"; then
 	bits=64-bit
 else

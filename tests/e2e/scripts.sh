@@ -42,8 +42,9 @@ check "no tree made" test ! -e "$SCRATCH/t1"
 # a stand-in source package: its config targets write a 64-bit .config only with ARCH=x86_64
 S=$SCRATCH/src
 mkdir -p "$S/linux-source-6.1"
+# (syncconfig, with the default ARCH, keeps .config's answer, as the kernel's does)
 printf '%s\n' '%config:' "	@echo CONFIG_\$(if \$(filter x86_64,\$(ARCH)),64BIT=y,X86_32=y) >.config" \
-	'kernelversion:' '	@echo 6.1.0-fake' >"$S/linux-source-6.1/Makefile"
+	'syncconfig:' '	@touch .synced' 'kernelversion:' '	@echo 6.1.0-fake' >"$S/linux-source-6.1/Makefile"
 : >"$S/linux-source-6.1/Kconfig"
 tar -cJf "$S/linux-source-6.1.tar.xz" -C "$S" linux-source-6.1
 rm -rf "$S/linux-source-6.1"
@@ -57,6 +58,7 @@ fi
 if [ "$(uname -m)" = x86_64 ]; then
 	check "x86_64: configured with ARCH=x86_64" grep -qF 'make ARCH=x86_64 tinyconfig' "$ERR"
 	check "x86_64: a 64-bit .config" grep -qx 'CONFIG_64BIT=y' "$SCRATCH/t2/.config"
+	check "x86_64: synced with the default ARCH" test -e "$SCRATCH/t2/.synced"
 	check "x86_64: ready says 64-bit" grep -qF "ready: $SCRATCH/t2 (Linux 6.1.0-fake, tinyconfig, 64-bit)" "$ERR"
 	gkt ALLOW_UPGRADE=1 ARCH=i386 KERNEL_SOURCE_DIR="$S" sh "$GKT" "$SCRATCH/t3"
 	check "an ARCH given is used" grep -qF 'make ARCH=i386 tinyconfig' "$ERR"

@@ -97,8 +97,6 @@ static void test_identity(void)
 
 int main(void)
 {
-	char cmd[4200];
-
 	if (mkdtemp(base) == NULL) {
 		perror("mkdtemp");
 		return 1;
@@ -106,8 +104,7 @@ int main(void)
 	test_top();
 	test_no_rule();
 	test_identity();
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", base);
+	if (fs_rm_at(AT_FDCWD, base) != 0)
+		perror(base);
 	return t_done();
 }
