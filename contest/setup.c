@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -93,16 +94,53 @@ static void absolute(const char *what, const char *dir, char *out, char *made)
 		setup_fail("%s '%s' is not writable", what, dir, 1);
 }
 
+/* read_log: the first len-1 bytes of the compile log, or its last ones
+ * when tail, into buf (empty when it cannot be read). */
+static void read_log(const struct runner *r, char *buf, size_t len, int tail)
+{
+	struct stat st;
+	ssize_t n = 0;
+	int fd;
+
+	/* the log is contest's own file in the testbed: never read through a link */
+	if ((fd = open(r->log, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) >= 0) {
+		if (tail && fstat(fd, &st) == 0 && st.st_size >= (off_t)len)
+			lseek(fd, st.st_size - (off_t)len + 1, SEEK_SET);
+		n = read(fd, buf, len - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+/* target_check: refuse (exit 2) a --target the tree's make has no rule
+ * for, before any make clean: `make -q TARGET` runs no recipe (only what
+ * make runs to bring its own makefiles up to date, such as a kernel's
+ * syncconfig) and says "No rule to make target" for an unknown one. Any
+ * other outcome is left to the compile. */
+static void target_check(struct runner *r)
+{
+	char why[512], log[8192];
+	char *argv[] = { "env", "LC_ALL=C", "make", "-q", (char *)r->o->target, NULL };
+	struct compile_result res;
+
+	if (compile_run(r->tree, argv, r->log, NULL, NULL, &res, why, sizeof why) == COMPILE_INTR)
+		setup_intr("checking the target (make -q)");
+	read_log(r, log, sizeof log, 1);
+	fs_rm_in(r->testbed, "compile.log");
+	if (ktree_no_rule(log, r->o->target))
+		setup_fail("--target '%s': the tree's make has no rule for it (make -q %s); "
+		           "nothing was cleaned or built", r->o->target, r->o->target, 0);
+}
+
 /* tree_setup: check the -t tree and identify it: `make kernelversion`
- * (output via the log), a hash of .config, the target. Exits 2 when the
- * tree is refused. */
+ * (output via the log), a hash of .config, the target, which must be one
+ * make has a rule for. Exits 2 when the tree is refused. */
 static void tree_setup(struct runner *r)
 {
 	char why[512], version[64] = "";
 	char *argv[] = { "make", "-s", "kernelversion", NULL };
 	struct compile_result res;
 	unsigned long long hash;
-	int fd;
 
 	if (ktree_check(r->o->tree, r->tree, sizeof r->tree, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
@@ -111,15 +149,11 @@ static void tree_setup(struct runner *r)
 			setup_intr("identifying the kernel tree (make kernelversion)");
 		setup_fail("kernel tree '%s': make kernelversion failed: %s", r->o->tree, why, 0);
 	}
-	/* the log is contest's own file in the testbed: never read through a link */
-	if ((fd = open(r->log, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) >= 0) {
-		ssize_t n = read(fd, version, sizeof version - 1);
-		version[n > 0 ? n : 0] = '\0';
-		close(fd);
-	}
+	read_log(r, version, sizeof version, 0);
 	fs_rm_in(r->testbed, "compile.log");
 	if (ktree_config_hash(r->tree, &hash) != 0)
 		setup_fail("kernel tree '%s': cannot read its .config%s", r->o->tree, "", 1);
+	target_check(r);
 	ktree_identity(version, hash, r->o->target, r->workload, sizeof r->workload);
 }
 

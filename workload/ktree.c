@@ -12,19 +12,48 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* has_file: 1 when dir/name is a regular file. */
-static int has_file(const char *dir, const char *name)
+/* has_entry: 1 when dir/name is a regular file (or a directory, when dir_wanted). */
+static int has_entry(const char *dir, const char *name, int dir_wanted)
 {
 	char p[PATH_MAX];
 	struct stat st;
 
 	return fs_path(p, sizeof p, "%s/%s", dir, name) == 0 && stat(p, &st) == 0 &&
-	       S_ISREG(st.st_mode);
+	       (dir_wanted ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+/* has_file: 1 when dir/name is a regular file. */
+static int has_file(const char *dir, const char *name)
+{
+	return has_entry(dir, name, 0);
+}
+
+int ktree_is_top(const char *dir)
+{
+	return has_file(dir, "Makefile") && has_file(dir, "Kconfig") &&
+	       (has_file(dir, "MAINTAINERS") || has_file(dir, "Kbuild")) &&
+	       has_entry(dir, "scripts", 1) && has_entry(dir, "arch", 1);
+}
+
+int ktree_find_top(const char *abs, char *top, size_t len)
+{
+	char p[PATH_MAX];
+	char *slash;
+
+	text_copy(p, abs, sizeof p);
+	while ((slash = strrchr(p, '/')) != NULL && slash != p) {
+		*slash = '\0';
+		if (ktree_is_top(p) && strlen(p) < len) {
+			text_copy(top, p, len);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_t errlen)
 {
-	char abs[PATH_MAX];
+	char abs[PATH_MAX], top[PATH_MAX];
 	struct stat st;
 
 	if (stat(dir, &st) != 0 || realpath(dir, abs) == NULL) {
@@ -35,9 +64,15 @@ int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_
 		text_fmt(errbuf, errlen, "kernel tree '%s' is not a directory", dir);
 		return -1;
 	}
-	if (!has_file(abs, "Makefile") || !has_file(abs, "Kconfig")) {
-		text_fmt(errbuf, errlen, "'%s' is not a Linux source tree (no Makefile and Kconfig at "
-		         "its top); scripts/get-kernel-tree.sh DIR fetches one", dir);
+	if (!ktree_is_top(abs) && ktree_find_top(abs, top, sizeof top) == 0) {
+		text_fmt(errbuf, errlen, "'%s' looks like a subdirectory of a kernel tree, not its top: "
+		         "give -t %s", dir, top);
+		return -1;
+	}
+	if (!ktree_is_top(abs)) {
+		text_fmt(errbuf, errlen, "'%s' is not a Linux source tree (no Makefile, Kconfig, "
+		         "MAINTAINERS or Kbuild, scripts/ and arch/ at its top); "
+		         "scripts/get-kernel-tree.sh DIR fetches one", dir);
 		return -1;
 	}
 	if (!has_file(abs, ".config")) {
@@ -81,6 +116,19 @@ int ktree_config_hash(const char *dir, unsigned long long *hash)
 		return -1;
 	}
 	*hash = h;
+	return 0;
+}
+
+int ktree_no_rule(const char *log, const char *target)
+{
+	char want[PATH_MAX + 40];
+
+	/* GNU make 4 quotes 'like this', older ones `like this' */
+	for (const char *q = "'`"; *q != '\0'; q++) {
+		text_fmt(want, sizeof want, "No rule to make target %c%s'.", *q, target);
+		if (strstr(log, want) != NULL)
+			return 1;
+	}
 	return 0;
 }
 

@@ -6,13 +6,30 @@
 
 #define KTREE_TARGET "vmlinux"
 
-/* ktree_check: dir must be a Linux source tree (Makefile and Kconfig at its
- * top), configured (.config present) and writable. Stores its absolute path
- * in real. Returns 0, or -1 with a one-line reason naming dir in errbuf. */
+/* ktree_is_top: 1 when dir has what only the top of a Linux source tree
+ * has: the files Makefile, Kconfig, and MAINTAINERS or Kbuild, and the
+ * directories scripts/ and arch/ (arch/x86 has the first three, arch/um
+ * even a scripts/, neither an arch/). */
+int ktree_is_top(const char *dir);
+
+/* ktree_find_top: the nearest directory above the absolute path abs that
+ * ktree_is_top accepts, into top (len bytes); 0, or -1 when there is none. */
+int ktree_find_top(const char *abs, char *top, size_t len);
+
+/* ktree_check: dir must be the top of a Linux source tree (ktree_is_top; a
+ * subdirectory is refused naming the top above it), configured (.config
+ * present) and writable. Stores its absolute path in real. Returns 0, or -1
+ * with a one-line reason naming dir in errbuf. */
 int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_t errlen);
 
 /* ktree_config_hash: FNV-1a 64 of dir/.config into *hash; 0 or -1 with errno. */
 int ktree_config_hash(const char *dir, unsigned long long *hash);
+
+/* ktree_no_rule: 1 when log (make's output, NUL-terminated) says make has
+ * no rule for the goal target ("No rule to make target 'TARGET'." in
+ * either quoting of GNU make; not the ", needed by" form of a missing
+ * prerequisite). */
+int ktree_no_rule(const char *log, const char *target);
 
 /* ktree_identity: "linux-VERSION:config-HASH:TARGET" into buf, VERSION being
  * what `make kernelversion` printed (first line, trimmed). */

@@ -113,8 +113,21 @@ whole_lines() {
 	done
 }
 
-# fake_tree DIR: a stand-in for a configured kernel tree (Makefile, Kconfig,
-# .config) whose clean and final link touch .cleaning and .linked in it and
+# fake_top DIR: what marks the top of a kernel tree, in DIR (Kconfig,
+# MAINTAINERS, Kbuild, scripts/, arch/), and an arch/x86 beneath it that has
+# a Makefile, Kconfig and Kbuild of its own, like the real one
+fake_top() {
+	mkdir -p "$1/scripts" "$1/arch/x86"
+	: >"$1/Kconfig"
+	: >"$1/MAINTAINERS"
+	: >"$1/Kbuild"
+	printf 'all:\n\t@echo arch-makefile\n' >"$1/arch/x86/Makefile"
+	: >"$1/arch/x86/Kconfig"
+	: >"$1/arch/x86/Kbuild"
+}
+
+# fake_tree DIR: a stand-in for a configured kernel tree (fake_top, a
+# Makefile, .config) whose clean and final link touch .cleaning and .linked in it and
 # then sleep $CLEAN_SLEEP and $LINK_SLEEP seconds (from the environment);
 # with $LINK_FAIL set, the link then fails
 fake_tree() {
@@ -136,6 +149,6 @@ clean:
 	rm -f a.o vmlinux .cleaning .linked
 MK
 	printf 'int main(void) { return 0; }\n' >"$1/a.c"
-	: >"$1/Kconfig"
+	fake_top "$1"
 	echo 'CONFIG_FAKE=y' >"$1/.config"
 }

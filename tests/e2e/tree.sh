@@ -1,4 +1,4 @@
-# tree.sh: -t TREE on a small fake kernel tree: refusals, identity, a compile, a failing target, tar loads on the tree.
+# tree.sh: -t TREE on a small fake kernel tree: refusals (a subdirectory, an unknown --target before make clean), identity, a compile, a failing target, tar loads on the tree.
 . tests/e2e/lib.sh
 mkdir -p "$K"
 cat >"$K/Makefile" <<'MK'
@@ -19,7 +19,7 @@ clean:
 MK
 printf 'int f(int x) { return x * 3; }\n' >"$K/a.c"
 printf 'int f(int); int main(void) { return f(0); }\n' >"$K/b.c"
-: >"$K/Kconfig"
+fake_top "$K"
 run() { "$CONTEST" --lead 0.2 -q -d "$T" -R "$R" "$@"; }
 
 # refusals: one line, exit 2, nothing created
@@ -27,6 +27,13 @@ expect_fail "missing tree" 2 "kernel tree '$SCRATCH/nope'" run -k x -t "$SCRATCH
 mkdir "$SCRATCH/plain"
 expect_fail "not a kernel tree" 2 "is not a Linux source tree" run -k x -t "$SCRATCH/plain" no_load
 expect_fail "a file is not a tree" 2 "is not a directory" run -k x -t "$K/Makefile" no_load
+mkdir "$SCRATCH/half"
+: >"$SCRATCH/half/Makefile"
+: >"$SCRATCH/half/Kconfig"
+expect_fail "Makefile and Kconfig are not enough" 2 "'$SCRATCH/half' is not a Linux source tree (no Makefile, Kconfig, MAINTAINERS or Kbuild, scripts/ and arch/ at its top)" run -k x -t "$SCRATCH/half" no_load
+expect_fail "a subdirectory names the top" 2 "'$K/arch/x86' looks like a subdirectory of a kernel tree, not its top: give -t $K" run -k x -t "$K/arch/x86" no_load
+mkdir -p "$K/arch/x86/include/asm"
+expect_fail "deeper down, the same" 2 "give -t $K" run -k x -t "$K/arch/x86/include/asm" no_load
 expect_fail "no .config" 2 "has no .config: run 'make -C $K tinyconfig'" run -k x -t "$K" no_load
 check "refusals leave no testbed" test ! -e "$T"
 check "refusals leave no results" test ! -e "$R"
@@ -34,6 +41,25 @@ echo 'CONFIG_FAKE=y' >"$K/.config"
 expect_fail "--target needs -t" 2 "--target 'bzImage' needs -t TREE" run -k x --target bzImage no_load
 expect_fail "--scale is not for -t" 2 "--scale 'tiny' is for the built-in workload" run -k x --scale tiny -t "$K" no_load
 expect_fail "bad target" 2 "--target: '-x' is not a make target" run -k x -t "$K" --target=-x no_load
+# an unknown --target: refused before make clean touches the tree, on a
+# tree whose make does it all (fake_tree: clean removes a.o and vmlinux) and
+# on one that hands its goals to a sub-make, as a kernel's Makefile can
+K2=$SCRATCH/k2
+fake_tree "$K2"
+: >"$K2/a.o"
+: >"$K2/vmlinux"
+expect_fail "unknown target refused" 2 "--target 'nosuchtarget': the tree's make has no rule for it" run -k x -t "$K2" --target nosuchtarget no_load
+check "make clean did not run" test -e "$K2/a.o" -a -e "$K2/vmlinux" -a ! -e "$K2/.cleaning"
+check "the refusal leaves no results" test ! -e "$R"
+K3=$SCRATCH/k3
+fake_tree "$K3"
+mv "$K3/Makefile" "$K3/inner.mk"
+printf '%s\n' '$(filter-out __sub-make,$(MAKECMDGOALS)) __all: __sub-make' '	@:' \
+	'__sub-make:' '	@$(MAKE) -f inner.mk $(MAKECMDGOALS)' >"$K3/Makefile"
+expect_fail "unknown target refused through a sub-make" 2 "--target 'nosuchtarget': the tree's make has no rule for it" run -k x -t "$K3" --target nosuchtarget no_load
+check "a known target through a sub-make runs" run -k sub -t "$K3" --target vmlinux no_load >/dev/null 2>&1
+check "and was built" test -e "$K3/.linked"
+rm -rf "$T" "$R"
 if [ "$(id -u)" -eq 0 ]; then
 	mkdir "$SCRATCH/ro"
 	if mount --bind "$K" "$SCRATCH/ro" 2>/dev/null && mount -o remount,ro,bind "$SCRATCH/ro" 2>/dev/null; then
