@@ -7,8 +7,8 @@ const struct render_format render_formats[] = {
 	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE },
 	{ "csv", render_csv, RF_DATA },
 	{ "json", render_json, RF_DATA },
-	{ "markdown", render_markdown, RF_STATS | RF_WHY },
-	{ "html", render_html, RF_STATS | RF_WHY | RF_MICRO },
+	{ "markdown", render_markdown, RF_STATS | RF_WHY | RF_PRECISE },
+	{ "html", render_html, RF_STATS | RF_WHY | RF_PRECISE | RF_MICRO },
 	{ NULL, NULL, 0 },
 };
 

@@ -45,6 +45,24 @@ render_fn render_text, render_csv, render_json, render_markdown, render_html;
  * available; a rounded zero never shows a minus sign. The reports' figures. */
 const char *render_fig(double v, int prec, char *buf, size_t len);
 
+/* The Ratio column, beside the FIG_ indexes, for render_prec. */
+#define RENDER_RATIO 4
+
+/* render_prec: the decimals of column col (FIG_TIME .. FIG_LCPU or
+ * RENDER_RATIO) as the text report shows them for m: 0, 1, 1, 1 and 2,
+ * one more each with m->precise; with a baseline (--stats) Time gets 2
+ * and the others their classic decimals. */
+int render_prec(const struct rep_model *m, int col);
+
+/* A load note of a block: the label it is about and its text. */
+typedef void render_note_fn(const char *label, const char *text, void *arg);
+
+/* render_notes: block b's notes, in the text report's order, each to fn:
+ * for each row the detail of its ok runs ("what the load ran"), "N failed
+ * run(s) not averaged" and render_busy's note; then, with outliers, each
+ * row's render_outliers note. */
+void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, void *arg);
+
 /* render_busy: the note on the busy runs of c (c->busy > 0): "busy machine:
  * runs 1, 3 had 27.9-34.5% of one CPU taken by other programs beside the
  * compile (more than 5%): their Times may be too long" (or, when they were

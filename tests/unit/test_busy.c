@@ -57,7 +57,7 @@ int main(void)
 	        "  c: busy machine: run 2 had 5.1% of one CPU taken by other programs beside the compile "
 	        "(more than 5%): its Time may be too long\n");
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "| b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU") == 1);
+	T_CHECK(tr_count(buf, "\n- b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU") == 1);
 	T_CHECK(tr_count(buf, "busy machine") == 2);
 	tr_render(&buf, &s, &set, "html", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "busy machine: run 2 had 5.1% of one CPU") == 1);

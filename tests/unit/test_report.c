@@ -560,7 +560,7 @@ static void test_env(void)
 	        "  2.5.60: vm.swappiness: 60 -> 10\n"
 	        "  2.5.60: cmdline: ro -> ro \"x,y\"\n");
 	T_CHECK(strstr(tr_render(&buf, &s, &set, "markdown", &show, NULL, env, 2),
-	               "0.96 | \n\n\n**The environment differs from 2.5.59's besides the kernel:**\n\n"
+	               "0.96 |\n\n\n**The environment differs from 2.5.59's besides the kernel:**\n\n"
 	               "- 2.5.60: vm.swappiness: 60 -> 10\n- 2.5.60: cmdline: ro -> ro \"x,y\"\n") != NULL);
 	T_CHECK(strstr(tr_render(&buf, &s, &set, "csv", &show, NULL, env, 2),
 	               ",\n\nlabel,differs_from,key,from,to\n2.5.60,2.5.59,vm.swappiness,60,10\n"
