@@ -41,6 +41,17 @@ size_t render_format_list(char *buf, size_t len, const char *sep, const char *la
  * issue trackers; render_html: one self-contained page with a chart. */
 render_fn render_text, render_csv, render_json, render_markdown, render_html;
 
+/* render_html_esc: s into out with &, <, >, " and ' as character references. */
+void render_html_esc(FILE *out, const char *s);
+
+/* render_html_chart: the HTML report's "Ratio per load" chart of workload
+ * wl (results/render_chart.c): inline SVG as wide as the page, a bar per
+ * label and load with a Ratio, the axis scaled to the bars, whiskers of
+ * Ratio's 95% interval cut at the axis top and marked there, a dashed line
+ * at 1.0, a key per label, and a paragraph (class "legend") saying what
+ * the bars and whiskers are. */
+void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_workload *wl);
+
 /* render_fig: v with prec decimals into buf (returned), or "-" when not
  * available; a rounded zero never shows a minus sign. The reports' figures. */
 const char *render_fig(double v, int prec, char *buf, size_t len);
