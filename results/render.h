@@ -17,11 +17,17 @@ enum {
 	RF_MICRO   = 16,  /* shows the microbenchmark summary when there are records */
 };
 
-/* One report format: its --format name, its renderer, its RF_ flags. */
+/* A format's form of `report --micro`: the microbenchmark summary text
+ * (render_micro's lmbench layout) as a whole document into out. */
+typedef void render_micro_fn(FILE *out, const char *summary);
+
+/* One report format: its --format name, its renderer, its RF_ flags, and
+ * its form of report --micro (NULL: it cannot show it, --micro refuses it). */
 struct render_format {
 	const char *name;
 	render_fn *render;
 	unsigned flags;
+	render_micro_fn *micro;
 };
 
 /* Every format, the default (text) first; the name of the last is NULL. */
@@ -40,6 +46,12 @@ size_t render_format_list(char *buf, size_t len, const char *sep, const char *la
  * render_csv, render_json: the report as data; render_markdown: tables for
  * issue trackers; render_html: one self-contained page with a chart. */
 render_fn render_text, render_csv, render_json, render_markdown, render_html;
+
+/* The forms of report --micro: render_text_micro the summary as it is;
+ * render_markdown_micro a "## Microbenchmarks" heading and the summary in a
+ * fenced code block; render_html_micro a page of its own with the summary
+ * in <pre>. CSV and JSON have none. */
+render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
 
 /* render_html_esc: s into out with &, <, >, " and ' as character references. */
 void render_html_esc(FILE *out, const char *s);

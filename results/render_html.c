@@ -197,15 +197,16 @@ static void cols_table(FILE *out, const struct rep_block *b, const char *what,
 	fputs("</tbody>\n</table>\n", out);
 }
 
-/* micro_section: the microbenchmark summary, escaped inside <pre>. */
-static void micro_section(FILE *out, const struct rep_model *m)
+/* micro_section: the microbenchmark summary text (NULL: it could not be
+ * made), escaped inside <pre>, under its heading. */
+static void micro_section(FILE *out, const char *text)
 {
 	fputs("<h2>Microbenchmarks</h2>\n", out);
-	if (m->micro == NULL)
+	if (text == NULL)
 		fputs("<p>The microbenchmark summary could not be made (out of memory).</p>\n", out);
 	else {
 		fputs("<pre class=\"micro\">", out);
-		render_html_esc(out, m->micro);
+		render_html_esc(out, text);
 		fputs("</pre>\n", out);
 	}
 }
@@ -231,14 +232,26 @@ static void env_section(FILE *out, const struct rep_model *m)
 	fputs("</ul>\n", out);
 }
 
-/* labels: the labels of m, comma-separated and escaped. */
-static void labels(FILE *out, const struct rep_model *m)
+/* names: the n names of v, comma-separated and escaped. */
+static void names(FILE *out, char *const *v, size_t n)
 {
-	for (size_t k = 0; k < m->nlabels; k++) {
+	for (size_t k = 0; k < n; k++) {
 		if (k)
 			fputs(", ", out);
-		render_html_esc(out, m->labels[k]);
+		render_html_esc(out, v[k]);
 	}
+}
+
+/* page_start: the document up to its heading "contest: NAMES" (the n
+ * names of v, also its title) and the opened body. */
+static void page_start(FILE *out, char *const *v, size_t n)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>contest: ", out);
+	names(out, v, n);
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>contest: ", style);
+	names(out, v, n);
+	fputs("</h1>\n", out);
 }
 
 /* workload: workload wl's chart, then per block its table and its --why
@@ -353,12 +366,7 @@ static void meta(FILE *out, const struct rep_model *m)
  * HTML-escaped; NaN shows as "-". */
 void render_html(FILE *out, const struct rep_model *m)
 {
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>contest: ", out);
-	labels(out, m);
-	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>contest: ", style);
-	labels(out, m);
-	fputs("</h1>\n", out);
+	page_start(out, m->labels, m->nlabels);
 	meta(out, m);
 	if (m->nlabels == 0)
 		fputs("<p>No load results.</p>\n", out);
@@ -368,6 +376,15 @@ void render_html(FILE *out, const struct rep_model *m)
 	if (m->nenv > 0)
 		env_section(out, m);
 	if (m->has_micro)
-		micro_section(out, m);
+		micro_section(out, m->micro);
+	fputs("</body>\n</html>\n", out);
+}
+
+void render_html_micro(FILE *out, const char *summary)
+{
+	char *title[1] = { "microbenchmarks" };
+
+	page_start(out, title, 1);
+	micro_section(out, summary);
 	fputs("</body>\n</html>\n", out);
 }

@@ -3,6 +3,7 @@
 #include "results/canary.h"
 
 #include <math.h>
+#include <string.h>
 
 /* md_cols: a Markdown table of evidence columns for the rows of b with ok runs. */
 static void md_cols(FILE *out, const struct rep_block *b, const struct render_col *cols, int n)
@@ -165,4 +166,12 @@ void render_markdown(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++)
 		fprintf(out, "- %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
 		        m->env[i].to);
+}
+
+void render_markdown_micro(FILE *out, const char *summary)
+{
+	size_t n = strlen(summary);
+
+	fprintf(out, "## Microbenchmarks\n\n```\n%s%s```\n", summary,
+	        n > 0 && summary[n - 1] != '\n' ? "\n" : "");
 }

@@ -310,3 +310,8 @@ void render_text(FILE *out, const struct rep_model *m)
 		fprintf(out, "  %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
 		        m->env[i].to);
 }
+
+void render_text_micro(FILE *out, const char *summary)
+{
+	fputs(summary, out);
+}

@@ -1,9 +1,10 @@
-/* test_render_data.c: unit tests of the data and Markdown reports: every run of every load in JSON, valid UTF-8, CSV's workload and jobs, Markdown's lines and notes. */
+/* test_render_data.c: unit tests of the data and Markdown reports: every run of every load in JSON, valid UTF-8, CSV's workload and jobs, Markdown's lines and notes, the forms of report --micro. */
 #include "lib/text.h"
 #include "results/record.h"
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trec.h"
 #include "tests/unit/trender.h"
 
 #include <math.h>
@@ -23,14 +24,10 @@ static void add(struct rec_set *set, const char *label, const char *load, double
 {
 	struct rec r;
 
-	rec_init(&r);
-	text_copy(r.label, label, sizeof r.label);
-	text_copy(r.load, load, sizeof r.load);
+	trec_init(&r, label, load, WL, (int)set->n + 1);
 	snprintf(r.timestamp, sizeof r.timestamp, "2026-02-01T00:%02d:00Z", (int)(set->n % 60));
-	text_copy(r.workload, WL, sizeof r.workload);
 	text_copy(r.detail, detail, sizeof r.detail);
 	text_copy(r.host, "box", sizeof r.host);
-	r.run = (int)set->n + 1;
 	r.jobs = 8;
 	r.failed = failed;
 	if (!failed) {
@@ -190,12 +187,44 @@ static void test_markdown(void)
 	rec_set_free(&set);
 }
 
+/* micro_in: format fmt's form of report --micro of summary into buf. */
+static const char *micro_in(const char *fmt, const char *summary)
+{
+	const struct render_format *f = render_format_find(fmt);
+	size_t len;
+	FILE *out;
+
+	free(buf);
+	buf = NULL;
+	T_CHECK((out = open_memstream(&buf, &len)) != NULL);
+	f->micro(out, summary);
+	T_CHECK(fclose(out) == 0);
+	return buf;
+}
+
+static void test_micro_forms(void)
+{
+	static const char sum[] = "Processor, Processes - times in microseconds\nHost <a&b>\n";
+
+	T_CHECK(render_format_find("csv")->micro == NULL && render_format_find("json")->micro == NULL);
+	T_STREQ(micro_in("text", sum), sum);
+	T_STREQ(micro_in("markdown", sum), "## Microbenchmarks\n\n```\n" "Processor, Processes - times "
+	        "in microseconds\nHost <a&b>\n```\n");
+	T_CHECK(no_trailing_space(buf));
+	const char *h = micro_in("html", sum);
+	T_CHECK(strncmp(h, "<!DOCTYPE html>", 15) == 0 && strstr(h, "</html>\n") != NULL);
+	T_CHECK(strstr(h, "<title>contest: microbenchmarks</title>") != NULL);
+	T_CHECK(strstr(h, "<pre class=\"micro\">Processor, Processes - times in microseconds\n"
+	                  "Host &lt;a&amp;b&gt;\n</pre>") != NULL);
+}
+
 int main(void)
 {
 	test_json_runs();
 	test_json_utf8();
 	test_csv_columns();
 	test_markdown();
+	test_micro_forms();
 	free(buf);
 	return t_done();
 }

@@ -5,6 +5,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trec.h"
 #include "tests/unit/trender.h"
 
 #include <ctype.h>
@@ -26,13 +27,9 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 {
 	struct rec r;
 
-	rec_init(&r);
-	text_copy(r.label, label, sizeof r.label);
-	text_copy(r.load, load, sizeof r.load);
+	trec_init(&r, label, load, workload, (int)set->n + 1);
 	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:%02dZ", (int)(set->n % 60));
-	text_copy(r.workload, workload, sizeof r.workload);
 	text_copy(r.detail, detail, sizeof r.detail);
-	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.time = time;
 	r.cpu_pct = 90 + time / 100;
@@ -46,13 +43,9 @@ static void add_failed(struct rec_set *set, const char *label, const char *load,
 {
 	struct rec r;
 
-	rec_init(&r);
-	text_copy(r.label, label, sizeof r.label);
-	text_copy(r.load, load, sizeof r.load);
+	trec_init(&r, label, load, workload, (int)set->n + 1);
 	text_copy(r.timestamp, "2026-01-02T00:00:00Z", sizeof r.timestamp);
-	text_copy(r.workload, workload, sizeof r.workload);
 	text_copy(r.reason, "load exited", sizeof r.reason);
-	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.failed = 1;
 	T_CHECK(rec_set_add(set, &r) == 0);
