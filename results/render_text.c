@@ -266,7 +266,8 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 /* render_text: the classic layout of contract section 3, one block per load
  * with a row per label that has runs of it. m->precise adds one decimal to
  * every column. When the model holds more than one workload, each
- * workload's blocks are preceded by "Workload: ID". After a block's rows, a
+ * workload's blocks are preceded by "Workload: ID"; with one, recorded,
+ * "workload: ID" follows the last block. After a block's rows, a
  * label whose runs name what the load ran gets "  LABEL: DETAIL", and
  * failed runs are listed as "  LABEL: N failed run(s) not averaged".
  * With a baseline (--stats), each block shows Time with its 95% interval
@@ -301,6 +302,8 @@ void render_text(FILE *out, const struct rep_model *m)
 			render_text_evidence(out, m, &wl->blocks[l], width);
 		}
 	}
+	if (m->nworkloads == 1 && m->workloads[0].nblocks > 0 && m->workloads[0].jobs >= 0)
+		fprintf(out, "workload: %s\n", m->workloads[0].name);   /* recorded: say it */
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "  " : "", line);

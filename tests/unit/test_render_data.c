@@ -202,6 +202,26 @@ static const char *micro_in(const char *fmt, const char *summary)
 	return buf;
 }
 
+/* test_formats: the format table (text first, the default), lookup by
+ * every name, and the list of names as the command line says it. */
+static void test_formats(void)
+{
+	char b[256], want[256] = "text";
+	size_t n = 1;
+
+	T_CHECK(render_format_find("text") == render_formats && render_format_find("xml") == NULL);
+	for (; render_formats[n].name != NULL; n++) {
+		T_CHECK(render_format_find(render_formats[n].name) == &render_formats[n] && render_formats[n].render);
+		text_fmt(want + strlen(want), sizeof want - strlen(want), "%s%s",
+		         render_formats[n + 1].name ? ", " : " or ", render_formats[n].name);
+	}
+	T_CHECK(render_format_list(b, sizeof b, ", ", " or ") == strlen(want));
+	T_STREQ(b, want);
+	T_CHECK(strncmp(want, "text, csv, json, markdown", 25) == 0);   /* the classic ones, in order */
+	T_CHECK(render_format_list(b, 7, ", ", " or ") == strlen(want));
+	T_STREQ(b, "text, ");
+}
+
 static void test_micro_forms(void)
 {
 	static const char sum[] = "Processor, Processes - times in microseconds\nHost <a&b>\n";
@@ -225,6 +245,7 @@ int main(void)
 	test_csv_columns();
 	test_markdown();
 	test_micro_forms();
+	test_formats();
 	free(buf);
 	return t_done();
 }
