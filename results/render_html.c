@@ -321,11 +321,14 @@ static void stamp(FILE *out, const char *ts)
 
 /* meta: what the page is about, under its title: the hosts, the first and
  * last run, the workloads and the contest versions that measured them
- * (from the runs; only the workloads when the model has none). */
+ * (from the runs; only the workloads when the model has none; nothing
+ * when it has neither). */
 static void meta(FILE *out, const struct rep_model *m)
 {
 	char buf[1024];
 
+	if (m->nruns == 0 && m->nworkloads == 0)
+		return;
 	fputs("<p class=\"meta\">", out);
 	if (m->nruns > 0) {
 		fputs("Host: ", out);

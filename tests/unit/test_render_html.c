@@ -302,6 +302,7 @@ static void test_empty(void)
 	const char *h = html(&s, -1, NULL);
 	self_contained(h);
 	T_CHECK(tr_count(h, "<svg") == 0 && tr_count(h, "<table") == 0);
+	T_CHECK(strstr(h, "class=\"meta\"") == NULL);   /* no host, dates or workload to name */
 	summary_free(&s);
 }
 
