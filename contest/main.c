@@ -26,7 +26,7 @@ int main(int argc, char **argv)
 	case MODE_LOADS:
 		return o.rate ? loadrate_main(&o) : loads_main();
 	case MODE_REPORT:
-		return o.micro ? micro_report(o.results, o.labels, o.nlabels, stdout) : report_main(&o);
+		return report_main(&o);   /* --micro too: report_main knows its formats */
 	case MODE_MICRO:
 		return micro_main(&o);
 	case MODE_RUN:

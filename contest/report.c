@@ -188,6 +188,51 @@ int report_print(const struct report_req *req, FILE *out)
 	return status;
 }
 
+/* micro_print: report --micro in format f into out: the summary of
+ * micro_report (its status returned), in the format's form (text: as it is). */
+static int micro_print(const struct report_req *req, const struct render_format *f, FILE *out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int status;
+
+	if (f->micro == render_text_micro)
+		return micro_report(req->results, req->labels, req->nlabels, out);
+	if ((mem = open_memstream(&text, &len)) == NULL) {
+		warnx("out of memory");
+		return EXIT_USAGE;
+	}
+	status = micro_report(req->results, req->labels, req->nlabels, mem);
+	if (fclose(mem) != 0) {
+		warnx("out of memory");
+		status = EXIT_USAGE;
+	} else if (len > 0)
+		f->micro(out, text);
+	fflush(out);
+	free(text);
+	return status;
+}
+
+/* micro_format: the format --micro is shown in; one that cannot show it
+ * (CSV, JSON) is refused (exit 2) naming those that can. */
+static const struct render_format *micro_format(const char *name)
+{
+	const struct render_format *f = render_format_find(name);
+	char can[128] = "";
+	size_t n = 0;
+
+	if (f == NULL)
+		f = &render_formats[0];
+	if (f->micro != NULL)
+		return f;
+	for (const struct render_format *g = render_formats; g->name != NULL; g++)
+		if (g->micro != NULL && n < sizeof can)
+			n += (size_t)snprintf(can + n, sizeof can - n, "%s%s", n ? ", " : "", g->name);
+	errx(EXIT_USAGE, "--micro: --format %s cannot show the microbenchmark summary (it can be %s)",
+	     f->name, can);
+}
+
 /* report_to_file: report into path through a temporary file beside it,
  * renamed into place once written (never a half-written report). */
 static int report_to_file(const struct report_req *req, const char *path)
@@ -208,8 +253,7 @@ static int report_to_file(const struct report_req *req, const char *path)
 		}
 		return EXIT_USAGE;
 	}
-	status = req->micro ? micro_report(req->results, req->labels, req->nlabels, f)
-	                    : report_print(req, f);
+	status = req->micro ? micro_print(req, micro_format(req->format), f) : report_print(req, f);
 	fchmod_default(fileno(f));
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
 	bad |= fclose(f) != 0;
@@ -236,11 +280,11 @@ int report_main(const struct opts *o)
 		.normalize = o->normalize,
 	};
 
-	if (o->micro && strcmp(o->format, "text") != 0)
-		errx(EXIT_USAGE, "--micro prints text; --format html includes the microbenchmark tables");
+	if (o->micro)
+		(void)micro_format(o->format);   /* refused before --output is made */
 	if (o->output != NULL)
 		return report_to_file(&req, o->output);
 	if (o->micro)
-		return micro_report(o->results, o->labels, o->nlabels, stdout);
+		return micro_print(&req, micro_format(o->format), stdout);
 	return report_print(&req, stdout);
 }

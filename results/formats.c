@@ -4,12 +4,12 @@
 #include <string.h>
 
 const struct render_format render_formats[] = {
-	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE },
-	{ "csv", render_csv, RF_DATA },
-	{ "json", render_json, RF_DATA },
-	{ "markdown", render_markdown, RF_STATS | RF_WHY },
-	{ "html", render_html, RF_STATS | RF_WHY | RF_MICRO },
-	{ NULL, NULL, 0 },
+	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE, render_text_micro },
+	{ "csv", render_csv, RF_DATA, NULL },
+	{ "json", render_json, RF_DATA, NULL },
+	{ "markdown", render_markdown, RF_STATS | RF_WHY | RF_PRECISE, render_markdown_micro },
+	{ "html", render_html, RF_STATS | RF_WHY | RF_PRECISE | RF_MICRO, render_html_micro },
+	{ NULL, NULL, 0, NULL },
 };
 
 const struct render_format *render_format_find(const char *name)

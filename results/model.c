@@ -4,6 +4,7 @@
 #include "results/canary.h"
 #include "results/render_micro.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,10 +35,30 @@ static size_t count_rows(const struct summary *s, size_t w, size_t l)
 	return n;
 }
 
+/* split_name: out's identity and jobs from its name "IDENTITY -jJOBS"
+ * (the whole name and -1 when it does not end so). -1 on ENOMEM. */
+static int split_name(struct rep_workload *out)
+{
+	const char *j = strrchr(out->name, ' ');
+	char *end;
+	long jobs = -1;
+
+	if (j != NULL && strncmp(j, " -j", 3) == 0 && j[3] >= '0' && j[3] <= '9') {
+		jobs = strtol(j + 3, &end, 10);
+		if (*end != '\0' || jobs > INT_MAX)
+			jobs = -1;
+	}
+	out->jobs = (int)jobs;
+	out->identity = jobs < 0 ? strdup(out->name) : strndup(out->name, (size_t)(j - out->name));
+	return out->identity == NULL ? -1 : 0;
+}
+
 /* build_workload: the blocks of workload w into out. -1 on ENOMEM. */
 static int build_workload(struct rep_workload *out, const struct summary *s, size_t w, long b)
 {
 	out->name = s->workloads[w];
+	if (split_name(out) != 0)
+		return -1;
 	out->blocks = calloc(s->nloads ? s->nloads : 1, sizeof *out->blocks);
 	if (out->blocks == NULL)
 		return -1;
@@ -77,10 +98,38 @@ static int select_runs(struct rep_model *m, const struct summary *s, const struc
 		return -1;
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
-		if (in_names(s->labels, s->nlabels, r->label) && in_names(s->loads, s->nloads, r->load))
-			m->runs[m->nruns++] = r;
+		if (!in_names(s->labels, s->nlabels, r->label) || !in_names(s->loads, s->nloads, r->load))
+			continue;
+		m->runs[m->nruns++] = r;
+		if (m->first_ts == NULL || strcmp(r->timestamp, m->first_ts) < 0)
+			m->first_ts = r->timestamp;
+		if (m->last_ts == NULL || strcmp(r->timestamp, m->last_ts) > 0)
+			m->last_ts = r->timestamp;
 	}
 	return 0;
+}
+
+/* fact: run r's host or version. */
+static const char *fact(const struct rec *r, enum rep_fact what)
+{
+	return what == REP_HOST ? r->host : r->version;
+}
+
+const char *rep_model_join(const struct rep_model *m, enum rep_fact what, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (size_t i = 0; i < m->nruns && n < len; i++) {
+		const char *v = fact(m->runs[i], what);
+		size_t k;
+		for (k = 0; k < i && strcmp(fact(m->runs[k], what), v) != 0; k++)
+			;
+		if (k == i && v[0] != '\0')
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", v);
+	}
+	return buf;
 }
 
 /* micro_text: render_micro's summary of micro into m->micro (NULL when it
@@ -158,6 +207,7 @@ void rep_model_free(struct rep_model *m)
 		for (size_t l = 0; l < m->workloads[w].nblocks; l++)
 			free(m->workloads[w].blocks[l].rows);
 		free(m->workloads[w].blocks);
+		free(m->workloads[w].identity);
 	}
 	free(m->workloads);
 	for (size_t i = 0; i < m->nenv; i++) {

@@ -28,6 +28,8 @@ struct rep_block {
 
 struct rep_workload {
 	const char *name;              /* "IDENTITY -jJOBS" */
+	char *identity;                /* IDENTITY alone (the built-in version and scale, or the tree) */
+	int jobs;                      /* JOBS; -1 when the name has none ("(not recorded)") */
 	struct rep_block *blocks;      /* loads with rows, in load order */
 	size_t nblocks;
 };
@@ -61,6 +63,7 @@ struct rep_model {
 	                               * first); NULL while there is no difference */
 	struct rep_env *env;          /* in the order added */
 	size_t nenv, env_cap;
+	const char *first_ts, *last_ts;   /* the earliest and latest timestamp of the runs; NULL none */
 	int has_micro;                /* microbenchmark records were given */
 	char *micro;                  /* their summary text; NULL (with has_micro) out of memory */
 };
@@ -75,6 +78,14 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
  * first label's (env_ref) has from. 0, or -1 on allocation failure. */
 int rep_model_env_add(struct rep_model *m, const char *label, const char *key, const char *from,
                       const char *to);
+
+/* What rep_model_join joins: the runs' hosts or their contest versions. */
+enum rep_fact { REP_HOST, REP_VERSION };
+
+/* rep_model_join: the distinct hosts (or versions) of m's runs, in the
+ * order first met, joined by ", " into buf ("" when there are no runs);
+ * returns buf. */
+const char *rep_model_join(const struct rep_model *m, enum rep_fact what, char *buf, size_t len);
 
 /* rep_model_free: free what the model owns; m is empty afterwards. */
 void rep_model_free(struct rep_model *m);

@@ -17,11 +17,17 @@ enum {
 	RF_MICRO   = 16,  /* shows the microbenchmark summary when there are records */
 };
 
-/* One report format: its --format name, its renderer, its RF_ flags. */
+/* A format's form of `report --micro`: the microbenchmark summary text
+ * (render_micro's lmbench layout) as a whole document into out. */
+typedef void render_micro_fn(FILE *out, const char *summary);
+
+/* One report format: its --format name, its renderer, its RF_ flags, and
+ * its form of report --micro (NULL: it cannot show it, --micro refuses it). */
 struct render_format {
 	const char *name;
 	render_fn *render;
 	unsigned flags;
+	render_micro_fn *micro;
 };
 
 /* Every format, the default (text) first; the name of the last is NULL. */
@@ -41,9 +47,44 @@ size_t render_format_list(char *buf, size_t len, const char *sep, const char *la
  * issue trackers; render_html: one self-contained page with a chart. */
 render_fn render_text, render_csv, render_json, render_markdown, render_html;
 
+/* The forms of report --micro: render_text_micro the summary as it is;
+ * render_markdown_micro a "## Microbenchmarks" heading and the summary in a
+ * fenced code block; render_html_micro a page of its own with the summary
+ * in <pre>. CSV and JSON have none. */
+render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
+
+/* render_html_esc: s into out with &, <, >, " and ' as character references. */
+void render_html_esc(FILE *out, const char *s);
+
+/* render_html_chart: the HTML report's "Ratio per load" chart of workload
+ * wl (results/render_chart.c): inline SVG as wide as the page, a bar per
+ * label and load with a Ratio, the axis scaled to the bars, whiskers of
+ * Ratio's 95% interval cut at the axis top and marked there, a dashed line
+ * at 1.0, a key per label, and a paragraph (class "legend") saying what
+ * the bars and whiskers are. */
+void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_workload *wl);
+
 /* render_fig: v with prec decimals into buf (returned), or "-" when not
  * available; a rounded zero never shows a minus sign. The reports' figures. */
 const char *render_fig(double v, int prec, char *buf, size_t len);
+
+/* The Ratio column, beside the FIG_ indexes, for render_prec. */
+#define RENDER_RATIO 4
+
+/* render_prec: the decimals of column col (FIG_TIME .. FIG_LCPU or
+ * RENDER_RATIO) as the text report shows them for m: 0, 1, 1, 1 and 2,
+ * one more each with m->precise; with a baseline (--stats) Time gets 2
+ * and the others their classic decimals. */
+int render_prec(const struct rep_model *m, int col);
+
+/* A load note of a block: the label it is about and its text. */
+typedef void render_note_fn(const char *label, const char *text, void *arg);
+
+/* render_notes: block b's notes, in the text report's order, each to fn:
+ * for each row the detail of its ok runs ("what the load ran"), "N failed
+ * run(s) not averaged" and render_busy's note; then, with outliers, each
+ * row's render_outliers note. */
+void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, void *arg);
 
 /* render_busy: the note on the busy runs of c (c->busy > 0): "busy machine:
  * runs 1, 3 had 27.9-34.5% of one CPU taken by other programs beside the

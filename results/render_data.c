@@ -63,7 +63,7 @@ static const char *const fig_names[4] = { "time", "cpu_pct", "loads", "lcpu_pct"
 /* csv_header: the names of render_csv's columns. */
 static void csv_header(FILE *out)
 {
-	fputs("workload,load,label,runs,failed", out);
+	fputs("workload,jobs,load,label,runs,failed", out);
 	for (int j = 0; j < 4; j++)
 		fprintf(out, ",%s,%s_sd,%s_ci95", fig_names[j], fig_names[j], fig_names[j]);
 	fputs(",ratio,ratio_ci95,detail,baseline", out);
@@ -108,9 +108,15 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
                     const struct rep_block *b, const struct rep_row *r)
 {
 	const struct sum_cell *c = r->c;
-	const char *names[3] = { wl->name, b->load, r->name };
+	const char *names[2] = { b->load, r->name };
 
-	csv_strs(out, names, 3);
+	csv_str(out, wl->identity);
+	if (wl->jobs >= 0)
+		fprintf(out, ",%d", wl->jobs);
+	else
+		fputc(',', out);
+	fputc(',', out);
+	csv_strs(out, names, 2);
 	fprintf(out, ",%d,%d", c->n, c->failed);
 	for (int j = 0; j < 4; j++) {
 		const double v[3] = { c->st[j].mean, c->st[j].sd, c->st[j].ci95 };
@@ -138,7 +144,8 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	fputc('\n', out);
 }
 
-/* render_csv: one row per workload, load and label with every figure: mean,
+/* render_csv: one row per workload, load and label (the workload's identity
+ * and its jobs in fields of their own, jobs empty when not recorded) with every figure: mean,
  * sd and 95% interval of Time, CPU%, Loads, LCPU%; Ratio and its interval;
  * detail; against the baseline label, Time's and Loads' difference in
  * percent with its interval and Welch's p-value; the median of the Times
@@ -167,18 +174,44 @@ void render_csv(FILE *out, const struct rep_model *m)
 	}
 }
 
-/* json_str: s as a JSON string. */
+/* utf8_len: the length of the well-formed UTF-8 sequence of two to four
+ * bytes at s (no overlong form, surrogate or code point above U+10FFFF),
+ * or 0 when s does not start one. */
+static int utf8_len(const unsigned char *s)
+{
+	int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 :
+	        s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+	/* the second byte's range: narrower after E0 (overlong), ED (surrogates),
+	 * F0 (overlong) and F4 (above U+10FFFF) */
+	unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
+	unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
+
+	if (n == 0 || s[1] < lo || s[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* json_str: s as a JSON string; a byte that is not part of well-formed
+ * UTF-8 becomes \\ufffd, so the document is always valid UTF-8. */
 static void json_str(FILE *out, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(out, "\\u%04x", ch);
+	while (*p) {
+		int n = *p >= 0x80 ? utf8_len(p) : 1;
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(out, "\\u%04x", *p);
+		else if (n == 0)
+			fputs("\\ufffd", out);
 		else
-			fputc(ch, out);
+			fwrite(p, 1, (size_t)n, out);
+		p += n ? n : 1;
 	}
 	fputc('"', out);
 }
@@ -339,6 +372,13 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 {
 	fputs("{\"workload\": ", out);
 	json_str(out, wl->name);
+	fputs(", \"identity\": ", out);
+	json_str(out, wl->identity);
+	fputs(", \"jobs\": ", out);
+	if (wl->jobs >= 0)
+		fprintf(out, "%d", wl->jobs);
+	else
+		fputs("null", out);
 	fputs(", \"loads\": [", out);
 	for (size_t l = 0; l < wl->nblocks; l++) {
 		const struct rep_block *b = &wl->blocks[l];

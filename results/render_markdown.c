@@ -3,6 +3,7 @@
 #include "results/canary.h"
 
 #include <math.h>
+#include <string.h>
 
 /* md_cols: a Markdown table of evidence columns for the rows of b with ok runs. */
 static void md_cols(FILE *out, const struct rep_block *b, const struct render_col *cols, int n)
@@ -42,54 +43,68 @@ static void md_robust(FILE *out, const struct rep_row *r)
 		fprintf(out, "; a difference below %.1f%% would not have been seen", t->mdd_pct);
 }
 
-/* md_vs: the "Time ±95%", "Median [95%]" and "vs BASELINE" cells of row r. */
+/* md_fig: " FIGURE |" with prec decimals, " - |" when not available. */
+static void md_fig(FILE *out, double v, int prec)
+{
+	if (isfinite(v))
+		fprintf(out, " %.*f |", prec, v);
+	else
+		fputs(" - |", out);
+}
+
+/* md_vs: the " Time ±95% | Median [95%] | vs BASELINE |" cells of row r. */
 static void md_vs(FILE *out, const struct rep_row *r)
 {
 	const struct cmp_fig *t = &r->cmp.time;
 	const struct rob_desc *d = &r->c->rt;
 
-	if (isfinite(r->c->st[FIG_TIME].ci95))
-		fprintf(out, "%.2f | ", r->c->st[FIG_TIME].ci95);
-	else
-		fputs("- | ", out);
+	md_fig(out, r->c->st[FIG_TIME].ci95, 2);
 	if (d->n == 0)
-		fputs("- | ", out);
+		fputs(" - |", out);
 	else if (d->k == 0)
-		fprintf(out, "%.2f [-] | ", d->median);
+		fprintf(out, " %.2f [-] |", d->median);
 	else
-		fprintf(out, "%.2f [%.2f, %.2f] | ", d->median, d->lo, d->hi);
+		fprintf(out, " %.2f [%.2f, %.2f] |", d->median, d->lo, d->hi);
 	if (r->cmp.is_baseline) {
-		fputs("baseline |", out);
+		fputs(" baseline |", out);
 		return;
 	}
 	if (!r->cmp.has_base || r->c->n == 0) {
-		fputs("- |", out);
+		fputs(" - |", out);
 		return;
 	}
 	if (!t->tested)
-		fputs("needs 2 runs each", out);
+		fputs(" needs 2 runs each", out);
 	else if (t->significant)
-		fprintf(out, "%+.1f%% [%+.1f%%, %+.1f%%] p=%.2g *", t->pct, t->lo_pct, t->hi_pct, t->p);
+		fprintf(out, " %+.1f%% [%+.1f%%, %+.1f%%] p=%.2g *", t->pct, t->lo_pct, t->hi_pct, t->p);
 	else
-		fprintf(out, "%+.1f%% (p=%.2g) no significant difference", t->pct, t->p);
+		fprintf(out, " %+.1f%% (p=%.2g) no significant difference", t->pct, t->p);
 	md_robust(out, r);
 	fputs(" |", out);
 }
 
-/* md_fig: "FIGURE | " with prec decimals, "- | " when not available. */
-static void md_fig(FILE *out, double v, int prec)
+/* A block's notes being listed: where, and whether one was. */
+struct md_notes {
+	FILE *out;
+	int any;
+};
+
+/* md_note: "- LABEL: TEXT" as a list item. */
+static void md_note(const char *label, const char *text, void *arg)
 {
-	if (isfinite(v))
-		fprintf(out, "%.*f | ", prec, v);
-	else
-		fputs("- | ", out);
+	struct md_notes *n = arg;
+
+	fprintf(n->out, "- %s: %s\n", label, text);
+	n->any = 1;
 }
 
-/* md_block: block b's "### LOAD" table, then its --why and --latency tables. */
+/* md_block: block b's "### LOAD" table, its notes as a list under it (the
+ * text report's: detail, failed and busy runs, with a baseline the
+ * outliers), then its --why and --latency tables. No line ends in a space. */
 static void md_block(FILE *out, const struct rep_model *m, const struct rep_block *b)
 {
-	static const int prec[5] = { 0, 1, 1, 1, 2 };
-	char busy[256], out_note[512];
+	static const int figs[5] = { FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU, RENDER_RATIO };
+	struct md_notes notes = { out, 0 };
 
 	fprintf(out, "### %s\n\n| Kernel | Runs | Time |%s CPU%% | Loads | LCPU%% | Ratio |", b->load,
 	        m->normalize ? " NTime |" : "");
@@ -101,26 +116,20 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 		const struct rep_row *r = &b->rows[i];
 		const struct sum_cell *c = r->c;
 		const double v[5] = { c->time, c->cpu_pct, c->loads, c->lcpu_pct, c->ratio };
-		fprintf(out, "| %s | %d | ", r->name, c->n);
+		fprintf(out, "| %s | %d |", r->name, c->n);
 		for (int j = 0; j < 5; j++) {
 			if (j == 1 && m->normalize)
-				md_fig(out, canary_ntime(m, c), m->baseline >= 0 ? 2 : 0);
-			if (isfinite(v[j]))
-				fprintf(out, "%.*f | ", m->baseline >= 0 && j == 0 ? 2 : prec[j], v[j]);
-			else
-				fputs("- | ", out);
+				md_fig(out, canary_ntime(m, c), render_prec(m, FIG_TIME));
+			md_fig(out, v[j], render_prec(m, figs[j]));
 		}
 		if (m->baseline >= 0)
 			md_vs(out, r);
 		fputc('\n', out);
-		if (c->failed > 0)
-			fprintf(out, "| %s: %d failed run(s) not averaged |\n", r->name, c->failed);
-		if (c->busy > 0)
-			fprintf(out, "| %s: %s |\n", r->name, render_busy(c, busy, sizeof busy));
-		if (m->baseline >= 0 && c->tout > 0)
-			fprintf(out, "| %s: %s |\n", r->name, render_outliers(c, out_note, sizeof out_note));
 	}
 	fputc('\n', out);
+	render_notes(b, m->baseline >= 0, md_note, &notes);
+	if (notes.any)
+		fputc('\n', out);
 	if (m->why)
 		md_cols(out, b, render_why_cols, RENDER_WHY_N);
 	if (m->why && render_cols_any(b, render_canary_cols, RENDER_CANARY_N))
@@ -133,7 +142,8 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
  * each workload's when there are several); with a baseline (--stats) also
  * Time's 95% interval, its median with the median's 95% interval, the
  * comparison (Welch, Mann-Whitney, the smallest detectable difference) and
- * the outliers; --normalize adds NTime after Time; --why and --latency add a
+ * the outliers; the load notes as a list under each table; --normalize
+ * adds NTime after Time; --why and --latency add a
  * table of those columns under each; then the machine-speed note
  * (canary_line, its flags as items); last, the environment differences as a
  * bold heading and a "- LABEL: KEY: FROM -> TO" item each. */
@@ -156,4 +166,12 @@ void render_markdown(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++)
 		fprintf(out, "- %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
 		        m->env[i].to);
+}
+
+void render_markdown_micro(FILE *out, const char *summary)
+{
+	size_t n = strlen(summary);
+
+	fprintf(out, "## Microbenchmarks\n\n```\n%s%s```\n", summary,
+	        n > 0 && summary[n - 1] != '\n' ? "\n" : "");
 }

@@ -40,22 +40,39 @@ static void put_fig(FILE *out, const char *s)
 		fprintf(out, "%s ", s);
 }
 
-/* notes: after a block's rows, "  LABEL: DETAIL" for the labels whose runs
- * name what the load ran, "  LABEL: N failed run(s) not averaged", and
- * "  LABEL: busy machine: ..." for runs beside other programs' CPU. */
-static void notes(FILE *out, const struct rep_block *b)
+int render_prec(const struct rep_model *m, int col)
 {
-	char busy[256];
+	static const int classic[5] = { 0, 1, 1, 1, 2 };
+
+	if (m->baseline >= 0)
+		return col == FIG_TIME ? 2 : classic[col];
+	return classic[col] + (m->precise ? 1 : 0);
+}
+
+void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, void *arg)
+{
+	char buf[512];
 
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct rep_row *r = &b->rows[i];
 		if (r->c->n > 0 && r->c->detail[0] != '\0')
-			fprintf(out, "  %s: %s\n", r->name, r->c->detail);
-		if (r->c->failed > 0)
-			fprintf(out, "  %s: %d failed run(s) not averaged\n", r->name, r->c->failed);
+			fn(r->name, r->c->detail, arg);
+		if (r->c->failed > 0) {
+			snprintf(buf, sizeof buf, "%d failed run(s) not averaged", r->c->failed);
+			fn(r->name, buf, arg);
+		}
 		if (r->c->busy > 0)
-			fprintf(out, "  %s: %s\n", r->name, render_busy(r->c, busy, sizeof busy));
+			fn(r->name, render_busy(r->c, buf, sizeof buf), arg);
 	}
+	for (size_t i = 0; outliers && i < b->nrows; i++)
+		if (b->rows[i].c->tout > 0)
+			fn(b->rows[i].name, render_outliers(b->rows[i].c, buf, sizeof buf), arg);
+}
+
+/* text_note: "  LABEL: TEXT" on a line of its own into the FILE arg. */
+static void text_note(const char *label, const char *text, void *arg)
+{
+	fprintf(arg, "  %s: %s\n", label, text);
 }
 
 const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
@@ -112,8 +129,7 @@ const char *render_median(const struct sum_cell *c, char *buf, size_t len)
 
 /* render_block: the header, rows and notes of one load's block (NTime
  * after Time with --normalize). */
-static void render_block(FILE *out, const struct rep_model *m, const struct rep_block *b, int width,
-                         int precise)
+static void render_block(FILE *out, const struct rep_model *m, const struct rep_block *b, int width)
 {
 	char f[4][64], rb[64];
 
@@ -123,16 +139,16 @@ static void render_block(FILE *out, const struct rep_model *m, const struct rep_
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
 		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
-		put_fig(out, render_fig(c->time, precise ? 1 : 0, f[0], sizeof f[0]));
+		put_fig(out, render_fig(c->time, render_prec(m, FIG_TIME), f[0], sizeof f[0]));
 		if (m->normalize)
-			put_fig(out, render_fig(canary_ntime(m, c), precise ? 1 : 0, f[0], sizeof f[0]));
-		put_fig(out, render_fig(c->cpu_pct, precise ? 2 : 1, f[1], sizeof f[1]));
-		put_fig(out, render_fig(c->loads, precise ? 2 : 1, f[2], sizeof f[2]));
-		put_fig(out, render_fig(c->lcpu_pct, precise ? 2 : 1, f[3], sizeof f[3]));
-		fprintf(out, "%s%s\n", render_fig(c->ratio, precise ? 3 : 2, rb, sizeof rb),
+			put_fig(out, render_fig(canary_ntime(m, c), render_prec(m, FIG_TIME), f[0], sizeof f[0]));
+		put_fig(out, render_fig(c->cpu_pct, render_prec(m, FIG_CPU), f[1], sizeof f[1]));
+		put_fig(out, render_fig(c->loads, render_prec(m, FIG_LOADS), f[2], sizeof f[2]));
+		put_fig(out, render_fig(c->lcpu_pct, render_prec(m, FIG_LCPU), f[3], sizeof f[3]));
+		fprintf(out, "%s%s\n", render_fig(c->ratio, render_prec(m, RENDER_RATIO), rb, sizeof rb),
 		        c->busy > 0 ? "   busy" : "");
 	}
-	notes(out, b);
+	render_notes(b, 0, text_note, out);
 }
 
 /* say_fig: one figure of a row against the baseline, in words. */
@@ -213,18 +229,6 @@ static void say_row(FILE *out, const struct rep_model *m, const struct rep_block
 	say_robust(out, r, c->loads != 0 || bc->loads != 0);
 }
 
-/* outlier_notes: "  LABEL: run N (Time T) is an outlier (...)" for each
- * row of b with outliers among its runs' Times. */
-static void outlier_notes(FILE *out, const struct rep_block *b)
-{
-	char buf[512];
-
-	for (size_t i = 0; i < b->nrows; i++)
-		if (b->rows[i].c->tout > 0)
-			fprintf(out, "  %s: %s\n", b->rows[i].name,
-			        render_outliers(b->rows[i].c, buf, sizeof buf));
-}
-
 /* render_stats_block: the --stats form of one load's block: means with their
  * 95% intervals and standard deviations (NTime after sd with --normalize),
  * then each label against the baseline. */
@@ -256,14 +260,14 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 	for (size_t i = 0; i < b->nrows; i++)
 		if (!b->rows[i].cmp.is_baseline && b->rows[i].c->n > 0)
 			say_row(out, m, b, &b->rows[i]);
-	notes(out, b);
-	outlier_notes(out, b);
+	render_notes(b, 1, text_note, out);
 }
 
 /* render_text: the classic layout of contract section 3, one block per load
  * with a row per label that has runs of it. m->precise adds one decimal to
  * every column. When the model holds more than one workload, each
- * workload's blocks are preceded by "Workload: ID". After a block's rows, a
+ * workload's blocks are preceded by "Workload: ID"; with one, recorded,
+ * "workload: ID" follows the last block. After a block's rows, a
  * label whose runs name what the load ran gets "  LABEL: DETAIL", and
  * failed runs are listed as "  LABEL: N failed run(s) not averaged".
  * With a baseline (--stats), each block shows Time with its 95% interval
@@ -294,10 +298,12 @@ void render_text(FILE *out, const struct rep_model *m)
 			if (m->baseline >= 0)
 				render_stats_block(out, m, &wl->blocks[l], width);
 			else
-				render_block(out, m, &wl->blocks[l], width, m->precise);
+				render_block(out, m, &wl->blocks[l], width);
 			render_text_evidence(out, m, &wl->blocks[l], width);
 		}
 	}
+	if (m->nworkloads == 1 && m->workloads[0].nblocks > 0 && m->workloads[0].jobs >= 0)
+		fprintf(out, "workload: %s\n", m->workloads[0].name);   /* recorded: say it */
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "  " : "", line);
@@ -306,4 +312,9 @@ void render_text(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++)
 		fprintf(out, "  %s: %s: %s -> %s\n", m->env[i].label, m->env[i].key, m->env[i].from,
 		        m->env[i].to);
+}
+
+void render_text_micro(FILE *out, const char *summary)
+{
+	fputs(summary, out);
 }

@@ -55,9 +55,10 @@ int main(void)
 	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
 	        "c                   2   92      190.0   0.0     0.0     1.54   busy\n"
 	        "  c: busy machine: run 2 had 5.1% of one CPU taken by other programs beside the compile "
-	        "(more than 5%): its Time may be too long\n");
+	        "(more than 5%): its Time may be too long\n"
+	        "workload: builtin-1:tiny -j8\n");
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "| b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU") == 1);
+	T_CHECK(tr_count(buf, "\n- b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU") == 1);
 	T_CHECK(tr_count(buf, "busy machine") == 2);
 	tr_render(&buf, &s, &set, "html", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "busy machine: run 2 had 5.1% of one CPU") == 1);

@@ -5,6 +5,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/trec.h"
 #include "tests/unit/trender.h"
 
 #include <ctype.h>
@@ -26,13 +27,9 @@ static void add(struct rec_set *set, const char *label, const char *load, const 
 {
 	struct rec r;
 
-	rec_init(&r);
-	text_copy(r.label, label, sizeof r.label);
-	text_copy(r.load, load, sizeof r.load);
+	trec_init(&r, label, load, workload, (int)set->n + 1);
 	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:%02dZ", (int)(set->n % 60));
-	text_copy(r.workload, workload, sizeof r.workload);
 	text_copy(r.detail, detail, sizeof r.detail);
-	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.time = time;
 	r.cpu_pct = 90 + time / 100;
@@ -46,13 +43,9 @@ static void add_failed(struct rec_set *set, const char *label, const char *load,
 {
 	struct rec r;
 
-	rec_init(&r);
-	text_copy(r.label, label, sizeof r.label);
-	text_copy(r.load, load, sizeof r.load);
+	trec_init(&r, label, load, workload, (int)set->n + 1);
 	text_copy(r.timestamp, "2026-01-02T00:00:00Z", sizeof r.timestamp);
-	text_copy(r.workload, workload, sizeof r.workload);
 	text_copy(r.reason, "load exited", sizeof r.reason);
-	r.run = (int)set->n + 1;
 	r.jobs = 4;
 	r.failed = 1;
 	T_CHECK(rec_set_add(set, &r) == 0);
@@ -233,6 +226,48 @@ static void test_micro(void)
 
 /* test_env: the environment differences as a list under the tables,
  * escaped; no section when nothing differs. */
+/* test_page: what the page says about itself and its chart: title, host,
+ * dates, workload, version, the legend, a bar per label and load, the axis
+ * scaled to the bars with a whisker beyond it cut and marked, and Time with
+ * the text report's decimals under --stats. */
+static void test_page(void)
+{
+	static const char *const loads[] = { "no_load", "io_load", NULL };
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	two_labels(&set, WL);
+	add(&set, "w", "no_load", WL, 10, NAN, "");
+	add(&set, "w", "no_load", WL, 20, NAN, "");   /* a wide interval: Ratio's whisker beyond 5 */
+	add(&set, "w", "io_load", WL, 16, 1, "");
+	add(&set, "w", "io_load", WL, 17, 1, "");
+	for (size_t i = 0; i < set.n; i++) {
+		text_copy(set.v[i].host, i < 3 ? "box<1>" : "box2", sizeof set.v[i].host);
+		text_copy(set.v[i].version, "9.8.7", sizeof set.v[i].version);
+	}
+	T_CHECK(summary_build(&s, &set, NULL, 0, loads, 2, order) == 0);
+	h = tr_render(&buf, &s, &set, "html", &(struct rep_show){ .baseline = 0 }, NULL, NULL, 0);
+	self_contained(h);
+	T_CHECK(strstr(h, "<title>contest: 2.6.0, 2.6.1-mm2, w</title>") != NULL);
+	T_CHECK(strstr(h, "<p class=\"meta\">Host: box&lt;1&gt;, box2 &#183; runs from "
+	                  "2026-01-01 00:00:00 UTC to 2026-01-01 00:00:15 UTC &#183; workload: "
+	                  WL " -j4 &#183; contest 9.8.7</p>") != NULL);
+	T_CHECK(tr_count(h, "<rect class=\"bar\"") == 3 * 2);   /* a bar per label and load */
+	T_CHECK(tr_count(h, "<rect class=\"key\"") == 3);
+	T_CHECK(strstr(h, "<p class=\"legend\">Bars: Ratio") != NULL);
+	T_CHECK(strstr(h, "Whiskers: the 95% interval of that Time over the no_load mean") != NULL);
+	T_CHECK(strstr(h, "width=\"100%\" viewBox=\"0 0 1000 ") != NULL);
+	/* the axis: 2.6.1-mm2's io_load bar (111 / 81 = 1.37) is the highest, x 1.1 up
+	 * to a tick of 0.5: 2; w's whiskers (+-4.2) do not stretch it */
+	T_CHECK(strstr(h, "text-anchor=\"end\">2</text>") != NULL);
+	T_CHECK(strstr(h, ">2.5</text>") == NULL && strstr(h, ">5</text>") == NULL);
+	T_CHECK(tr_count(h, "class=\"clip\"") >= 1);   /* w's whiskers pass the top */
+	T_CHECK(strstr(h, "<td class=\"num\">81.00</td>") != NULL);   /* Time as in text --stats */
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 static void test_env(void)
 {
 	static const struct tr_env env[] = {
@@ -267,6 +302,7 @@ static void test_empty(void)
 	const char *h = html(&s, -1, NULL);
 	self_contained(h);
 	T_CHECK(tr_count(h, "<svg") == 0 && tr_count(h, "<table") == 0);
+	T_CHECK(strstr(h, "class=\"meta\"") == NULL);   /* no host, dates or workload to name */
 	summary_free(&s);
 }
 
@@ -277,6 +313,7 @@ int main(void)
 	test_micro();
 	test_empty();
 	test_env();
+	test_page();
 	free(buf);
 	return t_done();
 }
