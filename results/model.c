@@ -35,22 +35,30 @@ static size_t count_rows(const struct summary *s, size_t w, size_t l)
 	return n;
 }
 
-/* split_name: out's identity and jobs from its name "IDENTITY -jJOBS"
- * (the whole name and -1 when it does not end so). -1 on ENOMEM. */
+/* split_name: out's identity, jobs and machine from its name "IDENTITY
+ * -jJOBS, MACHINE" (summary.c's wkey; no jobs: -1, no machine: ""). -1 on
+ * ENOMEM. */
 static int split_name(struct rep_workload *out)
 {
-	const char *j = strrchr(out->name, ' ');
-	char *end;
+	const char *m = strstr(out->name, SUM_MACHINE_SEP "MEM ");
+	size_t n = m ? (size_t)(m - out->name) : strlen(out->name);
+	char *end, *j;
 	long jobs = -1;
 
+	out->machine = strdup(m ? m + strlen(SUM_MACHINE_SEP) : "");
+	out->identity = strndup(out->name, n);
+	if (out->machine == NULL || out->identity == NULL)
+		return -1;
+	j = strrchr(out->identity, ' ');
 	if (j != NULL && strncmp(j, " -j", 3) == 0 && j[3] >= '0' && j[3] <= '9') {
 		jobs = strtol(j + 3, &end, 10);
 		if (*end != '\0' || jobs > INT_MAX)
 			jobs = -1;
 	}
 	out->jobs = (int)jobs;
-	out->identity = jobs < 0 ? strdup(out->name) : strndup(out->name, (size_t)(j - out->name));
-	return out->identity == NULL ? -1 : 0;
+	if (jobs >= 0)
+		*j = '\0';
+	return 0;
 }
 
 /* build_workload: the blocks of workload w into out. -1 on ENOMEM. */
@@ -208,6 +216,7 @@ void rep_model_free(struct rep_model *m)
 			free(m->workloads[w].blocks[l].rows);
 		free(m->workloads[w].blocks);
 		free(m->workloads[w].identity);
+		free(m->workloads[w].machine);
 	}
 	free(m->workloads);
 	for (size_t i = 0; i < m->nenv; i++) {

@@ -27,9 +27,11 @@ struct rep_block {
 };
 
 struct rep_workload {
-	const char *name;              /* "IDENTITY -jJOBS" */
+	const char *name;              /* "IDENTITY -jJOBS, MACHINE" (summary.h) */
 	char *identity;                /* IDENTITY alone (the built-in version and scale, or the tree) */
 	int jobs;                      /* JOBS; -1 when the name has none ("(not recorded)") */
+	char *machine;                 /* the machine the runs emulated ("MEM 4.0G in a memory
+	                                * group", "MEM 24G"); "" when not recorded */
 	struct rep_block *blocks;      /* loads with rows, in load order */
 	size_t nblocks;
 };

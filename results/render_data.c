@@ -63,7 +63,7 @@ static const char *const fig_names[4] = { "time", "cpu_pct", "loads", "lcpu_pct"
 /* csv_header: the names of render_csv's columns. */
 static void csv_header(FILE *out)
 {
-	fputs("workload,jobs,load,label,runs,failed", out);
+	fputs("workload,jobs,machine,load,label,runs,failed", out);
 	for (int j = 0; j < 4; j++)
 		fprintf(out, ",%s,%s_sd,%s_ci95", fig_names[j], fig_names[j], fig_names[j]);
 	fputs(",ratio,ratio_ci95,detail,baseline", out);
@@ -115,6 +115,8 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 		fprintf(out, ",%d", wl->jobs);
 	else
 		fputc(',', out);
+	fputc(',', out);
+	csv_str(out, wl->machine);
 	fputc(',', out);
 	csv_strs(out, names, 2);
 	fprintf(out, ",%d,%d", c->n, c->failed);
@@ -379,6 +381,8 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 		fprintf(out, "%d", wl->jobs);
 	else
 		fputs("null", out);
+	fputs(", \"machine\": ", out);
+	json_str(out, wl->machine);
 	fputs(", \"loads\": [", out);
 	for (size_t l = 0; l < wl->nblocks; l++) {
 		const struct rep_block *b = &wl->blocks[l];

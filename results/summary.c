@@ -1,6 +1,7 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
 #include "results/summary.h"
 #include "lib/array.h"
+#include "lib/parse.h"
 #include "lib/text.h"
 #include "results/canary.h"
 
@@ -98,16 +99,32 @@ static int in_list(const char *const *v, size_t n, const char *name)
 	return 0;
 }
 
-/* wkey: the workload a record's Time belongs to: its identity and its
- * jobs ("builtin-1:tiny -j8"); runs of different keys are never averaged. */
+/* wkey: the workload a record's Time belongs to: its identity, its jobs
+ * and the machine it ran on (summary_machine): "builtin-1:tiny -j8, MEM
+ * 4.0G in a memory group"; runs of different keys are never averaged. */
 static const char *wkey(const struct rec *r, char *buf, size_t len)
 {
 	const char *w = r->workload[0] ? r->workload : "(not recorded)";
+	char jobs[24] = "", mach[64];
 
 	if (r->jobs > 0)
-		text_fmt(buf, len, "%s -j%d", w, r->jobs);
-	else
-		text_fmt(buf, len, "%s", w);
+		text_fmt(jobs, sizeof jobs, " -j%d", r->jobs);
+	summary_machine(r, mach, sizeof mach);
+	text_fmt(buf, len, "%s%s%s%s", w, jobs, mach[0] ? SUM_MACHINE_SEP : "", mach);
+	return buf;
+}
+
+const char *summary_machine(const struct rec *r, char *buf, size_t len)
+{
+	char size[32];
+
+	text_copy(buf, "", len);
+	if (r->mem == 0)
+		return buf;
+	parse_fmt_size(r->mem, size, sizeof size);
+	text_fmt(buf, len, "MEM %s%s", size,
+	         strstr(r->confine, "limit_in_bytes=") || strstr(r->confine, "memory.max=") ?
+	         " in a memory group" : "");
 	return buf;
 }
 

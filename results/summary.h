@@ -53,7 +53,7 @@ struct sum_cell {
 
 struct summary {
 	size_t nworkloads, nloads, nlabels;
-	char **workloads;  /* "IDENTITY -jJOBS" ("(not recorded)" when empty), in first-recorded order */
+	char **workloads;  /* "IDENTITY -jJOBS, MACHINE" ("(not recorded)" when empty; see wkey), in first-recorded order */
 	char **loads;      /* in load_order, then any others in first-recorded order */
 	char **labels;     /* as named, else in first-recorded order */
 	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */
@@ -61,6 +61,14 @@ struct summary {
 	double *tv;               /* the cells' tv and trun, one block each */
 	int *trun;
 };
+
+/* What separates a workload's name from its machine in sum's workload names. */
+#define SUM_MACHINE_SEP ", "
+
+/* summary_machine: the machine run r ran on, "MEM 4.0G in a memory group"
+ * (a memory limit is in its confine), "MEM 24G" (none), "" when r has no
+ * MEM (a record of an early version); returns buf. */
+const char *summary_machine(const struct rec *r, char *buf, size_t len);
 
 /* summary_build: group the records of set. labels (nlabels > 0) selects and
  * orders the labels; else all, ordered by their earliest timestamp. only

@@ -28,7 +28,7 @@ check "classic text unchanged without --stats" sh -c "'$CONTEST' report -R '$R' 
 
 # csv: a header and one row per label and load
 "$CONTEST" report -R "$R" --format csv >"$SCRATCH/csv"
-check "csv header" grep -q '^workload,jobs,load,label,runs,failed,time,time_sd,time_ci95,cpu_pct,' "$SCRATCH/csv"
+check "csv header" grep -q '^workload,jobs,machine,load,label,runs,failed,time,time_sd,time_ci95,cpu_pct,' "$SCRATCH/csv"
 check "csv: 3 rows" test "$(tail -n +2 "$SCRATCH/csv" | wc -l)" -eq 3
 check "csv: same field count everywhere" test "$(awk -F, '{print NF}' "$SCRATCH/csv" | sort -u | wc -l)" -eq 1
 # json: one valid document
