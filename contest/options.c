@@ -96,7 +96,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                         "always, never" } } },
 	[OPT_DRYRUN] = { "dry-run", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "print the plan (the runs in order, an estimated time,\n"
-		                         "the disk each load needs) and stop; changes nothing" } } },
+		                         "the disk each load needs, the free space) and stop;\n"
+		                         "changes nothing" } } },
 	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } } },
 	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,

@@ -481,19 +481,25 @@ static const char *cond_name(const void *ctx, size_t set, size_t load, char *buf
 
 /* dry_run: --dry-run: the options checked as a run checks them before
  * making anything, then the plan printed with its estimates (from the runs
- * recorded in the results directory, read only); nothing locked, made or
- * changed. 0, or exit 2 as the run would. */
+ * recorded in the results directory, read only) and the free space, and
+ * its disk checked as a run checks it; nothing locked, made or changed.
+ * 0, or exit 2 as the run would. */
 static int dry_run(const struct opts *o)
 {
 	static struct runner r;
 	struct plan p;
+	char why[768];
 
 	setup_check(&r, o);
 	plan_build(&p, o);
 	if (p.mem == 0)
 		p.mem = proc_mem_total();  /* the default --mem, as set-up takes it */
 	plan_estimate(&p, o->results);
-	plan_print(&p, stdout);
+	plan_space(&p, o->testbed, o->other);
+	plan_print(&p, stdout, 1);
+	fflush(stdout);
+	if (plan_disk_check(&p, o->testbed, o->other, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	return 0;
 }
 
@@ -544,6 +550,12 @@ int run_main(struct opts *o)
 		setup_record_env(&r, r.plan.set[v].label);
 	}
 	n = plan_size(&r.plan);
+	if (o->progress != PROGRESS_NEVER) {
+		/* the cost, said before the first run */
+		plan_estimate(&r.plan, r.results);
+		plan_space(&r.plan, r.testbed, r.env.other);  /* now that the testbed is made */
+		plan_print(&r.plan, stderr, 0);
+	}
 	progress_init(&r.prog, o->progress, (int)n);
 	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
