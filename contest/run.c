@@ -1,6 +1,7 @@
 /* run.c: a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
 #include "contest/run.h"
 #include "contest/canary.h"
+#include "contest/cleancmd.h"
 #include "contest/compile.h"
 #include "contest/loadctl.h"
 #include "contest/plan.h"
@@ -503,6 +504,15 @@ static int dry_run(const struct opts *o)
 	return 0;
 }
 
+/* say_kept: unless -q, what the testbed keeps for the next run, and how big. */
+static void say_kept(const struct runner *r)
+{
+	if (r->o->progress != PROGRESS_NEVER) {
+		fflush(stdout);
+		clean_say_kept(r->testbed);
+	}
+}
+
 /* finish: after the last run: the memory group's figures, the machine put
  * back (a change that cannot be undone fails the invocation), the labels'
  * report (a sweep's comparison, with significance when every setting has 2
@@ -526,6 +536,7 @@ static int finish(struct runner *r, int status)
 	                          .format = "text", .stats = r->plan.nset > 1 && o->runs >= 2,
 	                          .keep_busy = 1, .why = o->why, .latency = o->latency };
 	report_print(&req, stdout);
+	say_kept(r);
 	return status;
 }
 
@@ -571,8 +582,10 @@ int run_main(struct opts *o)
 		if (budget_hit)
 			break;
 		rc = run_one(&r, pr, (int)++made, &failed);
-		if (rc != 0)
+		if (rc != 0) {
+			say_kept(&r);  /* after an interrupt too */
 			return rc;
+		}
 		if (failed)
 			status = EXIT_RUNFAIL;
 	}
