@@ -230,7 +230,10 @@ stop:
 		r->phase = "stopping the load";  /* else the message names where it came */
 	if (lc.pgid != 0)
 		progress_phase(&r->prog, "stopping load");
-	if (loadctl_stop(&lc, 2.0) != 0 && out == STEP_OK)
+	progress_wait_begin(&r->prog);  /* a load that wrote much may take long to go */
+	rc = loadctl_stop(&lc, 2.0);
+	progress_wait_end(&r->prog);
+	if (rc != 0 && out == STEP_OK)
 		out = failed(rec, "%s", "the load's processes could not be stopped");
 	return out;
 }
@@ -292,7 +295,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	if (d->prepare != NULL) {
 		/* in a child, so an interrupt need not wait for a large file to be written */
 		phase(r, "preparing the load", "preparing load");
-		rc = prepare_load(d, &r->env, &prep, why, sizeof why);
+		rc = prepare_load_shown(d, &r->env, &prep, &r->prog, why, sizeof why);
 		if (rc == 1 || sig_caught)
 			out = STEP_INTR;
 		else if (rc != 0)
@@ -311,8 +314,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 		flush_caches(r);  /* what the canary read: the compile starts cold as before */
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
-	if (d->cleanup != NULL)
-		d->cleanup(&r->env, &prep);
+	prepare_cleanup(d, &r->env, &prep, &r->prog);
 	if (out == STEP_OK && !sig_caught && canary_record(r, rec, REV_CANARY_AFTER) != 0)
 		out = STEP_INTR;
 	if (sig_caught)
@@ -406,7 +408,7 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	if (st->value != NULL)
 		snprintf(what, sizeof what, "%s of %s", d->name, st->label);
 	auto_note(r, pr, NULL);
-	progress_step(&r->prog, k, st->value ? what : d->name, pr.round + 1, o->runs);
+	progress_step(&r->prog, k, (int)pr.load, st->value ? what : d->name, pr.round + 1, o->runs);
 	new_rec(r, st->label, d, r->done[pr.set][pr.load] + 1, &rec);
 	if (o->confine)
 		confine_usage(&before);
@@ -567,7 +569,7 @@ int run_main(struct opts *o)
 		plan_space(&r.plan, r.testbed, r.env.other);  /* now that the testbed is made */
 		plan_print(&r.plan, stderr, 0);
 	}
-	progress_init(&r.prog, o->progress, (int)n);
+	progress_init(&r.prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r.plan.rounds * (long)r.plan.nset));
 	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per

@@ -1,4 +1,4 @@
-# cost.sh: the cost said first: --dry-run prints the free space, a run says its plan on stderr before the first run, and a plan the testbed's disk cannot hold is refused up front, before anything is made.
+# cost.sh: the cost said first: --dry-run prints the free space, a run says its plan on stderr before the first run, a plan the testbed's disk cannot hold is refused up front, before anything is made; the live line moves in every phase.
 . tests/e2e/lib.sh
 
 # --dry-run: the peak beside the free space of the testbed's nearest existing parent
@@ -26,5 +26,15 @@ check "run: its peak and free space" grep -q "^peak disk in the testbed: 0B; .* 
 check "run: then the run" grep -q '^\[1/1\] no_load run 1/1: Time' "$ERR"
 "$CONTEST" -k p --scale tiny --lead 0 --mem 16M -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "run -q: nothing on stderr" test ! -s "$ERR"
+
+# the live line keeps moving while a load prepares and while it is stopped:
+# the test load's prepare takes 2 s, and ignoring SIGTERM it takes the 2 s
+# grace to stop; each phase is redrawn with its elapsed counter growing
+# (the live line's redraws, \r-separated, as distinct "PHASE Ns" values)
+CONTEST_SELFTEST_PREPARE=2 CONTEST_SELFTEST_STUBBORN=1 "$CONTEST" -k t --scale tiny --lead 0 --progress always -d "$T" -R "$R" selftest_load >"$SCRATCH/out" 2>"$ERR"
+check "ticking run: exit 0" test $? -eq 0
+shown() { tr '\r' '\n' <"$ERR" | grep -o "selftest_load run 1/1: $1 [0-9]*s" | sort -u | wc -l; }
+check "preparing load: redrawn with a growing counter ($(shown 'preparing load') values)" test "$(shown 'preparing load')" -gt 1
+check "stopping load: redrawn with a growing counter ($(shown 'stopping load') values)" test "$(shown 'stopping load')" -gt 1
 
 done_tests
