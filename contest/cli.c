@@ -33,6 +33,9 @@ void opts_usage(FILE *f)
 "                                           interleaved run by run, then restore KEY\n"
 "       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
 "                                           run the microbenchmark suite for one label\n"
+"       contest clean [-d TESTBED]          remove what runs keep in the testbed (the\n"
+"                                           built-in trees, read_load.dat, compile.log),\n"
+"                                           listing each with its size; never results\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n", f);
@@ -324,6 +327,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 		*first = 2;
 		return MODE_SWEEP;
 	}
+	if (argc > 1 && strcmp(argv[1], "clean") == 0) {
+		*first = 2;
+		return MODE_CLEAN;
+	}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
 			return MODE_REPORT;
@@ -338,6 +345,7 @@ static unsigned cmd_of(enum opts_mode mode)
 	case MODE_LOADS: return CMD_LOADS;
 	case MODE_MICRO: return CMD_MICRO;
 	case MODE_SWEEP: return CMD_SWEEP;
+	case MODE_CLEAN: return CMD_CLEAN;
 	default: return CMD_RUN;
 	}
 }
@@ -383,6 +391,8 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		opts_usage_error("--keep-busy needs --stats%s (without it every run is averaged)", "");
 	if (o->mode == MODE_MICRO && first < n)
 		opts_usage_error("micro: unexpected argument '%s'", args[first]);
+	if (o->mode == MODE_CLEAN && first < n)
+		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = first; i < n; i++) {

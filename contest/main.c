@@ -1,4 +1,5 @@
-/* main.c: contest's entry point: parse the command line and dispatch to run, report or loads. */
+/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro or clean. */
+#include "contest/cleancmd.h"
 #include "contest/loadrate.h"
 #include "contest/loadscmd.h"
 #include "contest/microcmd.h"
@@ -29,6 +30,8 @@ int main(int argc, char **argv)
 		return report_main(&o);   /* --micro too: report_main knows its formats */
 	case MODE_MICRO:
 		return micro_main(&o);
+	case MODE_CLEAN:
+		return clean_main(&o);
 	case MODE_RUN:
 	case MODE_SWEEP:
 	default:

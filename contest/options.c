@@ -29,7 +29,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_RUN] = { .text = "what make builds in the tree (default vmlinux)" } } },
 	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "parallel jobs of the compile (default 4 x online CPUs)" } } },
-	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS,
+	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS | CMD_CLEAN,
 		{ [SECT_RUN] = { .text = "where the workload is built and load files go\n"
 		                         "(default ./contest-testbed)" } } },
 	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT,
@@ -100,7 +100,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                         "always, never" } } },
 	[OPT_DRYRUN] = { "dry-run", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "print the plan (the runs in order, an estimated time,\n"
-		                         "the disk each load needs) and stop; changes nothing" } } },
+		                         "the disk each load needs, the free space) and stop;\n"
+		                         "changes nothing" } } },
 	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } } },
 	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,
@@ -109,7 +110,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } } },
 	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { .text = NULL } } },
 	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { .text = NULL } } },
-	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS, { { .text = NULL } } },
+	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN, { { .text = NULL } } },
 	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
 };
 

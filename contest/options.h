@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 /* the commands, as the bits of a row's cmds ("loads" with or without --rate) */
-enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16 };
+enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16, CMD_CLEAN = 32 };
 #define CMD_RUNS (CMD_RUN | CMD_SWEEP)
 
 /* the sections of --help that list options */

@@ -2,11 +2,14 @@
 #include "contest/plan.h"
 #include "contest/precise.h"
 #include "contest/progress.h"
+#include "lib/fs.h"
 #include "lib/parse.h"
 #include "lib/text.h"
 #include "results/store.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void plan_build(struct plan *p, const struct opts *o)
@@ -20,6 +23,7 @@ void plan_build(struct plan *p, const struct opts *o)
 	p->budget = o->budget;
 	p->mem = o->mem;
 	p->lead = o->lead;
+	p->tb.free = p->odir.free = UINT64_MAX;  /* unknown until plan_space */
 	if (o->mode != MODE_SWEEP) {
 		p->nset = 1;
 		p->set[0].label = o->label;
@@ -106,22 +110,139 @@ void plan_disk(const struct load_desc *d, uint64_t mem, char *buf, size_t len)
 	text_fmt(buf, len, "%s (%s)", size, needs);
 }
 
-uint64_t plan_peak_disk(const struct plan *p)
+/* peak_of: the peak of the plan's files in the testbed (kept files
+ * already there left out when fresh); the loads making it into what
+ * (NULL: not wanted). */
+static uint64_t peak_of(const struct plan *p, int fresh, char *what, size_t len)
 {
-	uint64_t kept = 0, peak = 0;
+	uint64_t kept = 0, peak = 0, kept_at = 0;
+	size_t at = p->nloads;
+	char a[32];
 
 	for (size_t k = 0; k < p->nloads; k++) {
 		const struct load_desc *d = p->loads[k];
-		uint64_t need = disk_need(d, p->mem);
+		uint64_t need = fresh && p->present[k] ? 0 : disk_need(d, p->mem);
 
 		if (d->flags & LOAD_F_OTHER)
 			continue;
-		if (kept + need > peak)
+		if (kept + need > peak) {
 			peak = kept + need;
+			kept_at = kept;
+			at = k;
+		}
 		if (d->flags & LOAD_F_KEEPS)
 			kept += need;
 	}
+	if (what == NULL || len == 0)
+		return peak;
+	what[0] = '\0';
+	for (size_t k = 0; k < at && kept_at > 0; k++) {
+		const struct load_desc *d = p->loads[k];
+		size_t n = strlen(what);
+
+		if ((d->flags & (LOAD_F_KEEPS | LOAD_F_OTHER)) == LOAD_F_KEEPS && !(fresh && p->present[k]))
+			text_fmt(what + n, len - n, "%s's kept %s file beside ", d->name,
+			         parse_fmt_size(disk_need(d, p->mem), a, sizeof a));
+	}
+	if (at < p->nloads) {
+		size_t n = strlen(what);
+		text_fmt(what + n, len - n, "%s's %s", p->loads[at]->name,
+		         parse_fmt_size(peak - kept_at, a, sizeof a));
+	}
 	return peak;
+}
+
+uint64_t plan_peak_disk(const struct plan *p)
+{
+	return peak_of(p, 0, NULL, 0);
+}
+
+uint64_t plan_peak_new(const struct plan *p, char *what, size_t len)
+{
+	return peak_of(p, 1, what, len);
+}
+
+/* space_of: s for directory dir: its free space, or its nearest existing
+ * parent's when dir is not made yet; unknown when none can be read. */
+static void space_of(struct plan_space *s, const char *dir)
+{
+	char *slash;
+
+	text_copy(s->dir, dir, sizeof s->dir);
+	for (;;) {
+		if (load_space_free(s->dir, &s->free) == 0)
+			return;
+		s->free = UINT64_MAX;
+		if (errno != ENOENT || strcmp(s->dir, ".") == 0 || strcmp(s->dir, "/") == 0)
+			return;
+		/* its parent, as dirname(1) says it */
+		while ((slash = strrchr(s->dir, '/')) != NULL && slash > s->dir && slash[1] == '\0')
+			*slash = '\0';
+		if (slash == NULL)
+			text_copy(s->dir, ".", sizeof s->dir);
+		else if (slash == s->dir)
+			s->dir[1] = '\0';
+		else
+			*slash = '\0';
+	}
+}
+
+/* kept_there: 1 when load d's kept file is contest's regular file of need
+ * bytes in testbed (it is reused, not written again). */
+static int kept_there(const struct load_desc *d, const char *testbed, uint64_t need)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	return d->kept != NULL && need > 0 && fs_path(path, sizeof path, "%s/%s", testbed, d->kept) == 0 &&
+	       lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == need;
+}
+
+void plan_space(struct plan *p, const char *testbed, const char *other)
+{
+	space_of(&p->tb, testbed);
+	p->odir.dir[0] = '\0';
+	p->odir.free = UINT64_MAX;
+	if (other != NULL)
+		space_of(&p->odir, other);
+	for (size_t k = 0; k < p->nloads; k++)
+		p->present[k] = kept_there(p->loads[k], testbed, disk_need(p->loads[k], p->mem));
+}
+
+/* other_need: the most the plan's -o loads write in -o, and which one into *name. */
+static uint64_t other_need(const struct plan *p, const char **name)
+{
+	uint64_t most = 0;
+
+	for (size_t k = 0; k < p->nloads; k++)
+		if ((p->loads[k]->flags & LOAD_F_OTHER) && disk_need(p->loads[k], p->mem) > most) {
+			most = disk_need(p->loads[k], p->mem);
+			*name = p->loads[k]->name;
+		}
+	return most;
+}
+
+int plan_disk_check(const struct plan *p, const char *testbed, const char *other, char *why, size_t len)
+{
+	char what[256], a[32], b[32];
+	const char *name = "";
+	uint64_t need = plan_peak_new(p, what, sizeof what);
+
+	if (need > 0 && p->tb.free != UINT64_MAX && p->tb.free < load_space_need(need)) {
+		text_fmt(why, len, "the testbed %s has %s free, the plan needs %s at its peak (%s, and 5%% "
+		         "and 16M of margin): use --mem SIZE, fewer loads or another -d", testbed,
+		         parse_fmt_size(p->tb.free, a, sizeof a), parse_fmt_size(load_space_need(need), b, sizeof b),
+		         what);
+		return -1;
+	}
+	need = other_need(p, &name);
+	if (need > 0 && other != NULL && p->odir.free != UINT64_MAX && p->odir.free < load_space_need(need)) {
+		text_fmt(why, len, "the -o directory %s has %s free, %s needs %s there (with 5%% and 16M of "
+		         "margin): use --mem SIZE or another -o", other, parse_fmt_size(p->odir.free, a, sizeof a),
+		         name, parse_fmt_size(load_space_need(need), b, sizeof b));
+		return -1;
+	}
+	return 0;
 }
 
 /* print_shape: the plan's first lines: how many runs, of what, in what order. */
@@ -178,34 +299,71 @@ static void print_load(const struct plan *p, size_t k, FILE *f)
 		        p->other[k] ? " under other labels" : "");
 }
 
-/* print_peak: the line of the peak disk in the testbed, with what it leaves out. */
-static void print_peak(const struct plan *p, FILE *f)
+/* print_free: "; SIZE free in DIR" of s on f, when known. */
+static void print_free(const struct plan_space *s, FILE *f)
 {
 	char size[32];
+
+	if (s->free != UINT64_MAX)
+		fprintf(f, "; %s free in %s", parse_fmt_size(s->free, size, sizeof size), s->dir);
+}
+
+/* print_peak: the lines of the peak disk in the testbed, and of -o's, with
+ * the free space (full: and what the peak leaves out). */
+static void print_peak(const struct plan *p, FILE *f, int full)
+{
+	char size[32], what[256];
+	const char *name = NULL;
+	uint64_t other;
 
 	if (p->mem == 0) {
 		fputs("peak disk in the testbed: not known (MEM unknown)\n", f);
 		return;
 	}
-	fprintf(f, "peak disk in the testbed: %s (the largest load's files beside those kept from "
-	        "earlier loads; the workload's tree, the files of loads whose size depends on it, "
-	        "a --swap file and io_other's files in -o not counted)\n",
-	        parse_fmt_size(plan_peak_disk(p), size, sizeof size));
+	fprintf(f, "peak disk in the testbed: %s", parse_fmt_size(peak_of(p, 0, what, sizeof what), size,
+	        sizeof size));
+	if (what[0] != '\0')
+		fprintf(f, " (%s)", what);
+	if (plan_peak_new(p, NULL, 0) < plan_peak_disk(p))
+		fprintf(f, ", %s of it to write (the kept files are there)",
+		        parse_fmt_size(plan_peak_new(p, NULL, 0), size, sizeof size));
+	print_free(&p->tb, f);
+	fputc('\n', f);
+	if (full)
+		fputs("  (not counted: the workload's tree, the files of loads whose size depends on it, a "
+		      "--swap file)\n", f);
+	if ((other = other_need(p, &name)) > 0) {
+		fprintf(f, "disk in -o: %s (%s)", parse_fmt_size(other, size, sizeof size), name);
+		print_free(&p->odir, f);
+		fputc('\n', f);
+	}
 }
 
-void plan_print(const struct plan *p, FILE *f)
+/* print_names: the load conditions' names on one line. */
+static void print_names(const struct plan *p, FILE *f)
+{
+	fputs("load conditions:", f);
+	for (size_t k = 0; k < p->nloads; k++)
+		fprintf(f, " %s", p->loads[k]->name);
+	fputc('\n', f);
+}
+
+void plan_print(const struct plan *p, FILE *f, int full)
 {
 	double total = 0;
 	size_t unknown = 0;
 	char t[32];
 
 	print_shape(p, f);
+	if (!full)
+		print_names(p, f);
 	for (size_t k = 0; k < p->nloads; k++) {
-		print_load(p, k, f);
+		if (full)
+			print_load(p, k, f);
 		total += run_secs(p, k) * (double)p->rounds * (double)p->nset;
 		unknown += p->nrec[k] == 0;
 	}
-	print_peak(p, f);
+	print_peak(p, f, full);
 	if (unknown == p->nloads) {
 		fputs("estimated time: unknown (no run of these load conditions recorded yet)\n", f);
 		return;

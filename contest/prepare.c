@@ -50,6 +50,27 @@ int prepare_load(const struct load_desc *d, const struct load_env *env, struct l
 	return rc == -2 ? -1 : rc;
 }
 
+int prepare_load_shown(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
+                       struct progress *prog, char *why, size_t len)
+{
+	int rc;
+
+	progress_wait_begin(prog);
+	rc = prepare_load(d, env, prep, why, len);
+	progress_wait_end(prog);
+	return rc;
+}
+
+void prepare_cleanup(const struct load_desc *d, const struct load_env *env, const struct load_prep *prep,
+                     struct progress *prog)
+{
+	if (d->cleanup == NULL)
+		return;
+	progress_wait_begin(prog);
+	d->cleanup(env, prep);
+	progress_wait_end(prog);
+}
+
 /* What the child generating the built-in tree shares with contest. */
 struct tree_job {
 	const char *testbed, *scale;

@@ -3,6 +3,7 @@
 #define CONTEST_PREPARE_H
 
 #include <stddef.h>
+#include "contest/progress.h"
 #include "loads/load.h"
 
 /* prepare_load: d's prepare, in a child an interrupt ends at once (a
@@ -11,6 +12,16 @@
  * interrupted (d's cleanup still has to run). */
 int prepare_load(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
                  char *why, size_t len);
+
+/* prepare_load_shown: prepare_load with prog's live line ticking meanwhile
+ * (progress_wait_begin), so its elapsed counter moves while a file is written. */
+int prepare_load_shown(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
+                       struct progress *prog, char *why, size_t len);
+
+/* prepare_cleanup: d's cleanup (none when NULL), with prog's live line
+ * ticking meanwhile: removing a large file may take long. */
+void prepare_cleanup(const struct load_desc *d, const struct load_env *env, const struct load_prep *prep,
+                     struct progress *prog);
 
 /* prepare_tree: builtin_prepare in a child an interrupt ends at once
  * (then the half-generated tree is removed). Returns 0 with the tree's

@@ -2,6 +2,7 @@
 #ifndef CONTEST_PROGRESS_H
 #define CONTEST_PROGRESS_H
 
+#include <pthread.h>
 #include "contest/opts.h"
 #include "results/record.h"
 
@@ -11,6 +12,19 @@ struct progress {
 	int shown;             /* a live line is on screen */
 	double sum;            /* seconds of the finished steps */
 	int done;              /* finished steps */
+	/* each load condition's finished steps, for the estimate: a condition's
+	 * runs take what its own took (a big file prepared once, stopping a
+	 * load that wrote much), else the mean of all */
+	int per_cond;          /* runs planned of each condition; 0: not known (-n auto) */
+	int cond_done[OPTS_MAX_LOADS];
+	double cond_sum[OPTS_MAX_LOADS];
+	double step_start;     /* when the step now running began */
+	int cond;              /* its condition */
+	/* the ticker of progress_wait_begin */
+	pthread_t ticker;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int ticking, stop;
 	/* the step now running */
 	int step;
 	char load[160];           /* what runs: the load, or "LOAD of LABEL" in a sweep */
@@ -21,11 +35,28 @@ struct progress {
 };
 
 /* progress_init: never: nothing; auto: a line per finished run, plus a live
- * line when stderr is a terminal; always: the live line even when it is not. */
-void progress_init(struct progress *p, enum progress_mode mode, int nsteps);
+ * line when stderr is a terminal; always: the live line even when it is not.
+ * nsteps runs are planned, per_cond of each load condition (0: not known). */
+void progress_init(struct progress *p, enum progress_mode mode, int nsteps, int per_cond);
 
-/* progress_step: step (1-based) of load (the name shown, copied), run run of runs begins. */
-void progress_step(struct progress *p, int step, const char *load, long run, long runs);
+/* progress_step: step (1-based) of load condition cond (an index below
+ * OPTS_MAX_LOADS) shown as load (copied), run run of runs begins. */
+void progress_step(struct progress *p, int step, int cond, const char *load, long run, long runs);
+
+/* progress_left: the estimated seconds left of the invocation, from the
+ * steps finished so far (each condition's own, else the mean of all; the
+ * step now running less what it took so far); -1 before any finished. */
+double progress_left(const struct progress *p);
+
+/* progress_wait_begin: until progress_wait_end, redraw the live line every
+ * 0.5 s from a thread of its own (every signal blocked there), so the
+ * elapsed counter moves while contest waits on what does not tick (a child
+ * preparing a load's file, a load stopped, its files removed). Nothing
+ * without a live line, or when the thread cannot start. */
+void progress_wait_begin(struct progress *p);
+
+/* progress_wait_end: stop the ticker of progress_wait_begin (nothing when none). */
+void progress_wait_end(struct progress *p);
 
 /* progress_phase: the step enters phase (a live line is redrawn). */
 void progress_phase(struct progress *p, const char *phase);

@@ -1,6 +1,8 @@
 /* run.c: a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
 #include "contest/run.h"
+#include "contest/autorun.h"
 #include "contest/canary.h"
+#include "contest/cleancmd.h"
 #include "contest/compile.h"
 #include "contest/loadctl.h"
 #include "contest/machine.h"
@@ -230,7 +232,10 @@ stop:
 		r->phase = "stopping the load";  /* else the message names where it came */
 	if (lc.pgid != 0)
 		progress_phase(&r->prog, "stopping load");
-	if (loadctl_stop(&lc, 2.0) != 0 && out == STEP_OK)
+	progress_wait_begin(&r->prog);  /* a load that wrote much may take long to go */
+	rc = loadctl_stop(&lc, 2.0);
+	progress_wait_end(&r->prog);
+	if (rc != 0 && out == STEP_OK)
 		out = failed(rec, "%s", "the load's processes could not be stopped");
 	return out;
 }
@@ -292,7 +297,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 	if (d->prepare != NULL) {
 		/* in a child, so an interrupt need not wait for a large file to be written */
 		phase(r, "preparing the load", "preparing load");
-		rc = prepare_load(d, &r->env, &prep, why, sizeof why);
+		rc = prepare_load_shown(d, &r->env, &prep, &r->prog, why, sizeof why);
 		if (rc == 1 || sig_caught)
 			out = STEP_INTR;
 		else if (rc != 0)
@@ -311,8 +316,7 @@ static enum step_result step(struct runner *r, const struct load_desc *d, struct
 		flush_caches(r);  /* what the canary read: the compile starts cold as before */
 	if (out == STEP_OK)
 		out = sig_caught ? STEP_INTR : measure(r, d, &prep, rec);
-	if (d->cleanup != NULL)
-		d->cleanup(&r->env, &prep);
+	prepare_cleanup(d, &r->env, &prep, &r->prog);
 	if (out == STEP_OK && !sig_caught && canary_record(r, rec, REV_CANARY_AFTER) != 0)
 		out = STEP_INTR;
 	if (sig_caught)
@@ -370,23 +374,6 @@ static int use_setting(struct runner *r, size_t v)
 	return -1;
 }
 
-/* auto_note: under -n auto, the interval of pr's condition so far on the
- * progress line; after recording rec (NULL: before the run), rec counted
- * first. 0, or -1 when out of memory (said). */
-static int auto_note(struct runner *r, struct plan_run pr, const struct rec *rec)
-{
-	char note[128];
-
-	if (!r->o->runs_auto)
-		return 0;
-	if (rec != NULL && precise_add(&r->prec, pr.set, pr.load, rec) != 0) {
-		warnx("-n auto: out of memory");
-		return -1;
-	}
-	progress_note(&r->prog, precise_note(&r->prec, pr.set, pr.load, note, sizeof note));
-	return 0;
-}
-
 /* run_one: run k (1-based) of the invocation, pr of the plan, recorded
  * (*failed set when it failed). 0 to go on, or the exit status to stop
  * with (EXIT_INTR, or EXIT_RUNFAIL when it cannot be recorded; said). */
@@ -405,8 +392,8 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 		return EXIT_RUNFAIL;
 	if (st->value != NULL)
 		snprintf(what, sizeof what, "%s of %s", d->name, st->label);
-	auto_note(r, pr, NULL);
-	progress_step(&r->prog, k, st->value ? what : d->name, pr.round + 1, o->runs);
+	autorun_note(r, pr, NULL);
+	progress_step(&r->prog, k, (int)pr.load, st->value ? what : d->name, pr.round + 1, o->runs);
 	new_rec(r, st->label, d, r->done[pr.set][pr.load] + 1, &rec);
 	if (o->confine)
 		confine_usage(&before);
@@ -426,7 +413,7 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 		return EXIT_RUNFAIL;
 	}
 	r->done[pr.set][pr.load]++;
-	if (auto_note(r, pr, &rec) != 0)
+	if (autorun_note(r, pr, &rec) != 0)
 		return EXIT_RUNFAIL;
 	progress_done(&r->prog, &rec, mono_now() - t0);
 	if (sig_caught) {
@@ -440,46 +427,6 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	return 0;
 }
 
-/* auto_next: under -n auto, whether run pr of the plan is to be made (its
- * condition is still active). At the first such run of a round (*round
- * passed), the progress line's count becomes the most runs left, and
- * *budget_hit is set when --budget would pass before the round ends: the
- * seconds of the runs so far and, for each active condition, their mean. */
-static int auto_next(struct runner *r, struct plan_run pr, size_t made, long *round, int *budget_hit)
-{
-	long left = 0, active = 0;
-
-	if (!precise_active(&r->prec, pr.set, pr.load))
-		return 0;
-	if (pr.round == *round)
-		return 1;
-	*round = pr.round;
-	for (size_t v = 0; v < r->plan.nset; v++)
-		for (size_t l = 0; l < r->plan.nloads; l++)
-			if (precise_active(&r->prec, v, l)) {
-				active++;
-				left += r->o->max_runs - precise_cond(&r->prec, v, l)->made;
-			}
-	r->prog.nsteps = (int)(made + (size_t)left);
-	if (r->o->budget > 0 && made > 0 &&
-	    r->prog.sum + r->prog.sum / (double)made * (double)active > r->o->budget)
-		*budget_hit = 1;
-	return 1;
-}
-
-/* cond_name: the name of a condition for -n auto's closing lines: the
- * load, and in a sweep "LOAD of LABEL". */
-static const char *cond_name(const void *ctx, size_t set, size_t load, char *buf, size_t len)
-{
-	const struct plan *p = ctx;
-
-	if (p->nset > 1)
-		text_fmt(buf, len, "%s of %s", p->loads[load]->name, p->set[set].label);
-	else
-		text_copy(buf, p->loads[load]->name, len);
-	return buf;
-}
-
 /* machine_default: the machine the runs emulate (contest/machine.h): its
  * MEM and memory group set in o; note: a line for the user when it is not
  * the whole machine ("" none). */
@@ -490,12 +437,14 @@ static void machine_default(struct opts *o, char *note, size_t len)
 
 /* dry_run: --dry-run: the options checked as a run checks them before
  * making anything, then the plan printed with its estimates (from the runs
- * recorded in the results directory, read only); nothing locked, made or
- * changed. 0, or exit 2 as the run would. */
+ * recorded in the results directory, read only) and the free space, and
+ * its disk checked as a run checks it; nothing locked, made or changed.
+ * 0, or exit 2 as the run would. */
 static int dry_run(const struct opts *o, const char *note)
 {
 	static struct runner r;
 	struct plan p;
+	char why[768];
 
 	setup_check(&r, o);
 	if (note[0] != '\0')
@@ -504,8 +453,21 @@ static int dry_run(const struct opts *o, const char *note)
 	if (p.mem == 0)
 		p.mem = proc_mem_total();  /* the default --mem, as set-up takes it */
 	plan_estimate(&p, o->results);
-	plan_print(&p, stdout);
+	plan_space(&p, o->testbed, o->other);
+	plan_print(&p, stdout, 1);
+	fflush(stdout);
+	if (plan_disk_check(&p, o->testbed, o->other, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	return 0;
+}
+
+/* say_kept: unless -q, what the testbed keeps for the next run, and how big. */
+static void say_kept(const struct runner *r)
+{
+	if (r->o->progress != PROGRESS_NEVER) {
+		fflush(stdout);
+		clean_say_kept(r->testbed);
+	}
 }
 
 /* finish: after the last run: the memory group's figures, the machine put
@@ -531,6 +493,7 @@ static int finish(struct runner *r, int status)
 	                          .format = "text", .stats = r->plan.nset > 1 && o->runs >= 2,
 	                          .keep_busy = 1, .why = o->why, .latency = o->latency };
 	report_print(&req, stdout);
+	say_kept(r);
 	return status;
 }
 
@@ -559,7 +522,13 @@ int run_main(struct opts *o)
 		setup_record_env(&r, r.plan.set[v].label);
 	}
 	n = plan_size(&r.plan);
-	progress_init(&r.prog, o->progress, (int)n);
+	if (o->progress != PROGRESS_NEVER) {
+		/* the cost, said before the first run */
+		plan_estimate(&r.plan, r.results);
+		plan_space(&r.plan, r.testbed, r.env.other);  /* now that the testbed is made */
+		plan_print(&r.plan, stderr, 0);
+	}
+	progress_init(&r.prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r.plan.rounds * (long)r.plan.nset));
 	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per
@@ -569,20 +538,21 @@ int run_main(struct opts *o)
 		struct plan_run pr = plan_at(&r.plan, k);
 		int failed = 0, rc;
 
-		if (o->runs_auto && !auto_next(&r, pr, made, &round, &budget_hit))
+		if (o->runs_auto && !autorun_next(&r, pr, made, &round, &budget_hit))
 			continue;
 		if (budget_hit)
 			break;
 		rc = run_one(&r, pr, (int)++made, &failed);
-		if (rc != 0)
+		if (rc != 0) {
+			say_kept(&r);  /* after an interrupt too */
 			return rc;
+		}
 		if (failed)
 			status = EXIT_RUNFAIL;
 	}
 	if (o->runs_auto) {
 		progress_clear(&r.prog);
-		precise_say(&r.prec, stderr, budget_hit, cond_name, &r.plan);
-		precise_free(&r.prec);
+		autorun_say(&r, budget_hit);
 	}
 	return finish(&r, status);
 }

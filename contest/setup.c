@@ -267,7 +267,7 @@ static void read_done(struct runner *r)
 
 void setup_runner(struct runner *r, struct opts *o)
 {
-	char why[512];
+	char why[768];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	r->o = o;
@@ -279,6 +279,10 @@ void setup_runner(struct runner *r, struct opts *o)
 	if (o->mem == 0 && (o->mem = proc_mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	plan_build(&r->plan, o);
+	/* the disk the plan needs at its peak, before anything is made */
+	plan_space(&r->plan, o->testbed, o->other);
+	if (plan_disk_check(&r->plan, o->testbed, o->other, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	uname(&r->uts);
 	absolute("testbed", o->testbed, r->testbed, created[0]);
 	absolute("results directory", o->results, r->results, created[1]);

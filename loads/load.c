@@ -181,17 +181,30 @@ void load_cleanup(const char *name, const char *dir, const char *file)
 	close(fd);
 }
 
-int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)
+uint64_t load_space_need(uint64_t bytes)
+{
+	return bytes + bytes / 20 + (16u << 20);
+}
+
+int load_space_free(const char *dir, uint64_t *avail)
 {
 	struct statvfs sv;
-	uint64_t avail, need = bytes + bytes / 20 + (16u << 20);
+
+	if (statvfs(dir, &sv) != 0)
+		return -1;
+	*avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	return 0;
+}
+
+int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)
+{
+	uint64_t avail, need = load_space_need(bytes);
 	char a[32], b[32];
 
-	if (statvfs(dir, &sv) != 0) {
+	if (load_space_free(dir, &avail) != 0) {
 		text_fmt(errbuf, errlen, "%s: cannot check free space in %s: %s", name, dir, strerror(errno));
 		return -1;
 	}
-	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (avail >= need)
 		return 0;
 	text_fmt(errbuf, errlen, "%s needs %s free in %s, only %s is", name,

@@ -60,6 +60,10 @@ struct load_desc {
 	 * outright leaves them, and the next one removes them (lock_sweep in
 	 * contest/sys/lock.c walks these). Ends at the first NULL. */
 	const char *files[LOAD_FILES_MAX];
+	/* kept: the documented reusable file (LOAD_F_KEEPS) it leaves in the
+	 * testbed for later runs, of disk_pct of MEM, or NULL: what the plan
+	 * finds already there and contest clean removes. */
+	const char *kept;
 	/* prepare: in the controller, untimed, before the load starts (and
 	 * before caches are flushed): check needs (disk space, tools), create
 	 * input files, fill prep. 0, or -1 with a one-line reason in errbuf
@@ -141,6 +145,14 @@ void load_cleanup(const char *name, const char *dir, const char *file);
  * 16 MiB of margin); else -1 with "NAME needs SIZE free in DIR, only SIZE
  * is" (or the statvfs error) in errbuf. */
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen);
+
+/* load_space_need: the free bytes that writing bytes asks for: bytes plus
+ * the margin load_need_space adds (5% and 16 MiB). */
+uint64_t load_space_need(uint64_t bytes);
+
+/* load_space_free: the bytes free for an unprivileged user in dir's file
+ * system into *avail; 0, or -1 with errno (statvfs). */
+int load_space_free(const char *dir, uint64_t *avail);
 
 /* load_write_all: write len bytes of buf to fd at its offset, retrying
  * short writes and EINTR; 0, or -1 with errno (ENOSPC for a write of 0). */

@@ -213,6 +213,7 @@ const struct load_desc load_read_load = {
 	.flags = LOAD_F_KEEPS,
 	.disk_pct = 100,
 	.files = { READ_TMP },
+	.kept = READ_FILE,
 	.prepare = read_load_prepare,
 	.body = read_load_body,
 	.cleanup = read_load_cleanup,

@@ -1,9 +1,11 @@
-/* selftest.c: a hidden load for tests: spinning workers and short-lived reaped children. */
+/* selftest.c: a hidden load for tests: spinning workers and short-lived reaped children; a prepare that can take a while. */
 #include "loads/load.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* spin: burn CPU, counting one unit per chunk of iterations. */
@@ -34,6 +36,26 @@ static void churn(struct load_counter *c)
 	}
 }
 
+/* selftest_prepare: with CONTEST_SELFTEST_PREPARE=SECONDS set, take that
+ * long (for tests of what is shown while a load prepares); else nothing. */
+static int selftest_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf,
+                            size_t errlen)
+{
+	const char *secs = getenv("CONTEST_SELFTEST_PREPARE");
+	struct timespec ts = { 0 };
+
+	(void)env;
+	(void)prep;
+	(void)errbuf;
+	(void)errlen;
+	if (secs == NULL)
+		return 0;
+	ts.tv_sec = strtol(secs, NULL, 10);
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+	return 0;
+}
+
 /* selftest_body: one spinner and one churner under the load's leader.
  * With CONTEST_SELFTEST_STUBBORN set, all of them ignore SIGTERM, so that
  * stopping the load takes the whole grace period (for tests of it). */
@@ -59,5 +81,6 @@ const struct load_desc load_selftest = {
 	.work = "spin chunks or children",
 	.needs = "nothing",
 	.flags = LOAD_F_HIDDEN,
+	.prepare = selftest_prepare,
 	.body = selftest_body,
 };

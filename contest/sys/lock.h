@@ -36,6 +36,12 @@ void lock_child(void);
  * and kept. Returns the number of names removed. */
 int lock_sweep(const char *testbed, int say, time_t since);
 
+/* lock_kept_name: 1 when name, an entry of a testbed, is one contest
+ * keeps there for the next run (a built-in tree builtin-V-SCALE,
+ * compile.log, a load's kept file such as read_load.dat) or one only a
+ * killed contest leaves (what lock_sweep removes); else 0. */
+int lock_kept_name(const char *name);
+
 /* lock_testbed: before a testbed is used (given: as the user named it,
  * testbed: its real path): refuse one that another user could change under
  * contest (given as another user's symbolic link, writable by anybody and

@@ -1,4 +1,4 @@
-# fulldisk.sh: a full file system (a small tmpfs as testbed or -o) fails that run with a reason naming the space problem, removes its files, and the next load runs.
+# fulldisk.sh: a plan too large for the testbed is refused up front; a full file system (a small tmpfs as testbed or -o) fails that run with a reason naming the space problem, removes its files, and the next load runs.
 . tests/e2e/lib.sh
 M=$SCRATCH/bed     # the testbed: a 40 MiB tmpfs
 M2=$SCRATCH/other  # -o for io_other: a tmpfs with no inode left
@@ -27,14 +27,16 @@ ran_ok() { rec "$1" "$2" | grep -q "^ok	"; }
 used_inodes() { stat -f -c '%c %d' "$1" | awk '{print $1 - $2}'; }
 run() { "$CONTEST" --scale tiny -n 1 --lead 0 -q -d "$M" -R "$R" "$@" >"$SCRATCH/out" 2>"$SCRATCH/err"; }
 
-# 1. MEM cannot fit: prepare checks the space first and refuses those runs
+# 1. MEM cannot fit: the plan's peak is refused up front, naming the load,
+# before anything is made (a load's prepare checks its own space again
+# before it writes, for the space others take meanwhile)
 run -k a --mem 64M io_load read_load no_load
 rc=$?
-check "space refused: exit 1 ($rc)" test "$rc" -eq 1
-check "io_load failed: needs space ($(rec a io_load))" failed_with a io_load "io_load needs .* free in $M, only .* is"
-check "read_load failed: needs space ($(rec a read_load))" failed_with a read_load "read_load needs .* free in $M, only .* is"
-check "no_load after them ran ok" ran_ok a no_load
-check "space refused: no load file left" sh -c "cd '$M' && test ! -e io_load.dat && test ! -e read_load.dat"
+check "space refused up front: exit 2 ($rc)" test "$rc" -eq 2
+check "space refused: one line naming the testbed and the load" sh -c "test \$(wc -l <'$SCRATCH/err') -eq 1 && grep -q 'the testbed $M has .* free, the plan needs .* at its peak (io_load.s 64M' '$SCRATCH/err'"
+check "space refused: nothing made" sh -c "cd '$M' && test ! -e builtin-1-tiny && test ! -e io_load.dat && test ! -e read_load.dat"
+run -k a --mem 16M no_load
+check "a plan that fits runs (and makes the tree)" test $? -eq 0 -a -d "$M/builtin-1-tiny"
 
 # 2. the workload runs out of space: the compile's reason says so
 P=$(used_inodes "$M")                   # with the objects of a whole compile

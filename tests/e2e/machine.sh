@@ -29,6 +29,12 @@ if grep -q '^machine: emulating a 4.0G machine' "$SCRATCH/plan"; then
 	check "default: said once" test "$(grep -c 'emulating a 4.0G machine: the compile and the loads run in a memory group of 4.0G' "$ERR")" -eq 1
 	check "default: the record names the 4G group" sh -c "awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[\$i] = i} NR > 2 {print \$c[\"confine\"]}' '$R/e.loads' | grep -qE '^cgroup v[12] memory\.(limit_in_bytes|max)=$four'"
 	check "default: no group left" sh -c "! ls -d /sys/fs/cgroup/memory/contest-* /sys/fs/cgroup/memory/*/contest-* /sys/fs/cgroup/contest-* 2>/dev/null | grep -q ."
+	"$CONTEST" -r -R "$R" e w >"$SCRATCH/rep"
+	check "report: the emulated machine's runs apart from the whole machine's" \
+		grep -qE '^Workload: builtin-1:tiny -j[0-9]+, MEM 4.0G in a memory group$' "$SCRATCH/rep"
+	check "report: the whole machine's under its MEM" grep -qE '^Workload: builtin-1:tiny -j[0-9]+, MEM [0-9.]+G$' "$SCRATCH/rep"
+	"$CONTEST" -r -R "$R" e --format csv >"$SCRATCH/csv"
+	check "csv: the machine in its own field" grep -qE '^builtin-1:tiny,[0-9]+,MEM 4.0G in a memory group,no_load,e,1,' "$SCRATCH/csv"
 	"$CONTEST" -k q --scale tiny -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
 	check "default with -q: nothing said" test ! -s "$ERR"
 else

@@ -89,8 +89,8 @@ static void test_disk(void)
 	T_CHECK(strncmp(buf, "not known before it runs", 24) == 0);
 }
 
-/* printed: plan_print of p as a string (static). */
-static const char *printed(const struct plan *p)
+/* printed_as: plan_print of p, full or short, as a string (static). */
+static const char *printed_as(const struct plan *p, int full)
 {
 	static char buf[4096];
 	FILE *f = fmemopen(buf, sizeof buf, "w");
@@ -98,9 +98,15 @@ static const char *printed(const struct plan *p)
 	buf[0] = '\0';
 	if (f == NULL)
 		return "";
-	plan_print(p, f);
+	plan_print(p, f, full);
 	fclose(f);
 	return buf;
+}
+
+/* printed: plan_print of p in full, as --dry-run prints it (static). */
+static const char *printed(const struct plan *p)
+{
+	return printed_as(p, 1);
 }
 
 /* test_peak: the largest load's files beside those kept before it; -o and tree-sized loads not counted. */
@@ -142,9 +148,9 @@ static void test_print(void)
 	        "  io_load: 2 run(s) under a; disk: 256M (disk space: MEM in the testbed); time: no run recorded yet\n"
 	        "  mem_load: 2 run(s) under a; disk: 282M (without swap, disk space: 110% of MEM in the testbed); "
 	        "time: no run recorded yet\n"
-	        "peak disk in the testbed: 282M (the largest load's files beside those kept from earlier "
-	        "loads; the workload's tree, the files of loads whose size depends on it, a --swap file "
-	        "and io_other's files in -o not counted)\n"
+	        "peak disk in the testbed: 282M (mem_load's 282M)\n"
+	        "  (not counted: the workload's tree, the files of loads whose size depends on it, a --swap "
+	        "file)\n"
 	        "estimated time: unknown (no run of these load conditions recorded yet)\n");
 	sweep_opts(&o);
 	o.nloads = 2;
@@ -162,9 +168,9 @@ static void test_print(void)
 	        "of 4 recorded)\n"
 	        "  io_load: 4 run(s), 2 under each setting; disk: 256M (disk space: MEM in the testbed); about "
 	        "1m00s a run (compile 58.0s, mean of 2 recorded under other labels)\n"
-	        "peak disk in the testbed: 256M (the largest load's files beside those kept from earlier "
-	        "loads; the workload's tree, the files of loads whose size depends on it, a --swap file "
-	        "and io_other's files in -o not counted)\n"
+	        "peak disk in the testbed: 256M (io_load's 256M)\n"
+	        "  (not counted: the workload's tree, the files of loads whose size depends on it, a --swap "
+	        "file)\n"
 	        "estimated time: 6m00s (a guess: the recorded compile times and the 2.0s lead of each loaded "
 	        "run; make clean, preparing, flushing and warm-up compiles not counted)\n");
 }
@@ -248,6 +254,50 @@ static void test_partly_known(void)
 	T_CHECK(strstr(s, "; 1 load condition(s) without a recorded run not counted)\n") != NULL);
 }
 
+/* test_space: the kept file already there is not written again; the check
+ * refuses a peak beyond the free space, naming the loads; the short plan. */
+static void test_space(void)
+{
+	static struct opts o;
+	char dir[] = "/tmp/contest-test-plan.XXXXXX", path[PATH_MAX], why[512];
+	struct plan p;
+	FILE *f;
+
+	run_opts(&o);                   /* read_load io_load mem_load, 256M */
+	o.loads[0] = &load_read_load;
+	plan_build(&p, &o);
+	T_CHECK(p.tb.free == UINT64_MAX && plan_disk_check(&p, "/x", NULL, why, sizeof why) == 0);
+	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) + (256ull << 20) * 110 / 100);
+	T_STREQ(why, "read_load's kept 256M file beside mem_load's 282M");
+	p.tb.free = 300ull << 20;
+	snprintf(p.tb.dir, sizeof p.tb.dir, "/x");
+	T_CHECK(plan_disk_check(&p, "/x/tb", NULL, why, sizeof why) == -1);
+	T_CHECK(strstr(why, "the testbed /x/tb has 300M free, the plan needs ") != NULL);
+	T_CHECK(strstr(why, "(read_load's kept 256M file beside mem_load's 282M, and 5% and 16M of margin)") != NULL);
+	T_CHECK(strstr(printed_as(&p, 0), "load conditions: read_load io_load mem_load\n"
+	                                   "peak disk in the testbed: 538M (read_load's kept 256M file beside "
+	                                   "mem_load's 282M); 300M free in /x\n") != NULL);
+	T_CHECK(strstr(printed_as(&p, 0), "  read_load:") == NULL);
+	/* read_load.dat of MEM bytes in the testbed: reused, only mem_load's file to write */
+	T_CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/read_load.dat", dir);
+	T_CHECK((f = fopen(path, "w")) != NULL && ftruncate(fileno(f), 256 << 20) == 0 && fclose(f) == 0);
+	plan_space(&p, dir, NULL);
+	T_CHECK(p.present[0] && !p.present[1] && p.tb.free != UINT64_MAX);
+	T_STREQ(p.tb.dir, dir);
+	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) * 110 / 100);
+	T_STREQ(why, "mem_load's 282M");
+	p.tb.free = 320ull << 20;   /* 282M and the margin */
+	T_CHECK(plan_disk_check(&p, dir, NULL, why, sizeof why) == 0);
+	/* a testbed not made yet: its nearest existing parent */
+	snprintf(path, sizeof path, "%s/new/tb/", dir);
+	plan_space(&p, path, dir);
+	T_STREQ(p.tb.dir, dir);
+	T_CHECK(!p.present[0] && p.odir.free != UINT64_MAX);
+	snprintf(path, sizeof path, "%s/read_load.dat", dir);
+	T_CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+}
+
 int main(void)
 {
 	test_build_order();
@@ -257,5 +307,6 @@ int main(void)
 	test_dry_run();
 	test_partly_known();
 	test_estimate();
+	test_space();
 	return t_done();
 }
