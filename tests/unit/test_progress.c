@@ -66,5 +66,6 @@ int main(void)
 {
 	test_left();
 	test_ticker();
+	fputc('\n', stderr);   /* end the live line it drew: the closing line stands alone */
 	return t_done();
 }
