@@ -1,4 +1,4 @@
-/* canary.c: the machine-speed canary: the tiny built-in tree's CANARY_UNIT compiled with cc -O2 -c, best of CANARY_TRIES. */
+/* canary.c: the machine-speed canary: the tiny built-in tree's CANARY_UNIT compiled with cc -O2 -c, after CANARY_WARM warm-ups the best of CANARY_TRIES. */
 #include "contest/canary.h"
 #include "contest/compile.h"
 #include "contest/prepare.h"
@@ -30,14 +30,14 @@ int canary_time(const char *testbed, double *best, char *why, size_t len)
 		text_fmt(why, len, "%s/%s: path too long", dir, CANARY_LOG);
 		return -1;
 	}
-	for (int i = 0; i < CANARY_TRIES && rc == 0; i++) {
+	for (int i = 0; i < CANARY_WARM + CANARY_TRIES && rc == 0; i++) {
 		int cr = compile_run(dir, argv, log, NULL, NULL, &res, err, sizeof err);
 		if (cr == COMPILE_INTR || sig_caught)
 			rc = 1;
 		else if (cr != COMPILE_OK) {
 			text_fmt(why, len, "%s", err);
 			rc = -1;
-		} else if (!(res.time >= *best))
+		} else if (i >= CANARY_WARM && !(res.time >= *best))
 			*best = res.time;
 	}
 	if (rc != -1)

@@ -114,7 +114,8 @@ static int runs_line(const struct rep_model *m, int drift, char *buf, size_t len
 		const struct rec *r = m->runs[i];
 		double a = r->ev[REV_CANARY], b = r->ev[REV_CANARY_AFTER];
 		double pct = drift ? off_pct(b, a) : off_pct(canary_of(r), m->canary_ref);
-		if (!counted(r) || !(fabs(pct) > CANARY_OFF_PCT))
+		double limit = drift ? CANARY_DRIFT_PCT : CANARY_OFF_PCT;
+		if (!counted(r) || !(fabs(pct) > limit))
 			continue;
 		if (shown == CANARY_LIST) {
 			more++;
@@ -123,7 +124,7 @@ static int runs_line(const struct rep_model *m, int drift, char *buf, size_t len
 		if (shown++ == 0)
 			put(buf, len, &n, drift ? "runs whose canary after differs from before by more than "
 			    "%.0f%% (the machine drifted):" : "runs whose canary is more than %.0f%% off the "
-			    "reference:", CANARY_OFF_PCT);
+			    "reference:", limit);
 		put(buf, len, &n, "%s %s %s run %d ", shown > 1 ? "," : "", r->label, r->load, r->run);
 		if (drift)
 			put(buf, len, &n, "%.3f -> %.3f (%+.1f%%)", a, b, pct);
