@@ -55,8 +55,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "no responsiveness probe (wake-up latency) during runs" } } },
 	[OPT_NOCANARY] = { "no-canary", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3)\n"
-		                         "before and after each run" } } },
+		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3\n"
+		                         "after 2 warm-ups) before and after each run" } } },
 	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
 		                         "invocation and restore it afterwards; repeatable; root" } } },
