@@ -4,6 +4,7 @@
 #include "lib/err.h"
 #include "lib/text.h"
 #include "results/field.h"
+#include "results/version.h"
 
 #include <errno.h>
 #include <math.h>
@@ -435,8 +436,6 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 	char *line = NULL;
 	size_t cap = 0, i;
 	ssize_t n;
-	unsigned long long ver;
-	const size_t plen = strlen(REC_FORMAT_NAME);
 	int seen[NCOLS] = { 0 };
 	char *p;
 	int rc = -1;
@@ -446,15 +445,13 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 		line[--n] = '\0';
 	else
 		n = -1;
-	if (n < 0 || strncmp(line, REC_FORMAT_NAME "\t", plen + 1) != 0 ||
-	    parse_uint(line + plen + 1, 2147483647ULL, &ver) != 0 || ver == 0) {
-		if (ferror(f))
-			warn("%s", path);
-		else
-			warnx("%s: not a %s result file (line 1 is not '%s<TAB>VERSION'); file refused",
-			      path, REC_FORMAT_NAME, REC_FORMAT_NAME);
+	if (n < 0 && ferror(f)) {
+		warn("%s", path);
 		goto out;
 	}
+	if (version_check(path, n < 0 || strlen(line) != (size_t)n ? NULL : line, REC_FORMAT_NAME, REC_FORMAT_VERSION,
+	                  "file refused") != 0)
+		goto out;
 	n = getline(&line, &cap, f);
 	if (n <= 0 || line[n - 1] != '\n') {
 		if (ferror(f))

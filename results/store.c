@@ -4,6 +4,7 @@
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "results/mrec.h"
+#include "results/version.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,7 +19,11 @@
 #define STORE_SUFFIX ".loads"
 #define MICRO_SUFFIX ".micro"
 #define ENV_SUFFIX   ".env"
-#define ENV_HEADER   "contest-env\t1\n"
+#define ENV_FORMAT_NAME    "contest-env"
+#define ENV_FORMAT_VERSION 1
+#define STR_(x)      #x
+#define STR(x)       STR_(x)
+#define ENV_HEADER   ENV_FORMAT_NAME "\t" STR(ENV_FORMAT_VERSION) "\n"
 #define STORE_BUF    8192   /* header plus the longest possible record */
 
 int store_path(const char *dir, const char *label, char *buf, size_t len)
@@ -79,13 +84,28 @@ static ssize_t relayout(int fd, const struct rec *r, char *buf, size_t len)
 	return rec_format_as(r, cols, buf, len);
 }
 
+/* same_version: whether the file fd begins with header's line 1 (its
+ * format name and version); 0 when it does not or cannot be read. */
+static int same_version(int fd, const char *header)
+{
+	char head[64];
+	size_t want = (size_t)(strchr(header, '\n') - header) + 1;
+	ssize_t n;
+
+	if (want > sizeof head)
+		return 0;
+	n = pread(fd, head, want, 0);
+	return n == (ssize_t)want && memcmp(head, header, want) == 0;
+}
+
 /* append_block: append text (len bytes, whole lines) to path with one
  * write() on an O_APPEND descriptor under an exclusive flock, header first
  * when the file is new, then fsync (and the directory's for a new file). On
  * a short write the file is truncated back. A symbolic link at path (ELOOP)
  * or anything but a regular file with one link (EINVAL) is refused. r (NULL
  * for a micro file) is the record text holds, formatted again in the file's
- * own layout when another version began it. 0, or -1 with errno. */
+ * own layout when another version began it. A file of another format or
+ * version is refused (EPROTONOSUPPORT). 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len, const struct rec *r)
 {
@@ -111,7 +131,10 @@ static int append_block(const char *dir, const char *path, const char *header,
 	}
 	if (st.st_size == 0)
 		hl = strlen(header);
-	else if (r != NULL && (n = relayout(fd, r, line, sizeof line)) != 0) {
+	else if (!same_version(fd, header)) {   /* another version's file: never mixed */
+		errno = EPROTONOSUPPORT;
+		goto fail;
+	} else if (r != NULL && (n = relayout(fd, r, line, sizeof line)) != 0) {
 		if (n < 0) {
 			errno = EOVERFLOW;
 			goto fail;
@@ -380,7 +403,7 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
 
 int store_env_last(const char *dir, const char *label, char **text)
 {
-	char path[PATH_MAX], *all = NULL, *last;
+	char path[PATH_MAX], *all = NULL, *last, *nl;
 	size_t cap = 0;
 	FILE *f;
 	int rc;
@@ -400,11 +423,13 @@ int store_env_last(const char *dir, const char *label, char **text)
 		free(all);
 		return rc;
 	}
-	if (strncmp(all, ENV_HEADER, strlen(ENV_HEADER)) != 0) {
-		warnx("%s: not a contest-env file (line 1 is not 'contest-env<TAB>1'); ignored", path);
+	if ((nl = strchr(all, '\n')) != NULL)
+		*nl = '\0';
+	if (version_check(path, nl ? all : NULL, ENV_FORMAT_NAME, ENV_FORMAT_VERSION, "ignored") != 0) {
 		free(all);
 		return -1;
 	}
+	*nl = '\n';
 	/* the last block: after the last "@ TIMESTAMP" line */
 	last = NULL;
 	for (char *p = all; (p = strstr(p, "\n@ ")) != NULL; p++)
