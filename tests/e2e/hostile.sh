@@ -26,4 +26,30 @@ check "report --micro names the file and both versions" grep -qxF \
 	"contest: $R/m.micro: contest-micro format version '2', but this build reads only version 1; file refused" "$ERR"
 rm -rf "$R"
 
+# -o is checked up front, like -d, whether io_other is in the plan or not:
+# missing, a FIFO, a file, /proc, /sys refused in one line, nothing made.
+mkfifo "$SCRATCH/fifo"
+: >"$SCRATCH/file"
+for o in "$SCRATCH/none:$SCRATCH/none': No such file or directory" \
+         "$SCRATCH/fifo:$SCRATCH/fifo' is not a directory" \
+         "$SCRATCH/file:$SCRATCH/file' is not a directory" \
+         "/proc:/proc' is on proc, a kernel pseudo file system" \
+         "/sys/kernel:/sys/kernel' is on sysfs, a kernel pseudo file system"; do
+	dir=${o%%:*} msg=${o#*:}
+	for load in io_other no_load; do
+		expect_fail "-o $dir with $load" 2 "-o '$msg" \
+			"$CONTEST" -k a -o "$dir" -d "$T" -R "$R" --scale tiny "$load"
+		check "-o $dir with $load: nothing made" test ! -e "$T" -a ! -e "$R"
+	done
+	expect_fail "-o $dir with --dry-run" 2 "-o '$msg" \
+		"$CONTEST" --dry-run -k a -o "$dir" -d "$T" -R "$R" --scale tiny io_other
+done
+check "the FIFO is still a FIFO" test -p "$SCRATCH/fifo"
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir -p "$SCRATCH/ro"
+	chmod 555 "$SCRATCH/ro"
+	expect_fail "-o not writable" 2 "-o '$SCRATCH/ro' is not writable: Permission denied" \
+		"$CONTEST" -k a -o "$SCRATCH/ro" -d "$T" -R "$R" --scale tiny io_other
+fi
+
 done_tests
