@@ -3,6 +3,7 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "lib/fs.h"
+#include "lib/text.h"
 #include "results/mrec.h"
 #include "results/version.h"
 
@@ -232,10 +233,11 @@ out:
 static int label_file(const char *dir, const char *label, const char *suffix, char *path, size_t len)
 {
 	const char *why;
+	char q[TEXT_QUOTED];
 	struct stat st;
 
 	if (rec_label_check(label, &why) != 0) {
-		warnx("label '%s' %s", label, why);
+		warnx("label '%s' %s", text_quote(label, q, sizeof q), why);
 		return -1;
 	}
 	if (fs_path(path, len, "%s/%s%s", dir, label, suffix) != 0) {
@@ -307,11 +309,12 @@ static int list_files(const char *dir, const char *suffix, char ***names, size_t
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	size_t cap = 0;
+	char q[TEXT_QUOTED];
 
 	*names = NULL;
 	*n = 0;
 	if (d == NULL) {
-		warn("cannot read results directory '%s'", dir);
+		warn("cannot read results directory '%s'", text_quote(dir, q, sizeof q));
 		return -1;
 	}
 	for (;;) {
@@ -336,7 +339,7 @@ static int list_files(const char *dir, const char *suffix, char ***names, size_t
 		qsort(*names, *n, sizeof **names, cmp_names);
 	return 0;
 fail:
-	warn("cannot read results directory '%s'", dir);
+	warn("cannot read results directory '%s'", text_quote(dir, q, sizeof q));
 	free_list(*names, *n);
 	*names = NULL;
 	closedir(d);

@@ -52,4 +52,11 @@ if [ "$(id -u)" -ne 0 ]; then
 		"$CONTEST" -k a -o "$SCRATCH/ro" -d "$T" -R "$R" --scale tiny io_other
 fi
 
+# Input echoed in a message is escaped: one line, whatever it holds.
+nl='a
+b'
+expect_fail "a label with a newline: one line" 2 "bad label 'a\\x0Ab'" "$CONTEST" -k "$nl" -d "$T" -R "$R" no_load
+expect_fail "a report label with ESC: one line" 2 "bad label 'x\\x1B[2J'" "$CONTEST" report -R "$R" "$(printf 'x\033[2J')"
+expect_fail "-o with a newline: one line" 2 "-o '$SCRATCH/a\\x0Ab': No such file" "$CONTEST" -k a -o "$SCRATCH/$nl" -d "$T" -R "$R" no_load
+
 done_tests
