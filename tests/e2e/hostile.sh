@@ -59,4 +59,11 @@ expect_fail "a label with a newline: one line" 2 "bad label 'a\\x0Ab'" "$CONTEST
 expect_fail "a report label with ESC: one line" 2 "bad label 'x\\x1B[2J'" "$CONTEST" report -R "$R" "$(printf 'x\033[2J')"
 expect_fail "-o with a newline: one line" 2 "-o '$SCRATCH/a\\x0Ab': No such file" "$CONTEST" -k a -o "$SCRATCH/$nl" -d "$T" -R "$R" no_load
 
+# Sizes: only decimal digits, a fraction before a suffix, K M G T (B, iB).
+for m in 0x10M 1e3M +1G -1G " 1G" inf nan 1.5; do
+	expect_fail "--mem '$m' refused" 2 "--mem: '$m' is not a size" "$CONTEST" --dry-run -k a --mem "$m" -d "$T" -R "$R" no_load
+done
+check "--mem 1.5G taken (dry run)" sh -c "'$CONTEST' --dry-run -k a --scale tiny --mem 1.5G -d '$T' -R '$R' no_load >/dev/null 2>&1"
+check "the dry runs made nothing" test ! -e "$T" -a ! -e "$R"
+
 done_tests

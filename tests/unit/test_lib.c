@@ -82,7 +82,8 @@ static void test_create_in_dir(void)
 /* test_duration: plain seconds and the s m h d suffixes; zero, negative, junk refused. */
 static void test_duration(void)
 {
-	static const char *const bad[] = { "", "0", "0s", "-5m", "m", "5x", "5 m", "1e999", "nan", "5mm" };
+	static const char *const bad[] = { "", "0", "0s", "-5m", "m", "5x", "5 m", "1e999", "nan", "5mm",
+		"0x10", "1e2s", "+5m", " 5m", "inf", "5.", "5.m" };
 	double s = -1;
 
 	T_CHECK(parse_duration("90", &s) == 0 && s == 90);
@@ -94,6 +95,33 @@ static void test_duration(void)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		s = -1;
 		T_CHECK(parse_duration(bad[i], &s) == -1 && s == -1);
+	}
+}
+
+/* test_size: decimal digits, a fraction with a suffix, K M G T with an
+ * optional B or iB; hex, signs, spaces, exponents, inf and nan refused. */
+static void test_size(void)
+{
+	static const char *const bad[] = { "", "0", "0x10M", "0X10M", "+1G", "-1G", " 1G", "1G ",
+		"1 G", "1e3M", "1E3", "inf", "nan", "infG", "1.5", "5.G", ".5G", "1..5G", "1.5.G",
+		"1Q", "1GG", "1Gi", "1GiBx", "1b", "1B", "0.0000001K", "99999999T", "1,5G", "\t1G" };
+	uint64_t b = 7;
+
+	T_CHECK(parse_size("4096", &b) == 0 && b == 4096);
+	T_CHECK(parse_size("512M", &b) == 0 && b == 512ULL << 20);
+	T_CHECK(parse_size("512m", &b) == 0 && b == 512ULL << 20);
+	T_CHECK(parse_size("2G", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("2GB", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("2GiB", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("1.5G", &b) == 0 && b == 3ULL << 29);
+	T_CHECK(parse_size("0.5K", &b) == 0 && b == 512);
+	T_CHECK(parse_size("1T", &b) == 0 && b == 1ULL << 40);
+	T_CHECK(parse_size("010M", &b) == 0 && b == 10ULL << 20);   /* decimal, not octal */
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		b = 7;
+		T_CHECK(parse_size(bad[i], &b) == -1 && b == 7);
+		if (b != 7)
+			fprintf(stderr, "parse_size took '%s'\n", bad[i]);
 	}
 }
 
@@ -147,6 +175,7 @@ int main(void)
 	test_array_grow();
 	test_create_in_dir();
 	test_duration();
+	test_size();
 	test_quote();
 	return t_done();
 }
