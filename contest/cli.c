@@ -51,17 +51,26 @@ void opts_usage(FILE *f)
 
 void opts_usage_error(const char *fmt, const char *arg)
 {
-	char msg[512];
-	snprintf(msg, sizeof msg, fmt, arg);
+	char msg[512], q[TEXT_QUOTED];
+	snprintf(msg, sizeof msg, fmt, text_quote(arg, q, sizeof q));
 	errx(EXIT_USAGE, "%s (see contest --help)", msg);
+}
+
+/* label_check: exit 2 with "OPTbad label 'LABEL'FROM: why", the label
+ * quoted, when label is not valid. */
+static void label_check(const char *label, const char *opt, const char *from)
+{
+	const char *why;
+	char q[TEXT_QUOTED];
+
+	if (rec_label_check(label, &why) != 0)
+		errx(EXIT_USAGE, "%sbad label '%s'%s: %s", opt, text_quote(label, q, sizeof q), from, why);
 }
 
 /* set_label: validate and store a run label. */
 static void set_label(struct opts *o, const char *label, const char *from)
 {
-	const char *why;
-	if (rec_label_check(label, &why) != 0)
-		errx(EXIT_USAGE, "bad label '%s'%s: %s", label, from, why);
+	label_check(label, "", from);
 	text_copy(o->label, label, sizeof o->label);
 }
 
@@ -130,7 +139,7 @@ static void add_only(struct opts *o, char *list)
 static char *nonempty(char *arg, const char *what)
 {
 	if (*arg == '\0')
-		opts_usage_error("%s", what);
+		opts_usage_error(what, "");   /* what has no %s */
 	return arg;
 }
 
@@ -259,15 +268,13 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 /* set_other_opt: one option of a report, micro or loads, or a flag; 0 when id is one. */
 static int set_other_opt(struct opts *o, int id, char *arg)
 {
-	const char *why;
 	char *end, names[128], msg[256];
 
 	switch (id) {
 	case OPT_RESULTS: o->results = nonempty(arg, "-R: empty results directory"); break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
-		if (rec_label_check(arg, &why) != 0)
-			errx(EXIT_USAGE, "--baseline: bad label '%s': %s", arg, why);
+		label_check(arg, "--baseline: ", "");
 		o->baseline = arg;
 		break;
 	case OPT_FORMAT:
@@ -383,8 +390,6 @@ static int read_options(struct opts *o, int n, char **args)
  * or the labels of a report. */
 static void read_operands(struct opts *o, int first, int n, char **args)
 {
-	const char *why;
-
 	if (o->baseline != NULL && !o->stats)
 		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
 	if (o->keep_busy && !o->stats)
@@ -400,8 +405,7 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 			add_load(o, args[i]);
 			continue;
 		}
-		if (rec_label_check(args[i], &why) != 0)
-			errx(EXIT_USAGE, "bad label '%s': %s", args[i], why);
+		label_check(args[i], "", "");
 		if (o->nlabels == OPTS_MAX_LABELS)
 			opts_usage_error("too many labels at '%s'", args[i]);
 		o->labels[o->nlabels++] = args[i];

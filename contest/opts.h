@@ -83,7 +83,7 @@ struct opts {
  * exit with status 2. */
 void opts_parse(struct opts *o, int argc, char **argv);
 
-/* opts_usage_error: "FMT (see contest --help)" with arg for its one %s,
+/* opts_usage_error: "FMT (see contest --help)" with arg (escaped by text_quote) for its one %s,
  * on one line, then exit 2. */
 _Noreturn void opts_usage_error(const char *fmt, const char *arg);
 

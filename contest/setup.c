@@ -20,10 +20,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -227,6 +229,44 @@ static void swappiness_check(void)
 		      "group that follows it)", vm, own, vm);
 }
 
+/* other_check: -o DIR, when given, whether io_other is in the plan or not
+ * (it is locked for the invocation's life either way): an existing,
+ * writable directory on a file system that holds files (not proc, sysfs,
+ * cgroup and the like), checked before anything is made; exits 2 saying
+ * why in one line. */
+static void other_check(const char *dir)
+{
+	/* statfs f_type of the kernel's pseudo file systems, and their names */
+	static const uint32_t magic[] = {
+		0x9FA0, 0x62656572, 0x27E0EB, 0x63677270, 0x64626720, 0x74726163, 0x73636673,
+		0x1CD1, 0xCAFE4A11, 0x62656570, 0x6165676C, 0xDE5E81E4, 0xF97CFF8C, 0x42494E4D,
+		0x6E736673, 0x19800202, 0x65735543,
+	};
+	static const char *const name[] = {
+		"proc", "sysfs", "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs",
+		"devpts", "bpf", "configfs", "pstore", "efivarfs", "selinuxfs", "binfmt_misc",
+		"nsfs", "mqueue", "fusectl",
+	};
+	_Static_assert(sizeof magic / sizeof magic[0] == sizeof name / sizeof name[0], "one name a magic");
+	char q[TEXT_QUOTED];
+	struct statfs sf;
+	struct stat st;
+
+	if (dir == NULL)
+		return;
+	text_quote(dir, q, sizeof q);
+	if (stat(dir, &st) != 0 || statfs(dir, &sf) != 0)
+		err(EXIT_USAGE, "-o '%s'", q);
+	if (!S_ISDIR(st.st_mode))
+		errx(EXIT_USAGE, "-o '%s' is not a directory", q);
+	for (size_t i = 0; i < sizeof magic / sizeof magic[0]; i++)
+		if ((uint32_t)sf.f_type == magic[i])
+			errx(EXIT_USAGE, "-o '%s' is on %s, a kernel pseudo file system, not one that "
+			     "holds io_other's file", q, name[i]);
+	if (access(dir, W_OK | X_OK) != 0)
+		err(EXIT_USAGE, "-o '%s' is not writable", q);
+}
+
 void setup_check(struct runner *r, const struct opts *o)
 {
 	char why[512];
@@ -245,6 +285,7 @@ void setup_check(struct runner *r, const struct opts *o)
 	if (total > sizeof ((struct rec *)0)->sysctl)
 		errx(EXIT_USAGE, "--sysctl: the settings take %zu characters, more than the record's %zu",
 		     total, sizeof ((struct rec *)0)->sysctl - 1);
+	other_check(o->other);
 }
 
 /* read_done: the runs of each load already recorded under each setting's

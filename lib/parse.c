@@ -5,25 +5,39 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* number: the finite number s starts with (a digit first, or a '.' when
- * dot) into *v, *end after it; -1 when s does not start with one. */
+/* number: the decimal number s starts with, digits with an optional
+ * fraction (".5" too when dot), into *v and *end after it; -1 when s does
+ * not start with one. Only this form: no sign, space, hex, exponent, inf or
+ * nan (what strtod alone would take). */
 static int number(const char *s, int dot, double *v, char **end)
 {
-	if (s == NULL || ((*s < '0' || *s > '9') && !(dot && *s == '.')))
+	size_t i, f = 0;
+
+	if (s == NULL)
+		return -1;
+	i = strspn(s, "0123456789");
+	if (s[i] == '.' && (f = strspn(s + i + 1, "0123456789")) == 0)
+		return -1;              /* "5." : a point needs digits after it */
+	if (i == 0 && !(dot && f > 0))
 		return -1;
 	errno = 0;
 	*v = strtod(s, end);
-	return errno != 0 || *end == s || !isfinite(*v) ? -1 : 0;
+	if (errno != 0 || *end != s + i + (f > 0 ? f + 1 : 0) || !isfinite(*v))
+		return -1;
+	return 0;
 }
 
 int parse_size(const char *s, uint64_t *bytes)
 {
 	char *end;
 	double v, mul = 1;
+	int frac;
 
 	if (number(s, 0, &v, &end) != 0)
 		return -1;
+	frac = strchr(s, '.') != NULL && strchr(s, '.') < end;
 	switch (*end) {
 	case 'k': case 'K': mul = 1024.0; end++; break;
 	case 'm': case 'M': mul = 1024.0 * 1024; end++; break;
@@ -35,7 +49,7 @@ int parse_size(const char *s, uint64_t *bytes)
 		end += 2;
 	else if (*end == 'B' && mul > 1)
 		end++;
-	if (*end != '\0')
+	if (*end != '\0' || (frac && mul == 1))   /* bytes are whole */
 		return -1;
 	v *= mul;
 	if (v < 1 || v > 9.0e18)

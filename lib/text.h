@@ -8,6 +8,22 @@
 size_t text_copy(char *dst, const char *src, size_t len);
 /* text_fmt: snprintf that cuts to fit silently (for messages and reasons). */
 void text_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* text_utf8_len: the length (1 to 4) of the valid UTF-8 sequence s starts
+ * with (shortest form, no surrogate, at most U+10FFFF), reading at most n
+ * bytes; 0 when s does not start with one (or n is 0). */
+size_t text_utf8_len(const unsigned char *s, size_t n);
+
+/* TEXT_QUOTED: a buffer for text_quote that holds any input cut to fit a
+ * one-line message. */
+#define TEXT_QUOTED 256
+
+/* text_quote: s made safe to echo inside '...' in a one-line message, into
+ * buf (len > 4): control bytes (newline, tab, ESC, DEL, the C1 controls),
+ * bytes that are not valid UTF-8, the quote ' and the backslash as \xNN
+ * (the backslash \\); valid UTF-8 is kept. Cut with "..." when it does
+ * not fit. NULL s reads as "". Returns buf. */
+char *text_quote(const char *s, char *buf, size_t len);
+
 /* text_read: at most max bytes of root/rel as a NUL-terminated string
  * to free, and its length in *len (NULL: not wanted); *cut (NULL: not
  * wanted) is set when the file goes on past max. NULL when it cannot be

@@ -3,6 +3,7 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "results/field.h"
+#include "results/version.h"
 
 #include <errno.h>
 #include <math.h>
@@ -111,23 +112,21 @@ static const char *parse_line(char *line, struct mrec *m)
 
 int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 {
-	char *line = NULL, head[64];
+	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	long lineno = 0;
 	int rc = -1;
 
-	snprintf(head, sizeof head, "%s\t%d", MREC_FORMAT_NAME, MREC_FORMAT_VERSION);
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		int whole = len > 0 && line[len - 1] == '\n';
 
 		lineno++;
 		if (whole)
 			line[--len] = '\0';
-		if (lineno == 1 && strcmp(line, head) != 0) {
-			warnx("%s:1: not a contest microbenchmark file (want '%s')", path, head);
+		if (lineno == 1 && version_check(path, whole && strlen(line) == (size_t)len ? line : NULL,
+		                                 MREC_FORMAT_NAME, MREC_FORMAT_VERSION, "file refused") != 0)
 			goto out;
-		}
 		if (lineno == 2 && strcmp(line, MREC_COLUMNS) != 0) {
 			warnx("%s:2: unknown columns", path);
 			goto out;

@@ -4,6 +4,7 @@
 #include "lib/err.h"
 #include "lib/text.h"
 #include "results/field.h"
+#include "results/version.h"
 
 #include <errno.h>
 #include <math.h>
@@ -243,20 +244,8 @@ void rec_set_free(struct rec_set *s)
 	s->n = s->cap = s->bad = 0;
 }
 
-/* show: s for a message: at most 60 characters, non-printables as '?'. */
-static const char *show(const char *s, char *buf, size_t len)
-{
-	size_t i = 0;
-
-	for (; *s && i + 4 < len && i < 60; s++)
-		buf[i++] = (*s >= 0x20 && *s < 0x7f) ? *s : '?';
-	if (*s && i + 4 <= len) {
-		memcpy(buf + i, "...", 3);
-		i += 3;
-	}
-	buf[i] = '\0';
-	return buf;
-}
+/* SHOWN: a quoted field in a message is cut to about 60 bytes */
+#define SHOWN 64
 
 /* parse_uint: s as decimal digits only, at most max; -1 when not. */
 static int parse_uint(const char *s, unsigned long long max, unsigned long long *out)
@@ -306,27 +295,27 @@ struct layout {
 /* refuse: "field 'NAME' is WHAT: 'RAW'" into msg; -1. */
 static int refuse(char *msg, size_t mlen, const char *name, const char *what, const char *raw)
 {
-	char sb[80];
+	char sb[SHOWN];
 
-	snprintf(msg, mlen, "field '%s' is %s: '%s'", name, what, show(raw, sb, sizeof sb));
+	snprintf(msg, mlen, "field '%s' is %s: '%s'", name, what, text_quote(raw, sb, sizeof sb));
 	return -1;
 }
 
 /* get_label: raw as the label of r: unescaped, valid, the file's; -1 with msg. */
 static int get_label(const char *raw, struct rec *r, const struct layout *L, char *msg, size_t mlen)
 {
-	char sb[80];
+	char sb[SHOWN];
 	const char *why;
 
 	if (field_get("label", raw, r->label, sizeof r->label, FIELD_ESCAPE, msg, mlen) != 0)
 		return -1;
 	if (rec_label_check(r->label, &why) != 0) {
-		snprintf(msg, mlen, "label '%s' is not valid: %s", show(raw, sb, sizeof sb), why);
+		snprintf(msg, mlen, "label '%s' is not valid: %s", text_quote(raw, sb, sizeof sb), why);
 		return -1;
 	}
 	if (L->file_label && strcmp(r->label, L->file_label) != 0) {
 		snprintf(msg, mlen, "label '%s' in the file of label '%s'",
-		         show(raw, sb, sizeof sb), L->file_label);
+		         text_quote(raw, sb, sizeof sb), L->file_label);
 		return -1;
 	}
 	return 0;
@@ -435,10 +424,8 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 	char *line = NULL;
 	size_t cap = 0, i;
 	ssize_t n;
-	unsigned long long ver;
-	const size_t plen = strlen(REC_FORMAT_NAME);
 	int seen[NCOLS] = { 0 };
-	char *p;
+	char *p, qn[SHOWN];
 	int rc = -1;
 
 	n = getline(&line, &cap, f);
@@ -446,15 +433,13 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 		line[--n] = '\0';
 	else
 		n = -1;
-	if (n < 0 || strncmp(line, REC_FORMAT_NAME "\t", plen + 1) != 0 ||
-	    parse_uint(line + plen + 1, 2147483647ULL, &ver) != 0 || ver == 0) {
-		if (ferror(f))
-			warn("%s", path);
-		else
-			warnx("%s: not a %s result file (line 1 is not '%s<TAB>VERSION'); file refused",
-			      path, REC_FORMAT_NAME, REC_FORMAT_NAME);
+	if (n < 0 && ferror(f)) {
+		warn("%s", path);
 		goto out;
 	}
+	if (version_check(path, n < 0 || strlen(line) != (size_t)n ? NULL : line, REC_FORMAT_NAME, REC_FORMAT_VERSION,
+	                  "file refused") != 0)
+		goto out;
 	n = getline(&line, &cap, f);
 	if (n <= 0 || line[n - 1] != '\n') {
 		if (ferror(f))
@@ -486,7 +471,8 @@ static int read_header(FILE *f, const char *path, struct layout *L)
 		}
 		int c = col_find(name, strlen(name));
 		if (c >= 0 && seen[c]) {
-			warnx("%s:2: column '%s' appears twice; file refused", path, name);
+			warnx("%s:2: column '%s' appears twice; file refused", path,
+			      text_quote(name, qn, sizeof qn));
 			goto out;
 		}
 		if (c >= 0)

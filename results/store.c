@@ -3,7 +3,9 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "lib/fs.h"
+#include "lib/text.h"
 #include "results/mrec.h"
+#include "results/version.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,7 +20,11 @@
 #define STORE_SUFFIX ".loads"
 #define MICRO_SUFFIX ".micro"
 #define ENV_SUFFIX   ".env"
-#define ENV_HEADER   "contest-env\t1\n"
+#define ENV_FORMAT_NAME    "contest-env"
+#define ENV_FORMAT_VERSION 1
+#define STR_(x)      #x
+#define STR(x)       STR_(x)
+#define ENV_HEADER   ENV_FORMAT_NAME "\t" STR(ENV_FORMAT_VERSION) "\n"
 #define STORE_BUF    8192   /* header plus the longest possible record */
 
 int store_path(const char *dir, const char *label, char *buf, size_t len)
@@ -79,13 +85,28 @@ static ssize_t relayout(int fd, const struct rec *r, char *buf, size_t len)
 	return rec_format_as(r, cols, buf, len);
 }
 
+/* same_version: whether the file fd begins with header's line 1 (its
+ * format name and version); 0 when it does not or cannot be read. */
+static int same_version(int fd, const char *header)
+{
+	char head[64];
+	size_t want = (size_t)(strchr(header, '\n') - header) + 1;
+	ssize_t n;
+
+	if (want > sizeof head)
+		return 0;
+	n = pread(fd, head, want, 0);
+	return n == (ssize_t)want && memcmp(head, header, want) == 0;
+}
+
 /* append_block: append text (len bytes, whole lines) to path with one
  * write() on an O_APPEND descriptor under an exclusive flock, header first
  * when the file is new, then fsync (and the directory's for a new file). On
  * a short write the file is truncated back. A symbolic link at path (ELOOP)
  * or anything but a regular file with one link (EINVAL) is refused. r (NULL
  * for a micro file) is the record text holds, formatted again in the file's
- * own layout when another version began it. 0, or -1 with errno. */
+ * own layout when another version began it. A file of another format or
+ * version is refused (EPROTONOSUPPORT). 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len, const struct rec *r)
 {
@@ -111,7 +132,10 @@ static int append_block(const char *dir, const char *path, const char *header,
 	}
 	if (st.st_size == 0)
 		hl = strlen(header);
-	else if (r != NULL && (n = relayout(fd, r, line, sizeof line)) != 0) {
+	else if (!same_version(fd, header)) {   /* another version's file: never mixed */
+		errno = EPROTONOSUPPORT;
+		goto fail;
+	} else if (r != NULL && (n = relayout(fd, r, line, sizeof line)) != 0) {
 		if (n < 0) {
 			errno = EOVERFLOW;
 			goto fail;
@@ -209,10 +233,11 @@ out:
 static int label_file(const char *dir, const char *label, const char *suffix, char *path, size_t len)
 {
 	const char *why;
+	char q[TEXT_QUOTED];
 	struct stat st;
 
 	if (rec_label_check(label, &why) != 0) {
-		warnx("label '%s' %s", label, why);
+		warnx("label '%s' %s", text_quote(label, q, sizeof q), why);
 		return -1;
 	}
 	if (fs_path(path, len, "%s/%s%s", dir, label, suffix) != 0) {
@@ -284,11 +309,12 @@ static int list_files(const char *dir, const char *suffix, char ***names, size_t
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	size_t cap = 0;
+	char q[TEXT_QUOTED];
 
 	*names = NULL;
 	*n = 0;
 	if (d == NULL) {
-		warn("cannot read results directory '%s'", dir);
+		warn("cannot read results directory '%s'", text_quote(dir, q, sizeof q));
 		return -1;
 	}
 	for (;;) {
@@ -313,7 +339,7 @@ static int list_files(const char *dir, const char *suffix, char ***names, size_t
 		qsort(*names, *n, sizeof **names, cmp_names);
 	return 0;
 fail:
-	warn("cannot read results directory '%s'", dir);
+	warn("cannot read results directory '%s'", text_quote(dir, q, sizeof q));
 	free_list(*names, *n);
 	*names = NULL;
 	closedir(d);
@@ -380,7 +406,7 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
 
 int store_env_last(const char *dir, const char *label, char **text)
 {
-	char path[PATH_MAX], *all = NULL, *last;
+	char path[PATH_MAX], *all = NULL, *last, *nl;
 	size_t cap = 0;
 	FILE *f;
 	int rc;
@@ -400,11 +426,13 @@ int store_env_last(const char *dir, const char *label, char **text)
 		free(all);
 		return rc;
 	}
-	if (strncmp(all, ENV_HEADER, strlen(ENV_HEADER)) != 0) {
-		warnx("%s: not a contest-env file (line 1 is not 'contest-env<TAB>1'); ignored", path);
+	if ((nl = strchr(all, '\n')) != NULL)
+		*nl = '\0';
+	if (version_check(path, nl ? all : NULL, ENV_FORMAT_NAME, ENV_FORMAT_VERSION, "ignored") != 0) {
 		free(all);
 		return -1;
 	}
+	*nl = '\n';
 	/* the last block: after the last "@ TIMESTAMP" line */
 	last = NULL;
 	for (char *p = all; (p = strstr(p, "\n@ ")) != NULL; p++)

@@ -126,6 +126,28 @@ static void test_good_lines(void)
 	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a", "--baseline", "b", (char *)NULL) == EXIT_USAGE);
 }
 
+/* test_quoted: input echoed in a usage error is escaped, so the message is
+ * one line whatever the input holds. */
+static void test_quoted(void)
+{
+	struct opts o;
+	char msg[1024];
+
+	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a\nb", "no_load", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: bad label 'a\\x0Ab': has a character other than A-Z a-z 0-9 . _ + - = , @ : ~\n");
+	T_CHECK(parse(&o, msg, sizeof msg, "-r", "--stats", "--baseline", "x\ty", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: --baseline: bad label 'x\\x09y': has a character other than A-Z a-z 0-9 . _ + - = , @ : ~\n");
+	T_CHECK(parse(&o, msg, sizeof msg, "report", "l\x1b[2J", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: bad label 'l\\x1B[2J': has a character other than A-Z a-z 0-9 . _ + - = , @ : ~\n");
+	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a", "no\nload", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: unknown load 'no\\x0Aload' (see contest --help)\n");
+	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a", "--mem", "1\xff'G", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: --mem: '1\\xFF\\x27G' is not a size of at least 1M (e.g. 512M, 2G) "
+	             "(see contest --help)\n");
+	T_CHECK(parse(&o, msg, sizeof msg, "-k", "a", "-d", "", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: -d: empty testbed directory (see contest --help)\n");
+}
+
 /* names_option: text holds "--name", each '-' written as dash ("-", or "\\-" in troff),
  * not as the start of a longer option name. */
 static int names_option(const char *text, const char *name, const char *dash)
@@ -220,6 +242,7 @@ int main(void)
 	test_unknown_letters();
 	test_again_after_error();
 	test_good_lines();
+	test_quoted();
 	err_exit_hook = NULL;
 	test_table();
 	test_help_and_man();

@@ -1,7 +1,8 @@
-/* test_lib.c: unit tests of the ground floor lib/: the growable array, creating own files, working in a directory, durations. */
+/* test_lib.c: unit tests of the ground floor lib/: the growable array, creating own files, working in a directory, durations, sizes, quoting for messages. */
 #include "lib/array.h"
 #include "lib/fs.h"
 #include "lib/parse.h"
+#include "lib/text.h"
 #include "tests/unit/t.h"
 
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,7 +82,8 @@ static void test_create_in_dir(void)
 /* test_duration: plain seconds and the s m h d suffixes; zero, negative, junk refused. */
 static void test_duration(void)
 {
-	static const char *const bad[] = { "", "0", "0s", "-5m", "m", "5x", "5 m", "1e999", "nan", "5mm" };
+	static const char *const bad[] = { "", "0", "0s", "-5m", "m", "5x", "5 m", "1e999", "nan", "5mm",
+		"0x10", "1e2s", "+5m", " 5m", "inf", "5.", "5.m" };
 	double s = -1;
 
 	T_CHECK(parse_duration("90", &s) == 0 && s == 90);
@@ -95,10 +98,84 @@ static void test_duration(void)
 	}
 }
 
+/* test_size: decimal digits, a fraction with a suffix, K M G T with an
+ * optional B or iB; hex, signs, spaces, exponents, inf and nan refused. */
+static void test_size(void)
+{
+	static const char *const bad[] = { "", "0", "0x10M", "0X10M", "+1G", "-1G", " 1G", "1G ",
+		"1 G", "1e3M", "1E3", "inf", "nan", "infG", "1.5", "5.G", ".5G", "1..5G", "1.5.G",
+		"1Q", "1GG", "1Gi", "1GiBx", "1b", "1B", "0.0000001K", "99999999T", "1,5G", "\t1G" };
+	uint64_t b = 7;
+
+	T_CHECK(parse_size("4096", &b) == 0 && b == 4096);
+	T_CHECK(parse_size("512M", &b) == 0 && b == 512ULL << 20);
+	T_CHECK(parse_size("512m", &b) == 0 && b == 512ULL << 20);
+	T_CHECK(parse_size("2G", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("2GB", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("2GiB", &b) == 0 && b == 2ULL << 30);
+	T_CHECK(parse_size("1.5G", &b) == 0 && b == 3ULL << 29);
+	T_CHECK(parse_size("0.5K", &b) == 0 && b == 512);
+	T_CHECK(parse_size("1T", &b) == 0 && b == 1ULL << 40);
+	T_CHECK(parse_size("010M", &b) == 0 && b == 10ULL << 20);   /* decimal, not octal */
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		b = 7;
+		T_CHECK(parse_size(bad[i], &b) == -1 && b == 7);
+		if (b != 7)
+			fprintf(stderr, "parse_size took '%s'\n", bad[i]);
+	}
+}
+
+/* test_quote: every control byte, invalid UTF-8, the quote and the
+ * backslash escaped; valid UTF-8 kept; cut with "..." to fit. */
+static void test_quote(void)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "plain-2.6.0", "plain-2.6.0" },
+		{ "a\nb", "a\\x0Ab" },
+		{ "tab\there\r", "tab\\x09here\\x0D" },
+		{ "\x1b[31mred", "\\x1B[31mred" },
+		{ "del\x7f", "del\\x7F" },
+		{ "it's", "it\\x27s" },
+		{ "back\\slash", "back\\\\slash" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "6.\xff" "18", "6.\\xFF18" },
+		{ "\xc3", "\\xC3" },                       /* cut short */
+		{ "\xc0\xaf", "\\xC0\\xAF" },              /* overlong '/' */
+		{ "\xed\xa0\x80", "\\xED\\xA0\\x80" },     /* a surrogate */
+		{ "\xf4\x90\x80\x80", "\\xF4\\x90\\x80\\x80" }, /* above U+10FFFF */
+		{ "c1\xc2\x9b" "x", "c1\\xC2\\x9Bx" },     /* the C1 control CSI */
+		{ "", "" },
+	};
+	char buf[TEXT_QUOTED], small[8];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		text_quote(cases[i].in, buf, sizeof buf);
+		T_CHECK(strcmp(buf, cases[i].out) == 0);
+		if (strcmp(buf, cases[i].out) != 0)
+			fprintf(stderr, "case %zu: got '%s'\n", i, buf);
+	}
+	T_CHECK(strcmp(text_quote(NULL, buf, sizeof buf), "") == 0);
+	T_CHECK(strcmp(text_quote("abcdefg", small, sizeof small), "abcdefg") == 0);
+	T_CHECK(strcmp(text_quote("abcdefgh", small, sizeof small), "abcd...") == 0);
+	T_CHECK(strcmp(text_quote("a\n\n\n", small, sizeof small), "a...") == 0);
+	T_CHECK(strcmp(text_quote("\n", small, sizeof small), "\\x0A") == 0);
+	memset(buf, 'x', sizeof buf - 1);
+	buf[sizeof buf - 1] = '\0';
+	char *big = strdup(buf);
+	T_CHECK(big != NULL && strlen(text_quote(big, buf, sizeof buf)) == sizeof buf - 1);
+	T_CHECK(strcmp(buf + sizeof buf - 4, "xxx") == 0);
+	free(big);
+	T_CHECK(text_utf8_len((const unsigned char *)"\xe2\x82\xac", 3) == 3);
+	T_CHECK(text_utf8_len((const unsigned char *)"\xe2\x82\xac", 2) == 0);
+	T_CHECK(text_utf8_len((const unsigned char *)"a", 0) == 0);
+}
+
 int main(void)
 {
 	test_array_grow();
 	test_create_in_dir();
 	test_duration();
+	test_size();
+	test_quote();
 	return t_done();
 }

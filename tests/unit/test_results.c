@@ -227,8 +227,8 @@ static void test_headers(void)
 	err = capture_end();
 	T_CHECK(strstr(err, "h.loads:2: the header has no column 'status'; file refused") != NULL);
 
-	/* A later version with an unknown column and without some known ones. */
-	write_file(path, "contest-loads\t2\nlabel\tload\trun\tstatus\tfuture\ttime\ttimestamp\n"
+	/* A file of this version with an unknown column and without some known ones. */
+	write_file(path, "contest-loads\t1\nlabel\tload\trun\tstatus\tfuture\ttime\ttimestamp\n"
 	                 "h\tno_load\t1\tok\twhatever \\q\t12.5\tT1\n");
 	capture_begin();
 	T_CHECK(rec_read_file(path, &set) == 0);
@@ -260,6 +260,34 @@ static void test_headers(void)
 	T_CHECK(rec_read_file(path, &set) == -1);
 	err = capture_end();
 	T_CHECK(strstr(err, "No such file") != NULL);
+}
+
+/* test_versions: a file of another format version is refused, naming the
+ * file and both versions ("01" is not "1"). */
+static void test_versions(void)
+{
+	struct rec_set set = { 0 };
+	char path[PATH_MAX];
+	const char *err;
+
+	snprintf(path, sizeof path, "%s/h.loads", tmpdir);
+	const char *other[] = { "2", "3", "99", "01", "0", "12345678901234567890123" };
+	for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
+		char text[256], want[PATH_MAX + 160];
+		snprintf(text, sizeof text, "contest-loads\t%s\nlabel\tload\trun\tstatus\nh\tno_load\t1\tok\n",
+		         other[i]);
+		write_file(path, text);
+		capture_begin();
+		T_CHECK(rec_read_file(path, &set) == -1);
+		err = capture_end();
+		T_CHECK(set.n == 0);
+		snprintf(want, sizeof want, "contest: %s: contest-loads format version '%.20s%s', but this "
+		         "build reads only version 1; file refused\n", path, other[i],
+		         strlen(other[i]) > 20 ? "..." : "");
+		T_STREQ(err, want);
+	}
+
+	unlink(path);
 }
 
 /* test_streams: the stream readers the fuzz targets use read what the file readers read. */
@@ -300,6 +328,22 @@ static void test_streams(void)
 		fclose(f);
 	mrec_set_free(&mset);
 
+	/* Another version of the micro format is refused, naming both versions. */
+	static const char micro2[] = "contest-micro\t01\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
+	                             "mode\tplacement\tmetric\tvalue\tspread\treason\n"
+	                             "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n";
+	f = fmemopen((void *)micro2, sizeof micro2 - 1, "r");
+	T_CHECK(f != NULL);
+	capture_begin();
+	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == -1);
+	err = capture_end();
+	T_CHECK(mset.n == 0);
+	T_STREQ(err, "contest: dir/s.micro: contest-micro format version '01', but this build reads "
+	             "only version 1; file refused\n");
+	if (f)
+		fclose(f);
+	mrec_set_free(&mset);
+
 	/* A NUL inside a line and a last line cut short by a crash are refused. */
 	static const char torn[] = "contest-micro\t1\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
 	                           "mode\tplacement\tmetric\tvalue\tspread\treason\n"
@@ -330,6 +374,7 @@ int main(void)
 	test_round_trip();
 	test_malformed();
 	test_headers();
+	test_versions();
 	test_streams();
 	return tr_end();
 }

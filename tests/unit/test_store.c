@@ -9,6 +9,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -190,6 +191,55 @@ static void store_all(const char *dir)
 	rec_set_free(&set);
 }
 
+/* store_versions: a results or env file of another format version is
+ * neither read nor appended to, and the refusal names both versions. */
+static void store_versions(const char *dir)
+{
+	static const char loads2[] = "contest-loads\t2\nlabel\tload\trun\tstatus\nv2\tno_load\t1\tok\n";
+	static const char env2[] = "contest-env\t01\n@ T1\nkernel\tx\n";
+	char path[PATH_MAX], want[PATH_MAX + 160];
+	struct rec r;
+	struct rec_set set = { 0 };
+	char *text = NULL;
+	const char *err;
+
+	snprintf(path, sizeof path, "%s/v2.loads", dir);
+	write_file(path, loads2);
+	capture_begin();
+	T_CHECK(store_read_label(dir, "v2", &set) == -1 && set.n == 0);
+	err = capture_end();
+	snprintf(want, sizeof want, "contest: %s: contest-loads format version '2', but this build "
+	         "reads only version 1; file refused\n", path);
+	T_STREQ(err, want);
+	rec_set_free(&set);
+	sample(&r, "v2", 2);
+	errno = 0;
+	T_CHECK(store_append(dir, &r) == -1 && errno == EPROTONOSUPPORT);
+	T_STREQ(read_text(path), loads2);
+
+	snprintf(path, sizeof path, "%s/v2.env", dir);
+	write_file(path, env2);
+	capture_begin();
+	T_CHECK(store_env_last(dir, "v2", &text) == -1 && text == NULL);
+	err = capture_end();
+	snprintf(want, sizeof want, "contest: %s: contest-env format version '01', but this build "
+	         "reads only version 1; ignored\n", path);
+	T_STREQ(err, want);
+	errno = 0;
+	T_CHECK(store_env_append(dir, "v2", "T2", "kernel\ty\n") == -1 && errno == EPROTONOSUPPORT);
+	T_STREQ(read_text(path), env2);
+
+	/* This version's env file is read and appended to. */
+	snprintf(path, sizeof path, "%s/v1.env", dir);
+	T_CHECK(store_env_append(dir, "v1", "T1", "kernel\tx\n") == 0);
+	T_CHECK(store_env_append(dir, "v1", "T2", "kernel\ty\n") == 0);
+	T_STREQ(read_text(path), "contest-env\t1\n@ T1\nkernel\tx\n@ T2\nkernel\ty\n");
+	T_CHECK(store_env_last(dir, "v1", &text) == 0 && text != NULL);
+	if (text != NULL)
+		T_STREQ(text, "kernel\ty\n");
+	free(text);
+}
+
 /* store_concurrent: two appenders at once; then a missing directory. */
 static void store_concurrent(const char *dir)
 {
@@ -241,6 +291,7 @@ static void test_store(void)
 	store_short_write(dir, path, want, n);
 	store_old_files(dir);
 	store_all(dir);
+	store_versions(dir);
 	store_concurrent(dir);
 }
 
