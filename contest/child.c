@@ -10,7 +10,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-int child_setup(pid_t parent)
+int child_setup_outside(pid_t parent)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
 	sigset_t none;
@@ -26,14 +26,21 @@ int child_setup(pid_t parent)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		return -1;
-	if (confine_join() != 0) {
-		warn("--confine: cannot join the memory group");
-		return -1;
-	}
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		dup2(fd, STDIN_FILENO);
 		close(fd);
+	}
+	return 0;
+}
+
+int child_setup(pid_t parent)
+{
+	if (child_setup_outside(parent) != 0)
+		return -1;
+	if (confine_join() != 0) {
+		warn("--confine: cannot join the memory group");
+		return -1;
 	}
 	return 0;
 }

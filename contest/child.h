@@ -11,4 +11,9 @@
  * /dev/null. Returns -1 when the parent is already gone. */
 int child_setup(pid_t parent);
 
+/* child_setup_outside: child_setup without joining the memory group of
+ * --confine: for a child whose work is not the measured one and may outlive
+ * the group (the cache flush's sync). */
+int child_setup_outside(pid_t parent);
+
 #endif

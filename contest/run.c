@@ -4,6 +4,7 @@
 #include "contest/canary.h"
 #include "contest/cleancmd.h"
 #include "contest/compile.h"
+#include "contest/flush.h"
 #include "contest/loadctl.h"
 #include "contest/machine.h"
 #include "contest/plan.h"
@@ -28,7 +29,7 @@
 #include "lib/text.h"
 #include "results/store.h"
 
-#include <fcntl.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,25 +39,30 @@
 
 enum step_result { STEP_OK, STEP_FAILED, STEP_INTR };
 
-/* flush_caches: sync, then drop page cache, dentries and inodes. Returns 1
- * when flushed, 0 when not (not root, or drop_caches refused: noticed once). */
+/* flush_caches: sync, then drop page cache, dentries and inodes (in a
+ * child, see contest/flush.h). Returns 1 when flushed, 0 when not (not
+ * root, or drop_caches refused: noticed once; or interrupted, r->phase then
+ * saying whether the sync goes on). */
 static int flush_caches(struct runner *r)
 {
-	int fd;
+	enum flush_result fr;
+	int err;
 
 	if (r->o->no_flush)
 		return 0;
 	if (geteuid() == 0) {
-		sync();
-		fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
-		if (fd >= 0 && write(fd, "3\n", 2) == 2) {
-			close(fd);
+		progress_wait_begin(&r->prog);
+		fr = flush_run(&err);
+		progress_wait_end(&r->prog);
+		if (fr == FLUSH_DONE)
 			return 1;
-		}
-		if (fd >= 0)
-			close(fd);
+		if (fr == FLUSH_LEFT)
+			r->phase = "flushing caches; the sync goes on in the background";
+		if (fr != FLUSH_FAILED)
+			return 0;
 		if (!r->flush_warned) {
 			progress_clear(&r->prog);
+			errno = err;
 			warn("cannot drop caches via /proc/sys/vm/drop_caches; runs are recorded as not flushed");
 		}
 	} else if (!r->flush_warned) {

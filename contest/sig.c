@@ -45,6 +45,22 @@ void sig_ticker(double interval)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
+pid_t sig_wait(pid_t pid, int *status, int *err)
+{
+	pid_t r = -1;
+
+	*err = 0;
+	sig_ticker(0.5);  /* a signal just before waitpid is seen at the next tick */
+	while (!sig_caught) {
+		r = waitpid(pid, status, 0);
+		*err = errno;
+		if (r == pid || (r < 0 && *err != EINTR))
+			break;
+	}
+	sig_ticker(0);
+	return r;
+}
+
 int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 {
 	pid_t parent = getpid(), pid, r = -1;
@@ -63,14 +79,7 @@ int sig_in_child(int (*fn)(void *arg), void *arg, char *why, size_t len)
 		_exit(fn(arg) == 0 ? 0 : 1);
 	}
 	setpgid(pid, pid);
-	sig_ticker(0.5);  /* a signal just before waitpid is seen at the next tick */
-	while (!sig_caught) {
-		r = waitpid(pid, &st, 0);
-		werr = errno;
-		if (r == pid || (r < 0 && werr != EINTR))
-			break;
-	}
-	sig_ticker(0);
+	r = sig_wait(pid, &st, &werr);
 	if (r == pid)
 		done = 1;
 	proc_group_stop(pid, 1.0, &done, &st);  /* what it left running, or all of it */

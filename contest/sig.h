@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The interrupting signal caught so far, 0 when none. */
 extern volatile sig_atomic_t sig_caught;
@@ -15,6 +16,12 @@ void sig_install(void);
 
 /* sig_ticker: SIGALRM every interval seconds (0 stops it). */
 void sig_ticker(double interval);
+
+/* sig_wait: wait for child pid until it ends or sig_caught is set (a tick
+ * every 0.5 s, so a signal just before the wait is seen). Returns pid with
+ * its wait status in status when it ended, else -1 (errno in err, EINTR
+ * when interrupted). */
+pid_t sig_wait(pid_t pid, int *status, int *err);
 
 /* sig_in_child: run fn(arg) in a forked child (its own process group, dying
  * with contest, see child_setup) and wait for it, so an interrupt need

@@ -75,6 +75,10 @@ static void check_opts(const struct opts *o)
 		check(!o->rate || (o->nloads >= 1 && o->nloads <= OPTS_MAX_LOADS), "loads --rate: no load");
 		check(o->rate_seconds >= 1 && o->rate_seconds <= 3600, "loads: seconds out of range");
 		return;
+	case MODE_CLEAN:
+		check(o->testbed != NULL && o->testbed[0] != '\0', "clean: testbed empty");
+		check(o->nloads == 0 && o->nlabels == 0, "clean: loads or labels");
+		return;
 	}
 	check(0, "mode out of range");
 }

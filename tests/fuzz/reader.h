@@ -5,7 +5,10 @@
  *   FUZZ_READ(f, path, set), FUZZ_HEADER(buf, len), FUZZ_FORMAT(item, buf, len),
  *   FUZZ_FREE(set): the reader, header, formatter and free of that format
  * and after it: static int fuzz_item(const FUZZ_ITEM *it), which checks the
- * invariants of one item read (with check) and returns 1 to round trip it. */
+ * invariants of one item read (with check) and returns 1 to round trip it.
+ * Optionally FUZZ_SET_CHECK: the name of a static void function(const
+ * FUZZ_SET *set), defined after it too, that checks what is made of the
+ * whole set read (a report). */
 #ifndef TESTS_FUZZ_READER_H
 #define TESTS_FUZZ_READER_H
 
@@ -15,6 +18,9 @@
 #include <string.h>
 
 static int fuzz_item(const FUZZ_ITEM *it);
+#ifdef FUZZ_SET_CHECK
+static void FUZZ_SET_CHECK(const FUZZ_SET *set);
+#endif
 
 /* check: abort (a crash for libFuzzer) when an invariant does not hold. */
 static void check(int ok, const char *what)
@@ -75,6 +81,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < set.n; i++)
 		if (fuzz_item(&set.v[i]))
 			round_trip(&set.v[i]);
+#ifdef FUZZ_SET_CHECK
+	FUZZ_SET_CHECK(&set);
+#endif
 	FUZZ_FREE(&set);
 	free(copy);
 	return 0;

@@ -4,6 +4,7 @@
 #include "results/render.h"
 #include "results/summary.h"
 #include "tests/unit/t.h"
+#include "tests/unit/tjson.h"
 #include "tests/unit/trec.h"
 #include "tests/unit/trender.h"
 
@@ -76,6 +77,7 @@ static void test_json_runs(void)
 	fixture(&set);
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	j = tr_render(&buf, &s, &set, "json", &show, NULL, NULL, 0);
+	T_CHECK(tjson_check(j, strlen(j), NULL, 0) == 0);
 	T_CHECK(tr_count(j, "{\"run\": ") == 21);   /* every run of every load */
 	T_CHECK(runs_of(j, "no_load") == 5 && runs_of(j, "process_load") == 5);
 	T_CHECK(runs_of(j, "io_load") == 5 && runs_of(j, "mem_load") == 6);
@@ -98,29 +100,6 @@ static void test_json_runs(void)
 	rec_set_free(&set);
 }
 
-/* valid_utf8: 1 when s is well-formed UTF-8 (no overlong form, surrogate
- * or code point above U+10FFFF). */
-static int valid_utf8(const unsigned char *s)
-{
-	while (*s) {
-		int n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3 :
-		        (*s & 0xf8) == 0xf0 ? 4 : 0;
-		unsigned long cp = n == 1 ? *s : n == 2 ? *s & 0x1fu : n == 3 ? *s & 0x0fu : *s & 0x07u;
-		static const unsigned long least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-		if (n == 0)
-			return 0;
-		for (int i = 1; i < n; i++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (s[i] & 0x3fu);
-		}
-		if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-		s += n;
-	}
-	return 1;
-}
-
 static void test_json_utf8(void)
 {
 	const struct rep_show show = { .baseline = -1 };
@@ -132,7 +111,7 @@ static void test_json_utf8(void)
 	add(&set, "a", "no_load", 60, "caf\xc3\xa9 \xe2\x82\xac \x80 \xe2\x82 \xc0\xaf \xed\xa0\x80 \xf8!", 0);
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	const char *j = tr_render(&buf, &s, &set, "json", &show, NULL, NULL, 0);
-	T_CHECK(valid_utf8((const unsigned char *)j));
+	T_CHECK(tjson_check(j, strlen(j), NULL, 0) == 0);   /* valid JSON, valid UTF-8 */
 	T_CHECK(strstr(j, "\"detail\": \"caf\xc3\xa9 \xe2\x82\xac \\ufffd \\ufffd\\ufffd "
 	                  "\\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \\ufffd!\"") != NULL);
 	summary_free(&s);
