@@ -6,6 +6,8 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
+#include "results/mrec.h"
+#include "results/record.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -324,6 +326,78 @@ static time_t killed_holder(const char *dir)
 	return 0;
 }
 
+/* has_header: 1 when name in directory dfd is a regular file (not reached
+ * through a link) that opens with one of the headers contest writes in a
+ * results directory (LABEL.loads, LABEL.micro, LABEL.env); else 0. */
+static int has_header(int dfd, const char *name)
+{
+	static const char *const heads[] = { REC_FORMAT_NAME "\t", MREC_FORMAT_NAME "\t", "contest-env\t" };
+	char buf[32];
+	struct stat st;
+	ssize_t n = 0;
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		if (strncmp(buf, heads[i], strlen(heads[i])) == 0)
+			return 1;
+	return 0;
+}
+
+int lock_dir_check(const char *dir, int results, const char *what, const char *opt, char *errbuf,
+                   size_t errlen)
+{
+	struct stat st;
+	struct dirent *e;
+	char real[PATH_MAX];
+	long others = 0;
+	int ours = 0, fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d;
+
+	if (fd < 0)
+		return 0;  /* new (made later), or not a directory: said where it is made */
+	if (fstat(fd, &st) != 0 || ((st.st_mode & S_ISVTX) && (st.st_mode & S_IWOTH)) ||
+	    (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;  /* a shared sticky directory such as /tmp: see fs_dir_open */
+	}
+	while (!ours && (e = readdir(d)) != NULL) {
+		struct stat es;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (strcmp(e->d_name, LOCK_FILE) == 0 &&
+		    fstatat(dirfd(d), e->d_name, &es, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(es.st_mode))
+			ours = 1;
+		else if (results && has_header(dirfd(d), e->d_name))
+			ours = 1;
+		else
+			others++;
+	}
+	closedir(d);
+	if (ours || others == 0)
+		return 0;
+	if (realpath(dir, real) == NULL || strcmp(real, dir) == 0)
+		real[0] = '\0';
+	text_fmt(errbuf, errlen, "%s '%s'%s%s%s is not contest's: it holds %ld entr%s and no %s%s; "
+	         "give a new or empty %s, or one contest has used", what, dir, real[0] ? " (" : "", real,
+	         real[0] ? ")" : "", others, others == 1 ? "y" : "ies", LOCK_FILE,
+	         results ? " nor result file of contest's" : "", opt);
+	return -1;
+}
+
+int lock_results(const char *dir, char *errbuf, size_t errlen)
+{
+	if (lock_dir_check(dir, 1, "results directory", "-R", errbuf, errlen) != 0)
+		return -1;
+	return lock_take(dir, "results directory", "-R", errbuf, errlen);
+}
+
 int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen)
 {
 	struct stat st;
@@ -335,7 +409,8 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 		         "it elsewhere; give the directory itself", given, (long)st.st_uid);
 		return -1;
 	}
-	if ((fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
+	if (lock_dir_check(given, 0, "testbed", "-d", errbuf, errlen) != 0 ||
+	    (fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
 		text_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));
