@@ -248,12 +248,20 @@ static int is_leftover(const char *name)
 	return strncmp(name, ".builtin-", 9) == 0 && strstr(name, ".tmp.") != NULL;
 }
 
+int lock_failed_log(const char *name)
+{
+	size_t n = strlen(name), s = strlen(LOCK_FAILED_SUFFIX);
+
+	return strncmp(name, "compile.log.", 12) == 0 && n > 12 + s &&
+	       strcmp(name + n - s, LOCK_FAILED_SUFFIX) == 0;
+}
+
 int lock_kept_name(const char *name)
 {
 	for (size_t i = 0; load_registry[i] != NULL; i++)
 		if (load_registry[i]->kept != NULL && strcmp(name, load_registry[i]->kept) == 0)
 			return 1;
-	if (strcmp(name, "compile.log") == 0 || is_leftover(name))
+	if (strcmp(name, "compile.log") == 0 || lock_failed_log(name) || is_leftover(name))
 		return 1;
 	/* builtin-V-SCALE, the built-in trees (the canary's tiny one too) */
 	return strncmp(name, "builtin-", 8) == 0 && strchr(name + 8, '-') != NULL && strchr(name, '.') == NULL;

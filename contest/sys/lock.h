@@ -38,9 +38,16 @@ int lock_sweep(const char *testbed, int say, time_t since);
 
 /* lock_kept_name: 1 when name, an entry of a testbed, is one contest
  * keeps there for the next run (a built-in tree builtin-V-SCALE,
- * compile.log, a load's kept file such as read_load.dat) or one only a
+ * compile.log, a failed run's kept log (lock_failed_log), a load's kept file such as read_load.dat) or one only a
  * killed contest leaves (what lock_sweep removes); else 0. */
 int lock_kept_name(const char *name);
+
+/* The end of a failed run's kept compile log, compile.log.TAG.failed. */
+#define LOCK_FAILED_SUFFIX ".failed"
+
+/* lock_failed_log: 1 when name is a failed run's kept compile log
+ * (compile.log.TAG.failed, see compile_keep_failed); else 0. */
+int lock_failed_log(const char *name);
 
 /* lock_testbed: before a testbed is used (given: as the user named it,
  * testbed: its real path): refuse one that another user could change under
