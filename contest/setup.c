@@ -304,7 +304,7 @@ void setup_runner(struct runner *r, struct opts *o)
 	} else {
 		int rc = prepare_tree(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why);
 		if (rc == 1)
-			setup_intr("generating the built-in workload");
+			setup_intr(why);  /* checking the tree, or generating it */
 		if (rc != 0)
 			setup_fail("%s%s", why, "", 0);
 		builtin_identity(o->scale, r->workload, sizeof r->workload);

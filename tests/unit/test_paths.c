@@ -1,6 +1,7 @@
 /* test_paths.c: links, hard links, FIFOs and other users' files planted in a shared testbed never make contest write, truncate or delete outside it. */
 #include "contest/compile.h"
 #include "contest/loadctl.h"
+#include "contest/prepare.h"
 #include "contest/sig.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
@@ -445,6 +446,23 @@ static void test_builtin(void)
 	T_CHECK(left == 0);
 }
 
+/* test_tree_phase: an interrupt while an existing built-in tree is checked
+ * says so, not that the tree was being generated. */
+static void test_tree_phase(void)
+{
+	char dir[4096], why[512] = "";
+
+	T_CHECK(prepare_tree(tb, "tiny", dir, sizeof dir, why, sizeof why) == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 1);
+	sig_caught = SIGINT;  /* as if it came while the child checks the tree */
+	T_CHECK(prepare_tree(tb, "tiny", dir, sizeof dir, why, sizeof why) == 1);
+	sig_caught = 0;
+	T_CHECK(strcmp(why, "checking the existing built-in workload") == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 1);  /* the complete tree is not swept */
+	T_CHECK(fs_rm_in(tb, "builtin-1-tiny") == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 0);
+}
+
 int main(void)
 {
 	struct load_env env = { .mem = MEM, .cpus = 1 };
@@ -481,6 +499,7 @@ int main(void)
 	test_other_user(&env);
 	test_log();
 	test_builtin();
+	test_tree_phase();
 	T_CHECK(fs_rm_in("/tmp", base + 5) == 0);
 	return t_done();
 }
