@@ -79,8 +79,9 @@ static int log_create(const char *log, char *errbuf, size_t errlen)
 	}
 	if (fs_rm_own(dfd, base) != 0) {
 		if (errno == EPERM && fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u, not to contest; "
-			         "remove it or use another testbed", log, (unsigned)st.st_uid);
+			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u (%s), not to "
+			         "contest; remove it or use another testbed", log, (unsigned)st.st_uid,
+			         fs_kind(&st));
 		else
 			snprintf(errbuf, errlen, "cannot replace log %s: %s", log, strerror(errno));
 	} else if ((fd = fs_create_at(dfd, base, O_RDWR, 0644)) < 0) {

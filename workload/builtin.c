@@ -440,8 +440,9 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	/* a stale tree, a link or a file in the way: removed when contest's own */
 	if (fs_rm_own(tb, name) != 0) {
 		if (errno == EPERM && fstatat(tb, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u, not to contest; "
-				 "remove it or use another testbed", dir, (unsigned)st.st_uid);
+			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u (%s), not to "
+				 "contest; remove it or use another testbed", dir, (unsigned)st.st_uid,
+				 fs_kind(&st));
 		else
 			snprintf(errbuf, errlen, "cannot remove the stale %s: %s", dir, strerror(errno));
 		goto out;

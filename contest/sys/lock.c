@@ -97,9 +97,10 @@ static time_t left_record(int fd)
 }
 
 /* open_locked: open and flock path, the lock file of a directory owned by
- * dir_uid, which may be shared (/tmp): a symbolic link planted there is
- * removed, never followed; anything but a regular file with one link of
- * contest's user or the directory's owner is refused (EPERM). The file
+ * dir_uid, which may be shared (/tmp): a symbolic link of contest's user or
+ * the directory's owner planted there is removed, never followed; anything
+ * else but a regular file with one link of those users is refused (EPERM;
+ * another user's entry of any kind alike). The file
  * locked is the one at path (one removed by lock_drop while we waited is
  * not). fd, or -1 with errno (EWOULDBLOCK: held; *busy_fd then stays open
  * for naming the holder). */
@@ -109,8 +110,11 @@ static int open_locked(const char *path, uid_t dir_uid, int *busy_fd)
 		struct stat fs, ps;
 		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 
-		if (fd < 0 && errno == ELOOP && unlink(path) == 0)
+		if (fd < 0 && errno == ELOOP && lstat(path, &ps) == 0 &&
+		    (ps.st_uid == geteuid() || ps.st_uid == dir_uid) && unlink(path) == 0)
 			continue;
+		if (fd < 0 && lstat(path, &ps) == 0 && ps.st_uid != geteuid() && ps.st_uid != dir_uid)
+			errno = EPERM;  /* another user's entry: said as such, whatever open said */
 		if (fd < 0)
 			return -1;
 		if (fstat(fd, &fs) != 0 || !S_ISREG(fs.st_mode) || fs.st_nlink != 1 ||
@@ -165,8 +169,14 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 			         opt ? " or use another " : "", opt ? opt : "");
 			errno = EBUSY;
 		} else if (errno == EPERM) {
-			text_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
-			         "file; remove it or use another %s", what, dir, h.path, opt);
+			struct stat ls;
+			char found[96] = "";
+
+			if (lstat(h.path, &ls) == 0)
+				text_fmt(found, sizeof found, " (%s of uid %u)", fs_kind(&ls), (unsigned)ls.st_uid);
+			text_fmt(errbuf, errlen, "%s '%s': its lock file %s%s is not contest's own regular "
+			         "file; remove it or use another %s", what, dir, h.path, found,
+			         opt ? opt : "directory");
 		} else {
 			text_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
 			         strerror(errno));

@@ -332,7 +332,7 @@ static void test_other_user(struct load_env *env)
 	put(tb, "io_load.dat", 5, 'm');
 	T_CHECK(chown(in(a, sizeof a, tb, "io_load.dat"), NOBODY, NOBODY) == 0);
 	T_CHECK(load_io_load.prepare(env, &prep, why, sizeof why) == -1);
-	T_CHECK(strstr(why, "io_load.dat is in the way and belongs to uid 65534, not to contest") != NULL);
+	T_CHECK(strstr(why, "io_load.dat is in the way and belongs to uid 65534 (a regular file), not to contest") != NULL);
 	load_io_load.cleanup(env, &prep);
 	T_CHECK(lstat(a, &st) == 0 && st.st_uid == NOBODY && st.st_size == 5);
 	T_CHECK(unlink(a) == 0);
@@ -398,7 +398,7 @@ static void test_log(void)
 		put(tb, "compile.log", 3, 'x');
 		T_CHECK(chown(a, NOBODY, NOBODY) == 0);
 		T_CHECK(compile("echo hello", why, sizeof why) == COMPILE_FAILED);
-		T_CHECK(strstr(why, "compile.log: it belongs to uid 65534, not to contest") != NULL);
+		T_CHECK(strstr(why, "compile.log: it belongs to uid 65534 (a regular file), not to contest") != NULL);
 		T_CHECK(lstat(a, &st) == 0 && st.st_uid == NOBODY && st.st_size == 3);
 	}
 	T_CHECK(fs_rm_at(AT_FDCWD, a) == 0);
