@@ -3,11 +3,13 @@
 #include "contest/child.h"
 #include "contest/sig.h"
 #include "contest/sys/guard.h"
+#include "contest/sys/lock.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -77,8 +79,9 @@ static int log_create(const char *log, char *errbuf, size_t errlen)
 	}
 	if (fs_rm_own(dfd, base) != 0) {
 		if (errno == EPERM && fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u, not to contest; "
-			         "remove it or use another testbed", log, (unsigned)st.st_uid);
+			snprintf(errbuf, errlen, "cannot open log %s: it belongs to uid %u (%s), not to "
+			         "contest; remove it or use another testbed", log, (unsigned)st.st_uid,
+			         fs_kind(&st));
 		else
 			snprintf(errbuf, errlen, "cannot replace log %s: %s", log, strerror(errno));
 	} else if ((fd = fs_create_at(dfd, base, O_RDWR, 0644)) < 0) {
@@ -216,4 +219,67 @@ out:
 		free(lines[i]);
 	if (f != NULL)
 		fclose(f);
+}
+
+/* prune_failed: in directory dfd, remove the oldest failed runs' logs
+ * (lock_failed_log, contest's user's) beyond the newest COMPILE_FAILED_KEEP. */
+static void prune_failed(int dfd)
+{
+	struct old { char name[NAME_MAX + 1]; double t; } v[64];
+	int n = 0, d = dup(dfd);
+	DIR *dir = d >= 0 ? fdopendir(d) : NULL;
+	struct dirent *e;
+	struct stat st;
+
+	if (dir == NULL) {
+		if (d >= 0)
+			close(d);
+		return;
+	}
+	while ((e = readdir(dir)) != NULL && n < 64)
+		if (lock_failed_log(e->d_name) && fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    st.st_uid == geteuid()) {
+			text_copy(v[n].name, e->d_name, sizeof v[n].name);
+			v[n++].t = (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
+		}
+	closedir(dir);
+	for (int kept = n; kept > COMPILE_FAILED_KEEP; kept--) {
+		int oldest = -1;
+		for (int i = 0; i < n; i++)
+			if (v[i].name[0] != '\0' && (oldest < 0 || v[i].t < v[oldest].t ||
+			    (v[i].t == v[oldest].t && strcmp(v[i].name, v[oldest].name) < 0)))
+				oldest = i;
+		fs_rm_own(dfd, v[oldest].name);
+		v[oldest].name[0] = '\0';
+	}
+}
+
+int compile_keep_failed(const char *log, const char *tag, char *why, size_t len, char *kept,
+                        size_t keptlen)
+{
+	char name[NAME_MAX + 1], was[PATH_MAX + 8], msg[1024], *at;
+	const char *base;
+	int dfd = log_dir(log, &base, msg, sizeof msg), fd, own;
+
+	if (dfd < 0)
+		return -1;
+	fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	own = fd >= 0 && fs_own_file(dfd, fd);
+	if (fd >= 0)
+		close(fd);
+	if (!own || fs_path(name, sizeof name, "%s.%s%s", base, tag, LOCK_FAILED_SUFFIX) != 0 ||
+	    fs_path(kept, keptlen, "%.*s%s", (int)(base - log), log, name) != 0 ||
+	    fs_rm_own(dfd, name) != 0 || renameat(dfd, base, dfd, name) != 0) {
+		close(dfd);
+		return -1;
+	}
+	prune_failed(dfd);
+	close(dfd);
+	/* the reason names the log it kept, not the one the next run makes afresh */
+	snprintf(was, sizeof was, "(log: %s)", log);
+	if ((at = strstr(why, was)) != NULL) {
+		text_fmt(msg, sizeof msg, "%.*s(log: %s)%s", (int)(at - why), why, kept, at + strlen(was));
+		text_copy(why, msg, len);
+	}
+	return 0;
 }

@@ -30,4 +30,17 @@ int compile_run(const char *dir, char *const argv[], const char *log,
  * nothing when log is not contest's own regular file (a link, say). */
 void compile_log_tail(const char *log, int n);
 
+/* How many failed runs' logs compile_keep_failed keeps in a testbed. */
+#define COMPILE_FAILED_KEEP 5
+
+/* compile_keep_failed: after a compile failed: keep its log (contest's own
+ * file at log) for the record, renamed in its directory to LOG.TAG.failed
+ * (compile.log.LABEL-LOAD-RUN.failed; what was at that name goes when it is
+ * a link or contest's own), so the next run's log does not replace it; the
+ * oldest such logs beyond the newest COMPILE_FAILED_KEEP are removed. In
+ * why, compile_run's "(log: LOG)" then names the kept file, whose path
+ * goes in kept. 0, or -1 (why unchanged, the log left where it is). */
+int compile_keep_failed(const char *log, const char *tag, char *why, size_t len, char *kept,
+                        size_t keptlen);
+
 #endif

@@ -121,8 +121,7 @@ int loadrate_main(struct opts *o)
 	} else if (need_tree) {
 		int rc = prepare_tree(testbed, o->scale, tree, sizeof tree, why, sizeof why);
 		if (rc == 1) {
-			warnx("interrupted by %s while generating the built-in workload; no load was run",
-			      strsignal(sig_caught));
+			warnx("interrupted by %s while %s; no load was run", strsignal(sig_caught), why);
 			return EXIT_INTR;
 		}
 		if (rc != 0)

@@ -136,7 +136,7 @@ int micro_main(struct opts *o)
 	dir_abs("results directory", o->results, results, &made_res);
 	/* one contest per testbed and per results directory, for its whole life */
 	if (lock_testbed(o->testbed, testbed, why, sizeof why) != 0 ||
-	    lock_take(results, "results directory", "-R", why, sizeof why) != 0) {
+	    lock_results(results, why, sizeof why) != 0) {
 		warnx("%s", why);
 		status = EXIT_USAGE;
 		goto out;

@@ -76,12 +76,16 @@ struct tree_job {
 	const char *testbed, *scale;
 	char dir[PATH_MAX];
 	char why[512];
+	int generating;           /* set by the child once the check found no tree to reuse */
 };
 
-/* tree_fn: in the child: generate the tree when it is missing. */
+/* tree_fn: in the child: check for a complete tree, generate it when missing. */
 static int tree_fn(void *arg)
 {
 	struct tree_job *j = arg;
+
+	if (!builtin_ready(j->testbed, j->scale))
+		j->generating = 1;
 	return builtin_prepare(j->testbed, j->scale, j->dir, sizeof j->dir, j->why, sizeof j->why);
 }
 
@@ -99,11 +103,15 @@ int prepare_tree(const char *testbed, const char *scale, char *dir, size_t dirle
 	j->testbed = testbed;
 	j->scale = scale;
 	j->dir[0] = j->why[0] = '\0';
+	j->generating = 0;
 	t0 = time(NULL);
 	rc = sig_in_child(tree_fn, j, j->why, sizeof j->why);
 	if (rc == 1)
 		lock_sweep(testbed, 0, t0 - 1);  /* the half-generated tree */
-	if (rc == -2)
+	if (rc == 1)
+		text_copy(why, j->generating ? "generating the built-in workload" :
+		          "checking the existing built-in workload", len);
+	else if (rc == -2)
 		text_fmt(why, len, "generating the built-in workload in %s: %s", testbed, j->why);
 	else
 		text_copy(why, j->why, len);

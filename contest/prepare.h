@@ -26,7 +26,9 @@ void prepare_cleanup(const struct load_desc *d, const struct load_env *env, cons
 /* prepare_tree: builtin_prepare in a child an interrupt ends at once
  * (then the half-generated tree is removed). Returns 0 with the tree's
  * directory in dir, -1 with a one-line reason in why, or 1 when
- * interrupted. */
+ * interrupted, with what it was doing in why ("checking the existing
+ * built-in workload", or "generating the built-in workload" once the check
+ * found none to reuse). */
 int prepare_tree(const char *testbed, const char *scale, char *dir, size_t dirlen, char *why,
                  size_t len);
 

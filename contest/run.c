@@ -209,11 +209,15 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		goto stop;
 	}
 	if (rc != COMPILE_OK) {
-		char lwhy[256];
+		char lwhy[256], tag[REC_LABEL_MAX + 64], kept[sizeof r->log];
 
+		/* kept under a name of its own: the next run's compile.log would empty it */
+		snprintf(tag, sizeof tag, "%s-%s-%d", rec->label, d->name, rec->run);
+		if (compile_keep_failed(r->log, tag, why, sizeof why, kept, sizeof kept) != 0)
+			text_copy(kept, r->log, sizeof kept);
 		progress_clear(&r->prog);
 		warnx("%s run %d: compile failed: %s; its last lines:", d->name, rec->run, why);
-		compile_log_tail(r->log, 10);
+		compile_log_tail(kept, 10);
 		out = failed(rec, "compile failed: %s", why);
 		/* a load that failed too (the disk it filled) comes first: often the cause */
 		if (loadctl_check(&lc, lwhy, sizeof lwhy) != 0)

@@ -325,11 +325,15 @@ void setup_runner(struct runner *r, struct opts *o)
 	if (plan_disk_check(&r->plan, o->testbed, o->other, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	uname(&r->uts);
+	/* a directory that is not contest's is refused before anything is made */
+	if (lock_dir_check(o->testbed, 0, "testbed", "-d", why, sizeof why) != 0 ||
+	    lock_dir_check(o->results, 1, "results directory", "-R", why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	absolute("testbed", o->testbed, r->testbed, created[0]);
 	absolute("results directory", o->results, r->results, created[1]);
 	/* one contest per testbed and per results directory, for its whole life */
 	if (lock_testbed(o->testbed, r->testbed, why, sizeof why) != 0 ||
-	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0 ||
+	    lock_results(r->results, why, sizeof why) != 0 ||
 	    machine_setup(r, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
 	swappiness_check();
@@ -341,7 +345,7 @@ void setup_runner(struct runner *r, struct opts *o)
 	} else {
 		int rc = prepare_tree(r->testbed, o->scale, r->tree, sizeof r->tree, why, sizeof why);
 		if (rc == 1)
-			setup_intr("generating the built-in workload");
+			setup_intr(why);  /* checking the tree, or generating it */
 		if (rc != 0)
 			setup_fail("%s%s", why, "", 0);
 		builtin_identity(o->scale, r->workload, sizeof r->workload);

@@ -153,11 +153,26 @@ int fs_rm_own(int fd, const char *name)
 
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return errno == ENOENT ? 0 : -1;
-	if (!S_ISLNK(st.st_mode) && !fs_trusted(fd, st.st_uid)) {
+	if (!fs_trusted(fd, st.st_uid)) {  /* a link too: another user's entry is theirs */
 		errno = EPERM;
 		return -1;
 	}
 	return fs_rm_at(fd, name);
+}
+
+const char *fs_kind(const struct stat *st)
+{
+	if (S_ISLNK(st->st_mode))
+		return "a symbolic link";
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO";
+	if (S_ISDIR(st->st_mode))
+		return "a directory";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return "a device";
+	return st->st_nlink > 1 ? "a hard link" : "a regular file";
 }
 
 int fs_rm_same(int fd, const char *name, const struct stat *was)

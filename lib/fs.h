@@ -50,11 +50,15 @@ int fs_in_dir(const char *dir, int (*fn)(int dfd, void *arg), void *arg);
  * following symbolic links (a link is removed, not its target). A missing
  * name is not an error. 0, or -1 with errno. */
 int fs_rm_at(int fd, const char *name);
-/* fs_rm_own: fs_rm_at, but only when name is a symbolic link (the link
- * goes) or a trusted entry (fs_trusted): what another user made is left.
- * A missing name is not an error. 0, or -1 with errno (EPERM: name belongs
- * to another user). */
+/* fs_rm_own: fs_rm_at, but only when name is a trusted entry (fs_trusted;
+ * a symbolic link goes, not its target): what another user made, a link
+ * too, is left. A missing name is not an error. 0, or -1 with errno
+ * (EPERM: name belongs to another user). */
 int fs_rm_own(int fd, const char *name);
+/* fs_kind: what st (from lstat) is, for messages: "a symbolic link", "a
+ * FIFO", "a directory", "a socket", "a device", "a hard link" (a regular
+ * file with more than one link), "a regular file". */
+const char *fs_kind(const struct stat *st);
 /* fs_rm_same: fs_rm_at, but only while name still is the file or
  * directory st describes (device and inode, not following a link; keep it
  * open meanwhile, or its inode number may be reused). A missing name is not

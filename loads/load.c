@@ -145,8 +145,9 @@ int load_clear(const char *name, int dfd, const char *dir, const char *file, cha
 		return 0;
 	if (errno == EPERM && fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !fs_trusted(dfd, st.st_uid))
-		text_fmt(errbuf, errlen, "%s: %s/%s is in the way and belongs to uid %u, not to contest; "
-		         "remove it or use another testbed", name, dir, file, (unsigned)st.st_uid);
+		text_fmt(errbuf, errlen, "%s: %s/%s is in the way and belongs to uid %u (%s), not to "
+		         "contest; remove it or use another testbed", name, dir, file, (unsigned)st.st_uid,
+		         fs_kind(&st));
 	else
 		text_fmt(errbuf, errlen, "%s: cannot remove %s/%s: %s", name, dir, file,
 		         strerror(errno));

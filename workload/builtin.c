@@ -373,28 +373,52 @@ static int place(int tb, const char *tmpname, const char *name)
 	return renameat(tb, tmpname, tb, name);
 }
 
-int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t dirlen,
-		    char *errbuf, size_t errlen)
+/* tree_open: the tree's name (builtin-V-SCALE), its marker's text (want)
+ * and path (dir) for scale, and the testbed opened for the *at calls. Its
+ * descriptor, or -1 with a one-line reason in errbuf. */
+static int tree_open(const char *testbed, const char *scale, char name[96], char want[72], char *dir,
+                     size_t dirlen, char *errbuf, size_t errlen)
 {
-	char id[64], want[72], name[96], tmpname[128] = "", why[512];
-	struct stat st;
-	int tb, gen = -1, rc = -1;
+	char id[64], why[512];
+	int tb;
 
 	if (!builtin_scale_valid(scale)) {
 		snprintf(errbuf, errlen, "unknown builtin scale '%s'", scale ? scale : "(null)");
 		return -1;
 	}
 	builtin_identity(scale, id, sizeof id);
-	snprintf(want, sizeof want, "%s\n", id);
-	snprintf(name, sizeof name, "builtin-%d-%s", BUILTIN_VERSION, scale);
+	snprintf(want, 72, "%s\n", id);
+	snprintf(name, 96, "builtin-%d-%s", BUILTIN_VERSION, scale);
 	if (fs_path(dir, dirlen, "%s/%s", testbed, name) < 0) {
 		snprintf(errbuf, errlen, "%s/%s: %s", testbed, name, strerror(errno));
 		return -1;
 	}
-	if ((tb = fs_dir_open(testbed, why, sizeof why)) < 0) {
+	if ((tb = fs_dir_open(testbed, why, sizeof why)) < 0)
 		snprintf(errbuf, errlen, "%s", why);
+	return tb;
+}
+
+int builtin_ready(const char *testbed, const char *scale)
+{
+	char want[72], name[96], dir[PATH_MAX], why[512];
+	int tb = tree_open(testbed, scale, name, want, dir, sizeof dir, why, sizeof why), ok;
+
+	if (tb < 0)
+		return 0;
+	ok = tree_ok(tb, name, want);
+	close(tb);
+	return ok;
+}
+
+int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t dirlen,
+		    char *errbuf, size_t errlen)
+{
+	char want[72], name[96], tmpname[128] = "";
+	struct stat st;
+	int tb, gen = -1, rc = -1;
+
+	if ((tb = tree_open(testbed, scale, name, want, dir, dirlen, errbuf, errlen)) < 0)
 		return -1;
-	}
 	if (tree_ok(tb, name, want)) {
 		close(tb);
 		return 0;
@@ -416,8 +440,9 @@ int builtin_prepare(const char *testbed, const char *scale, char *dir, size_t di
 	/* a stale tree, a link or a file in the way: removed when contest's own */
 	if (fs_rm_own(tb, name) != 0) {
 		if (errno == EPERM && fstatat(tb, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u, not to contest; "
-				 "remove it or use another testbed", dir, (unsigned)st.st_uid);
+			snprintf(errbuf, errlen, "%s is in the way and belongs to uid %u (%s), not to "
+				 "contest; remove it or use another testbed", dir, (unsigned)st.st_uid,
+				 fs_kind(&st));
 		else
 			snprintf(errbuf, errlen, "cannot remove the stale %s: %s", dir, strerror(errno));
 		goto out;

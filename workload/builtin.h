@@ -12,6 +12,10 @@ int builtin_scale_valid(const char *scale);
 /* builtin_identity: "builtin-VERSION:SCALE" into buf. */
 void builtin_identity(const char *scale, char *buf, size_t len);
 
+/* builtin_ready: 1 when testbed/builtin-VERSION-SCALE holds the complete
+ * generated tree builtin_prepare would reuse (its marker checked); else 0. */
+int builtin_ready(const char *testbed, const char *scale);
+
 /* builtin_prepare: make sure testbed/builtin-VERSION-SCALE holds the complete
  * generated tree and return its path in dir. The tree is generated once, into
  * a temporary directory renamed into place when complete, and reused on later

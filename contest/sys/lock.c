@@ -6,6 +6,8 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
+#include "results/mrec.h"
+#include "results/record.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -95,9 +97,10 @@ static time_t left_record(int fd)
 }
 
 /* open_locked: open and flock path, the lock file of a directory owned by
- * dir_uid, which may be shared (/tmp): a symbolic link planted there is
- * removed, never followed; anything but a regular file with one link of
- * contest's user or the directory's owner is refused (EPERM). The file
+ * dir_uid, which may be shared (/tmp): a symbolic link of contest's user or
+ * the directory's owner planted there is removed, never followed; anything
+ * else but a regular file with one link of those users is refused (EPERM;
+ * another user's entry of any kind alike). The file
  * locked is the one at path (one removed by lock_drop while we waited is
  * not). fd, or -1 with errno (EWOULDBLOCK: held; *busy_fd then stays open
  * for naming the holder). */
@@ -107,8 +110,11 @@ static int open_locked(const char *path, uid_t dir_uid, int *busy_fd)
 		struct stat fs, ps;
 		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 
-		if (fd < 0 && errno == ELOOP && unlink(path) == 0)
+		if (fd < 0 && errno == ELOOP && lstat(path, &ps) == 0 &&
+		    (ps.st_uid == geteuid() || ps.st_uid == dir_uid) && unlink(path) == 0)
 			continue;
+		if (fd < 0 && lstat(path, &ps) == 0 && ps.st_uid != geteuid() && ps.st_uid != dir_uid)
+			errno = EPERM;  /* another user's entry: said as such, whatever open said */
 		if (fd < 0)
 			return -1;
 		if (fstat(fd, &fs) != 0 || !S_ISREG(fs.st_mode) || fs.st_nlink != 1 ||
@@ -163,8 +169,14 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 			         opt ? " or use another " : "", opt ? opt : "");
 			errno = EBUSY;
 		} else if (errno == EPERM) {
-			text_fmt(errbuf, errlen, "%s '%s': its lock file %s is not contest's own regular "
-			         "file; remove it or use another %s", what, dir, h.path, opt);
+			struct stat ls;
+			char found[96] = "";
+
+			if (lstat(h.path, &ls) == 0)
+				text_fmt(found, sizeof found, " (%s of uid %u)", fs_kind(&ls), (unsigned)ls.st_uid);
+			text_fmt(errbuf, errlen, "%s '%s': its lock file %s%s is not contest's own regular "
+			         "file; remove it or use another %s", what, dir, h.path, found,
+			         opt ? opt : "directory");
 		} else {
 			text_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
 			         strerror(errno));
@@ -246,12 +258,20 @@ static int is_leftover(const char *name)
 	return strncmp(name, ".builtin-", 9) == 0 && strstr(name, ".tmp.") != NULL;
 }
 
+int lock_failed_log(const char *name)
+{
+	size_t n = strlen(name), s = strlen(LOCK_FAILED_SUFFIX);
+
+	return strncmp(name, "compile.log.", 12) == 0 && n > 12 + s &&
+	       strcmp(name + n - s, LOCK_FAILED_SUFFIX) == 0;
+}
+
 int lock_kept_name(const char *name)
 {
 	for (size_t i = 0; load_registry[i] != NULL; i++)
 		if (load_registry[i]->kept != NULL && strcmp(name, load_registry[i]->kept) == 0)
 			return 1;
-	if (strcmp(name, "compile.log") == 0 || is_leftover(name))
+	if (strcmp(name, "compile.log") == 0 || lock_failed_log(name) || is_leftover(name))
 		return 1;
 	/* builtin-V-SCALE, the built-in trees (the canary's tiny one too) */
 	return strncmp(name, "builtin-", 8) == 0 && strchr(name + 8, '-') != NULL && strchr(name, '.') == NULL;
@@ -324,6 +344,78 @@ static time_t killed_holder(const char *dir)
 	return 0;
 }
 
+/* has_header: 1 when name in directory dfd is a regular file (not reached
+ * through a link) that opens with one of the headers contest writes in a
+ * results directory (LABEL.loads, LABEL.micro, LABEL.env); else 0. */
+static int has_header(int dfd, const char *name)
+{
+	static const char *const heads[] = { REC_FORMAT_NAME "\t", MREC_FORMAT_NAME "\t", "contest-env\t" };
+	char buf[32];
+	struct stat st;
+	ssize_t n = 0;
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		if (strncmp(buf, heads[i], strlen(heads[i])) == 0)
+			return 1;
+	return 0;
+}
+
+int lock_dir_check(const char *dir, int results, const char *what, const char *opt, char *errbuf,
+                   size_t errlen)
+{
+	struct stat st;
+	struct dirent *e;
+	char real[PATH_MAX];
+	long others = 0;
+	int ours = 0, fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d;
+
+	if (fd < 0)
+		return 0;  /* new (made later), or not a directory: said where it is made */
+	if (fstat(fd, &st) != 0 || ((st.st_mode & S_ISVTX) && (st.st_mode & S_IWOTH)) ||
+	    (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;  /* a shared sticky directory such as /tmp: see fs_dir_open */
+	}
+	while (!ours && (e = readdir(d)) != NULL) {
+		struct stat es;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (strcmp(e->d_name, LOCK_FILE) == 0 &&
+		    fstatat(dirfd(d), e->d_name, &es, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(es.st_mode))
+			ours = 1;
+		else if (results && has_header(dirfd(d), e->d_name))
+			ours = 1;
+		else
+			others++;
+	}
+	closedir(d);
+	if (ours || others == 0)
+		return 0;
+	if (realpath(dir, real) == NULL || strcmp(real, dir) == 0)
+		real[0] = '\0';
+	text_fmt(errbuf, errlen, "%s '%s'%s%s%s is not contest's: it holds %ld entr%s and no %s%s; "
+	         "give a new or empty %s, or one contest has used", what, dir, real[0] ? " (" : "", real,
+	         real[0] ? ")" : "", others, others == 1 ? "y" : "ies", LOCK_FILE,
+	         results ? " nor result file of contest's" : "", opt);
+	return -1;
+}
+
+int lock_results(const char *dir, char *errbuf, size_t errlen)
+{
+	if (lock_dir_check(dir, 1, "results directory", "-R", errbuf, errlen) != 0)
+		return -1;
+	return lock_take(dir, "results directory", "-R", errbuf, errlen);
+}
+
 int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen)
 {
 	struct stat st;
@@ -335,7 +427,8 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 		         "it elsewhere; give the directory itself", given, (long)st.st_uid);
 		return -1;
 	}
-	if ((fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
+	if (lock_dir_check(given, 0, "testbed", "-d", errbuf, errlen) != 0 ||
+	    (fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
 		text_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));

@@ -38,19 +38,44 @@ int lock_sweep(const char *testbed, int say, time_t since);
 
 /* lock_kept_name: 1 when name, an entry of a testbed, is one contest
  * keeps there for the next run (a built-in tree builtin-V-SCALE,
- * compile.log, a load's kept file such as read_load.dat) or one only a
+ * compile.log, a failed run's kept log (lock_failed_log), a load's kept file such as read_load.dat) or one only a
  * killed contest leaves (what lock_sweep removes); else 0. */
 int lock_kept_name(const char *name);
+
+/* The end of a failed run's kept compile log, compile.log.TAG.failed. */
+#define LOCK_FAILED_SUFFIX ".failed"
+
+/* lock_failed_log: 1 when name is a failed run's kept compile log
+ * (compile.log.TAG.failed, see compile_keep_failed); else 0. */
+int lock_failed_log(const char *name);
 
 /* lock_testbed: before a testbed is used (given: as the user named it,
  * testbed: its real path): refuse one that another user could change under
  * contest (given as another user's symbolic link, writable by anybody and
  * not sticky, writable by a group and not sticky when contest is root, or
- * owned by a user other than contest's and root), take its lock (lock_take) and,
+ * owned by a user other than contest's and root, or not contest's:
+ * lock_dir_check), take its lock (lock_take) and,
  * when its last holder was killed outright (its record was left in the lock
  * file), sweep what it left (lock_sweep, saying what was removed). 0, or -1
  * with one line in errbuf. */
 int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen);
+
+/* lock_dir_check: before a testbed (results 0) or results directory
+ * (results 1) given as dir is made or used: 0 when it is missing (made
+ * new), empty, a shared sticky directory such as /tmp (see fs_dir_open),
+ * or already contest's: it holds contest's lock file (LOCK_FILE, made in
+ * every directory contest uses) or, for results, a file with one of
+ * contest's headers (LABEL.loads, LABEL.micro, LABEL.env). Anything else
+ * (such as /etc, or a link to it) is refused: -1 with one line in errbuf,
+ * "results directory '/x' is not contest's: it holds 12 entries and no
+ * .contest.lock nor result file of contest's; give a new or empty -R, or
+ * one contest has used". what and opt name dir in it. */
+int lock_dir_check(const char *dir, int results, const char *what, const char *opt, char *errbuf,
+                   size_t errlen);
+
+/* lock_results: lock_dir_check, then lock_take of the results directory
+ * dir ("results directory", "-R"). 0, or -1 with one line in errbuf. */
+int lock_results(const char *dir, char *errbuf, size_t errlen);
 
 /* lock_other: for io_other's -o directory: take its lock and remove an
  * io_other.dat a contest killed outright left there, saying so. Returns -1 with one

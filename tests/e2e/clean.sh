@@ -45,4 +45,24 @@ kill -INT "$holder"
 wait "$holder"
 check "the holder ends on SIGINT (130)" test $? -eq 130
 check "after the interrupt, the holder says what it kept" grep -q "^contest: kept in $T for the next run: .*compile.log [0-9.]*[BK]; contest clean -d $T removes them\$" "$SCRATCH/h.err"
+# a failed compile's log is kept under a name of its own, named in the
+# reason: the next run's compile.log does not empty it; the last 5 are kept
+F=$SCRATCH/ftb
+rm -f "$K/.linked"
+LINK_FAIL=1 "$CONTEST" -t "$K" --lead 0 --no-flush -q -k f -n 1 -d "$F" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+check "a failed compile: exit 1" test $? -eq 1
+kept="$F/compile.log.f-no_load-1.failed"
+check "the reason names the kept log" sh -c "awk -F '\t' '\$1 == \"f\" && \$12 == \"failed\"' '$R/f.loads' | grep -qF '(log: $kept)'"
+check "the warning names it too" grep -qF "(log: $kept); its last lines:" "$ERR"
+"$CONTEST" -t "$K" --lead 0 --no-flush -q -k g -n 1 -d "$F" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+check "the next run: exit 0" test $? -eq 0
+check "after the next run the kept log still holds the failed compile" grep -q 'vmlinux' "$kept"
+for i in 2 3 4 5 6; do
+	LINK_FAIL=1 "$CONTEST" -t "$K" --lead 0 --no-flush -q -k f -n 1 -d "$F" -R "$R" no_load >/dev/null 2>&1
+done
+check "6 failures keep the last 5 logs" test "$(contents "$F" | tr ' ' '\n' | grep -c '\.failed$')" -eq 5
+check "the oldest went" test ! -e "$kept"
+"$CONTEST" clean -d "$F" >"$SCRATCH/out" 2>"$ERR"
+check "clean removes the kept logs" sh -c "grep -c '^removed $F/compile.log.f-no_load-[0-9].failed ' '$SCRATCH/out' | grep -qx 5"
+check "clean: only the lock file is left of them" test "$(contents "$F")" = ".contest.lock "
 done_tests

@@ -45,7 +45,7 @@ check "inode limit below a compile's needs" mount -o remount,nr_inodes=$((P - 5)
 run -k d --mem 16M no_load
 rc=$?
 check "workload out of space: exit 1 ($rc)" test "$rc" -eq 1
-check "compile failed: no space ($(rec d no_load))" failed_with d no_load "compile failed: make .*: No space left on device (log: $M/compile.log)"
+check "compile failed: no space ($(rec d no_load))" failed_with d no_load "compile failed: make .*: No space left on device (log: $M/compile.log.d-no_load-1.failed)"
 
 # 3. space runs out during a run: xtar_load's extraction and the compile
 # share the few inodes left; whichever fails, the run fails saying why,

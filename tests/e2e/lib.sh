@@ -93,10 +93,10 @@ proc_in() {
 contents() { LC_ALL=C ls -A "$1" | tr '\n' ' '; }
 
 # only_reusable DIR: DIR holds nothing but what contest keeps there between
-# runs: the built-in tree, compile.log, read_load.dat and the lock file
+# runs: the built-in tree, compile.log, failed runs' logs, read_load.dat and the lock file
 only_reusable() {
 	for f in $(contents "$1"); do
-		case $f in builtin-1-*|compile.log|read_load.dat|.contest.lock) ;;
+		case $f in builtin-1-*|compile.log|compile.log.*.failed|read_load.dat|.contest.lock) ;;
 		*) echo "left in $1: $f" >&2; return 1 ;;
 		esac
 	done

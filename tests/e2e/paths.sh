@@ -95,6 +95,44 @@ else
 	echo "skip: paths.sh needs root to make a testbed of another user"
 fi
 
+# a directory that is not contest's (like /etc: files of others, no lock
+# file) is refused as testbed or results, given or through a link, in one
+# line before anything is made
+F=$SCRATCH/foreign
+mkdir "$F"
+echo "root:x:0:0" >"$F/passwd"
+echo "nameserver 1" >"$F/resolv.conf"
+ln -s "$F" "$SCRATCH/to-foreign"
+fsnap=$(snap "$F")
+expect_fail "-d of a foreign directory refused" 2 \
+	"testbed '$F' is not contest's: it holds 2 entries and no .contest.lock; give a new or empty -d, or one contest has used" \
+	"$CONTEST" -k f --scale tiny -n 1 -q -d "$F" -R "$SCRATCH/fres" no_load
+check "-d foreign: no results directory made" test ! -e "$SCRATCH/fres"
+expect_fail "-d of a link to a foreign directory refused" 2 \
+	"testbed '$SCRATCH/to-foreign' ($F) is not contest's" \
+	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/to-foreign" -R "$SCRATCH/fres" no_load
+expect_fail "-R of a foreign directory refused" 2 \
+	"results directory '$F' is not contest's: it holds 2 entries and no .contest.lock nor result file of contest's; give a new or empty -R" \
+	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/ftb" -R "$F" no_load
+check "-R foreign: no testbed made" test ! -e "$SCRATCH/ftb"
+expect_fail "-R of a link to a foreign directory refused" 2 "results directory '$SCRATCH/to-foreign' ($F) is not contest's" \
+	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/ftb" -R "$SCRATCH/to-foreign" no_load
+expect_fail "micro -R foreign refused" 2 "results directory '$F' is not contest's" \
+	"$CONTEST" micro --quick -k f -d "$SCRATCH/ftb" -R "$F"
+expect_fail "micro -d foreign refused" 2 "testbed '$F' is not contest's" \
+	"$CONTEST" micro --quick -k f -d "$F" -R "$SCRATCH/fres"
+expect_fail "loads --rate -d foreign refused" 2 "testbed '$F' is not contest's" \
+	"$CONTEST" loads --rate --seconds 1 -d "$F" process_load
+check "the foreign directory is untouched" test "$fsnap" = "$(snap "$F")"
+check "no testbed or results made meanwhile" test ! -e "$SCRATCH/ftb" -a ! -e "$SCRATCH/fres"
+# results of contest's without a lock file (copied from elsewhere) are contest's
+mkdir "$SCRATCH/copied" "$SCRATCH/empty"
+sed -n 1,2p "$R/p.loads" >"$SCRATCH/copied/old.loads"
+echo notes >"$SCRATCH/copied/README"
+check "-R with a contest results file and an empty -d accepted" \
+	"$CONTEST" -k c --scale tiny --mem 16M --lead 0 -n 1 -q -d "$SCRATCH/empty" -R "$SCRATCH/copied" no_load
+rm -rf "$SCRATCH/copied" "$SCRATCH/empty"
+
 # results: a hard link planted as LABEL.loads is neither read nor appended to
 ln "$O/victim6" "$R/h.loads"
 expect_fail "results hard link refused" 2 "h.loads is a hard link to a file elsewhere, not a results file" \

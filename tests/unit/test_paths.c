@@ -1,6 +1,7 @@
 /* test_paths.c: links, hard links, FIFOs and other users' files planted in a shared testbed never make contest write, truncate or delete outside it. */
 #include "contest/compile.h"
 #include "contest/loadctl.h"
+#include "contest/prepare.h"
 #include "contest/sig.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
@@ -331,7 +332,7 @@ static void test_other_user(struct load_env *env)
 	put(tb, "io_load.dat", 5, 'm');
 	T_CHECK(chown(in(a, sizeof a, tb, "io_load.dat"), NOBODY, NOBODY) == 0);
 	T_CHECK(load_io_load.prepare(env, &prep, why, sizeof why) == -1);
-	T_CHECK(strstr(why, "io_load.dat is in the way and belongs to uid 65534, not to contest") != NULL);
+	T_CHECK(strstr(why, "io_load.dat is in the way and belongs to uid 65534 (a regular file), not to contest") != NULL);
 	load_io_load.cleanup(env, &prep);
 	T_CHECK(lstat(a, &st) == 0 && st.st_uid == NOBODY && st.st_size == 5);
 	T_CHECK(unlink(a) == 0);
@@ -397,7 +398,7 @@ static void test_log(void)
 		put(tb, "compile.log", 3, 'x');
 		T_CHECK(chown(a, NOBODY, NOBODY) == 0);
 		T_CHECK(compile("echo hello", why, sizeof why) == COMPILE_FAILED);
-		T_CHECK(strstr(why, "compile.log: it belongs to uid 65534, not to contest") != NULL);
+		T_CHECK(strstr(why, "compile.log: it belongs to uid 65534 (a regular file), not to contest") != NULL);
 		T_CHECK(lstat(a, &st) == 0 && st.st_uid == NOBODY && st.st_size == 3);
 	}
 	T_CHECK(fs_rm_at(AT_FDCWD, a) == 0);
@@ -445,6 +446,23 @@ static void test_builtin(void)
 	T_CHECK(left == 0);
 }
 
+/* test_tree_phase: an interrupt while an existing built-in tree is checked
+ * says so, not that the tree was being generated. */
+static void test_tree_phase(void)
+{
+	char dir[4096], why[512] = "";
+
+	T_CHECK(prepare_tree(tb, "tiny", dir, sizeof dir, why, sizeof why) == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 1);
+	sig_caught = SIGINT;  /* as if it came while the child checks the tree */
+	T_CHECK(prepare_tree(tb, "tiny", dir, sizeof dir, why, sizeof why) == 1);
+	sig_caught = 0;
+	T_CHECK(strcmp(why, "checking the existing built-in workload") == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 1);  /* the complete tree is not swept */
+	T_CHECK(fs_rm_in(tb, "builtin-1-tiny") == 0);
+	T_CHECK(builtin_ready(tb, "tiny") == 0);
+}
+
 int main(void)
 {
 	struct load_env env = { .mem = MEM, .cpus = 1 };
@@ -481,6 +499,7 @@ int main(void)
 	test_other_user(&env);
 	test_log();
 	test_builtin();
+	test_tree_phase();
 	T_CHECK(fs_rm_in("/tmp", base + 5) == 0);
 	return t_done();
 }
