@@ -85,15 +85,17 @@ _Noreturn void setup_intr(const char *what)
 static void absolute(const char *what, const char *dir, char *out, char *made)
 {
 	int existed = access(dir, F_OK) == 0;
+	char q[TEXT_QUOTED];
 
+	text_quote(dir, q, sizeof q);   /* echoed: one line whatever the bytes */
 	if (fs_mkdirs(dir) != 0)
-		setup_fail("cannot create %s '%s'", what, dir, 1);
+		setup_fail("cannot create %s '%s'", what, q, 1);
 	if (realpath(dir, out) == NULL)
-		setup_fail("%s '%s'", what, dir, 1);
+		setup_fail("%s '%s'", what, q, 1);
 	if (!existed)
 		text_copy(made, out, PATH_MAX);
 	if (access(out, W_OK | X_OK) != 0)
-		setup_fail("%s '%s' is not writable", what, dir, 1);
+		setup_fail("%s '%s' is not writable", what, q, 1);
 }
 
 /* read_log: the first len-1 bytes of the compile log, or its last ones

@@ -53,40 +53,42 @@ int ktree_find_top(const char *abs, char *top, size_t len)
 
 int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_t errlen)
 {
-	char abs[PATH_MAX], top[PATH_MAX];
+	char abs[PATH_MAX], top[PATH_MAX], q[TEXT_QUOTED], qt[TEXT_QUOTED];
 	struct stat st;
 
+	text_quote(dir, q, sizeof q);   /* echoed: one line whatever the bytes */
+
 	if (stat(dir, &st) != 0 || realpath(dir, abs) == NULL) {
-		text_fmt(errbuf, errlen, "kernel tree '%s': %s", dir, strerror(errno));
+		text_fmt(errbuf, errlen, "kernel tree '%s': %s", q, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		text_fmt(errbuf, errlen, "kernel tree '%s' is not a directory", dir);
+		text_fmt(errbuf, errlen, "kernel tree '%s' is not a directory", q);
 		return -1;
 	}
 	if (!ktree_is_top(abs) && ktree_find_top(abs, top, sizeof top) == 0) {
 		text_fmt(errbuf, errlen, "'%s' looks like a subdirectory of a kernel tree, not its top: "
-		         "give -t %s", dir, top);
+		         "give -t %s", q, text_quote(top, qt, sizeof qt));
 		return -1;
 	}
 	if (!ktree_is_top(abs)) {
 		text_fmt(errbuf, errlen, "'%s' is not a Linux source tree (no Makefile, Kconfig, "
 		         "MAINTAINERS or Kbuild, scripts/ and arch/ at its top); "
-		         "scripts/get-kernel-tree.sh DIR fetches one", dir);
+		         "scripts/get-kernel-tree.sh DIR fetches one", q);
 		return -1;
 	}
 	if (!has_file(abs, ".config")) {
 		text_fmt(errbuf, errlen, "kernel tree '%s' has no .config: run 'make -C %s tinyconfig' "
-		         "(minutes) or 'make -C %s defconfig' (the classic weight) first", dir, dir, dir);
+		         "(minutes) or 'make -C %s defconfig' (the classic weight) first", q, q, q);
 		return -1;
 	}
 	if (access(abs, W_OK | X_OK) != 0) {
 		text_fmt(errbuf, errlen, "kernel tree '%s' is not writable: %s (the compile writes "
-		         "its objects into the tree)", dir, strerror(errno));
+		         "its objects into the tree)", q, strerror(errno));
 		return -1;
 	}
 	if (strlen(abs) >= reallen) {
-		text_fmt(errbuf, errlen, "kernel tree '%s': path too long", dir);
+		text_fmt(errbuf, errlen, "kernel tree '%s': path too long", q);
 		return -1;
 	}
 	text_copy(real, abs, reallen);

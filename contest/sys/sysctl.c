@@ -40,14 +40,20 @@ int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
 	const char *eq = strchr(arg, '=');
 	size_t klen = eq ? (size_t)(eq - arg) : strlen(arg);
 
+	char q[TEXT_QUOTED], raw[TEXT_QUOTED], name[TEXT_QUOTED];
+
 	memset(s, 0, sizeof *s);
+	/* echoed quoted: one line whatever the bytes */
+	text_quote(arg, q, sizeof q);
+	text_fmt(raw, sizeof raw, "%.*s", (int)(klen < sizeof raw ? klen : sizeof raw - 1), arg);
+	text_quote(raw, name, sizeof name);
 	if (eq == NULL) {
-		text_fmt(why, len, "'%s' has no '=VALUE'", arg);
+		text_fmt(why, len, "'%s' has no '=VALUE'", q);
 		return -1;
 	}
 	if (klen == 0 || klen >= sizeof s->key || arg[0] == '.' || arg[klen - 1] == '.' ||
 	    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_-.") < klen) {
-		text_fmt(why, len, "'%.*s' is not a sysctl name (such as vm.swappiness)", (int)klen, arg);
+		text_fmt(why, len, "'%s' is not a sysctl name (such as vm.swappiness)", name);
 		return -1;
 	}
 	for (size_t i = 0; i + 1 < klen; i++)
@@ -56,7 +62,7 @@ int sysctl_parse(const char *arg, struct sysctl_set *s, char *why, size_t len)
 			return -1;
 		}
 	if (eq[1] == '\0') {
-		text_fmt(why, len, "'%s' has an empty value", arg);
+		text_fmt(why, len, "'%s' has an empty value", q);
 		return -1;
 	}
 	if (strlen(eq + 1) >= sizeof s->val) {
@@ -216,12 +222,15 @@ int sysctl_change(const char *key, const char *val, char *why, size_t len)
 	for (size_t i = 0; (s = applied(i)) != NULL; i++) {
 		if (strcmp(s->key, key) != 0)
 			continue;
+		char q[TEXT_QUOTED];
+
+		text_quote(val, q, sizeof q);   /* the key passed sysctl_parse; the value is echoed */
 		if (strlen(val) >= sizeof s->val) {
-			text_fmt(why, len, "--sysctl %s: value '%s' is too long", key, val);
+			text_fmt(why, len, "--sysctl %s: value '%s' is too long", key, q);
 			return -1;
 		}
 		if (write_value(s->path, val) != 0) {
-			text_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, val,
+			text_fmt(why, len, "--sysctl %s=%s: the kernel refused it: %s", key, q,
 			         strerror(errno));
 			return -1;
 		}

@@ -66,4 +66,13 @@ done
 check "--mem 1.5G taken (dry run)" sh -c "'$CONTEST' --dry-run -k a --scale tiny --mem 1.5G -d '$T' -R '$R' no_load >/dev/null 2>&1"
 check "the dry runs made nothing" test ! -e "$T" -a ! -e "$R"
 
+# paths, trees and sysctl settings are echoed escaped too: one line whatever their bytes
+nl=$(printf 'a\nb')
+expect_fail "a testbed path with a newline: one line" 2 "cannot create testbed '/proc/xa\\x0Ab': " \
+	"$CONTEST" -d "/proc/x$nl" -R "$SCRATCH/rq" no_load
+expect_fail "a tree path with a newline: one line" 2 "kernel tree '/nonexistenta\\x0Ab': " \
+	"$CONTEST" -t "/nonexistent$nl" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
+expect_fail "a sysctl name with a newline: one line" 2 "--sysctl: 'vm.a\\x0Ab' is not a sysctl name" \
+	"$CONTEST" --sysctl "vm.$nl=1" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
+check "escaped refusals: nothing made" test ! -e "$SCRATCH/rq" -a ! -e "$SCRATCH/tq"
 done_tests
