@@ -107,17 +107,18 @@ static int is_testbed(const char *dir, int n)
 int clean_main(const struct opts *o)
 {
 	static struct kept v[KEPT_MAX];
-	char real[PATH_MAX], why[768], size[32];
+	char real[PATH_MAX], why[768], size[32], q[TEXT_QUOTED];
 	uint64_t total = 0;
 	int n, failed = 0, removed = 0;
 
+	text_quote(o->testbed, q, sizeof q);   /* echoed: one line whatever the bytes */
 	if (realpath(o->testbed, real) == NULL)
-		errx(EXIT_USAGE, "testbed '%s': %s; nothing removed", o->testbed, strerror(errno));
+		errx(EXIT_USAGE, "testbed '%s': %s; nothing removed", q, strerror(errno));
 	if ((n = kept_list(real, v)) < 0)
-		errx(EXIT_USAGE, "testbed '%s': %s; nothing removed", o->testbed, strerror(errno));
+		errx(EXIT_USAGE, "testbed '%s': %s; nothing removed", q, strerror(errno));
 	if (!is_testbed(real, n))
 		errx(EXIT_USAGE, "'%s' is not a contest testbed (no %s and none of the files contest keeps); "
-		     "nothing removed", o->testbed, LOCK_FILE);
+		     "nothing removed", q, LOCK_FILE);
 	/* held to the end: a run cannot start meanwhile, and one running makes clean refuse */
 	if (lock_testbed(o->testbed, real, why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s; nothing removed", why);

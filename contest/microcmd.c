@@ -57,11 +57,14 @@ int micro_report(const char *results, const char *const *labels, size_t nlabels,
  * it was created. Exits 2 when that fails. */
 static void dir_abs(const char *what, const char *dir, char *out, int *made)
 {
+	char q[TEXT_QUOTED];
+
+	text_quote(dir, q, sizeof q);   /* echoed: one line whatever the bytes */
 	*made = access(dir, F_OK) != 0;
 	if (fs_mkdirs(dir) != 0 || realpath(dir, out) == NULL)
-		err(EXIT_USAGE, "cannot use %s '%s'", what, dir);
+		err(EXIT_USAGE, "cannot use %s '%s'", what, q);
 	if (access(out, W_OK | X_OK) != 0)
-		err(EXIT_USAGE, "%s '%s' is not writable", what, dir);
+		err(EXIT_USAGE, "%s '%s' is not writable", what, q);
 }
 
 /* last_run: the highest run number stored for label; -1 (reported) when its

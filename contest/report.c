@@ -4,6 +4,7 @@
 #include "contest/sense/fingerprint.h"
 #include "lib/err.h"
 #include "lib/fs.h"
+#include "lib/text.h"
 #include "loads/registry.h"
 #include "results/compare.h"
 #include "results/model.h"
@@ -237,16 +238,18 @@ static const struct render_format *micro_format(const char *name)
  * renamed into place once written (never a half-written report). */
 static int report_to_file(const struct report_req *req, const char *path)
 {
-	char tmp[PATH_MAX];
+	char tmp[PATH_MAX], q[TEXT_QUOTED];
 	int fd, status;
 	FILE *f;
 
+	text_quote(path, q, sizeof q);   /* echoed: one line whatever the bytes */
+
 	if (fs_path(tmp, sizeof tmp, "%s.XXXXXX", path) != 0) {
-		warnx("--output '%s': path too long", path);
+		warnx("--output '%s': path too long", q);
 		return EXIT_USAGE;
 	}
 	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		warn("--output '%s'", path);
+		warn("--output '%s'", q);
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
@@ -258,12 +261,12 @@ static int report_to_file(const struct report_req *req, const char *path)
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
 	bad |= fclose(f) != 0;
 	if (bad || (status != 0 && status != EXIT_USAGE)) {
-		warn("--output '%s': cannot write", path);
+		warn("--output '%s': cannot write", q);
 		unlink(tmp);
 		return EXIT_USAGE;
 	}
 	if (rename(tmp, path) != 0) {
-		warn("--output '%s'", path);
+		warn("--output '%s'", q);
 		unlink(tmp);
 		return EXIT_USAGE;
 	}

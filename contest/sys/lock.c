@@ -148,16 +148,19 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 	time_t now = time(NULL);
 	struct tm tm;
 	int n, busy = -1;
+	char qd[TEXT_QUOTED], qp[TEXT_QUOTED];
+
+	text_quote(dir, qd, sizeof qd);   /* echoed: one line whatever the bytes */
 
 	if (stat(dir, &ds) != 0) {
-		text_fmt(errbuf, errlen, "%s '%s': %s", what, dir, strerror(errno));
+		text_fmt(errbuf, errlen, "%s '%s': %s", what, qd, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < nheld; i++)
 		if (held[i].dev == ds.st_dev && held[i].ino == ds.st_ino)
 			return 0;
 	if (nheld == MAX_HELD || fs_path(h.path, sizeof h.path, "%s/%s", dir, LOCK_FILE) != 0) {
-		text_fmt(errbuf, errlen, "%s '%s': cannot hold its lock file", what, dir);
+		text_fmt(errbuf, errlen, "%s '%s': cannot hold its lock file", what, qd);
 		return -1;
 	}
 	h.fd = open_locked(h.path, ds.st_uid, &busy);
@@ -165,7 +168,7 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 		if (busy >= 0) {
 			holder(busy, who, sizeof who);
 			close(busy);
-			text_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it%s%s", what, dir, who,
+			text_fmt(errbuf, errlen, "%s '%s' is in use by %s; wait for it%s%s", what, qd, who,
 			         opt ? " or use another " : "", opt ? opt : "");
 			errno = EBUSY;
 		} else if (errno == EPERM) {
@@ -175,10 +178,10 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 			if (lstat(h.path, &ls) == 0)
 				text_fmt(found, sizeof found, " (%s of uid %u)", fs_kind(&ls), (unsigned)ls.st_uid);
 			text_fmt(errbuf, errlen, "%s '%s': its lock file %s%s is not contest's own regular "
-			         "file; remove it or use another %s", what, dir, h.path, found,
+			         "file; remove it or use another %s", what, qd, text_quote(h.path, qp, sizeof qp), found,
 			         opt ? opt : "directory");
 		} else {
-			text_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, dir, h.path,
+			text_fmt(errbuf, errlen, "%s '%s': cannot lock %s: %s", what, qd, text_quote(h.path, qp, sizeof qp),
 			         strerror(errno));
 		}
 		return -1;
@@ -188,7 +191,8 @@ int lock_take(const char *dir, const char *what, const char *opt, char *errbuf, 
 	strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	n = snprintf(rec, sizeof rec, "%ld %s\n", (long)getpid(), since);
 	if (ftruncate(h.fd, 0) != 0 || pwrite(h.fd, rec, (size_t)n, 0) != n) {
-		text_fmt(errbuf, errlen, "%s '%s': cannot write %s: %s", what, dir, h.path, strerror(errno));
+		text_fmt(errbuf, errlen, "%s '%s': cannot write %s: %s", what, qd, text_quote(h.path, qp, sizeof qp),
+		         strerror(errno));
 		close(h.fd);
 		return -1;
 	}
@@ -370,6 +374,7 @@ static int has_header(int dfd, const char *name)
 int lock_dir_check(const char *dir, int results, const char *what, const char *opt, char *errbuf,
                    size_t errlen)
 {
+	char qd[TEXT_QUOTED], qr[TEXT_QUOTED];
 	struct stat st;
 	struct dirent *e;
 	char real[PATH_MAX];
@@ -402,8 +407,10 @@ int lock_dir_check(const char *dir, int results, const char *what, const char *o
 		return 0;
 	if (realpath(dir, real) == NULL || strcmp(real, dir) == 0)
 		real[0] = '\0';
+	text_quote(dir, qd, sizeof qd);   /* echoed: one line whatever the bytes */
+	text_quote(real, qr, sizeof qr);
 	text_fmt(errbuf, errlen, "%s '%s'%s%s%s is not contest's: it holds %ld entr%s and no %s%s; "
-	         "give a new or empty %s, or one contest has used", what, dir, real[0] ? " (" : "", real,
+	         "give a new or empty %s, or one contest has used", what, qd, real[0] ? " (" : "", qr,
 	         real[0] ? ")" : "", others, others == 1 ? "y" : "ies", LOCK_FILE,
 	         results ? " nor result file of contest's" : "", opt);
 	return -1;
@@ -421,17 +428,21 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 	struct stat st;
 	time_t since;
 	int fd;
+	char qg[TEXT_QUOTED], qt[TEXT_QUOTED];
+
+	text_quote(given, qg, sizeof qg);   /* echoed: one line whatever the bytes */
+	text_quote(testbed, qt, sizeof qt);
 
 	if (lstat(given, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0) {
 		text_fmt(errbuf, errlen, "testbed '%s' is a symbolic link of user %ld, who could point "
-		         "it elsewhere; give the directory itself", given, (long)st.st_uid);
+		         "it elsewhere; give the directory itself", qg, (long)st.st_uid);
 		return -1;
 	}
 	if (lock_dir_check(given, 0, "testbed", "-d", errbuf, errlen) != 0 ||
 	    (fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
-		text_fmt(errbuf, errlen, "testbed '%s': %s", testbed, strerror(errno));
+		text_fmt(errbuf, errlen, "testbed '%s': %s", qt, strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -439,12 +450,12 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 	if (geteuid() == 0 && (st.st_mode & S_IWGRP) && !(st.st_mode & S_ISVTX) && st.st_gid != 0) {
 		text_fmt(errbuf, errlen, "testbed '%s' is writable by group %ld and not sticky: its "
 		         "members could change what contest, as root, builds and runs there; use a "
-		         "directory of your own", testbed, (long)st.st_gid);
+		         "directory of your own", qt, (long)st.st_gid);
 		return -1;
 	}
 	if (st.st_uid != geteuid() && st.st_uid != 0) {
 		text_fmt(errbuf, errlen, "testbed '%s' belongs to user %ld, who could change what "
-		         "contest builds and runs there; use a directory of your own", testbed,
+		         "contest builds and runs there; use a directory of your own", qt,
 		         (long)st.st_uid);
 		return -1;
 	}

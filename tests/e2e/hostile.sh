@@ -74,5 +74,12 @@ expect_fail "a tree path with a newline: one line" 2 "kernel tree '/nonexistenta
 	"$CONTEST" -t "/nonexistent$nl" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
 expect_fail "a sysctl name with a newline: one line" 2 "--sysctl: 'vm.a\\x0Ab' is not a sysctl name" \
 	"$CONTEST" --sysctl "vm.$nl=1" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
+mkdir -p "$SCRATCH/f$nl" && : >"$SCRATCH/f$nl/foreign"
+expect_fail "a foreign results directory with a newline: one line" 2 "results directory '$SCRATCH/fa\\x0Ab' is not contest's" \
+	"$CONTEST" -k z --scale tiny -d "$SCRATCH/tq" -R "$SCRATCH/f$nl" no_load
+expect_fail "an --output path with a newline: one line" 2 "--output '/nonexistent/a\\x0Ab': " \
+	"$CONTEST" report -R "$SCRATCH/rq" --output "/nonexistent/$nl"
+expect_fail "clean of a path with a newline: one line" 2 "testbed '/nonexistent/a\\x0Ab': " \
+	"$CONTEST" clean -d "/nonexistent/$nl"
 check "escaped refusals: nothing made" test ! -e "$SCRATCH/rq" -a ! -e "$SCRATCH/tq"
 done_tests
