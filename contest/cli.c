@@ -135,11 +135,22 @@ static void add_only(struct opts *o, char *list)
 }
 
 
-/* nonempty: arg, or the usage error what when it is empty. */
-static char *nonempty(char *arg, const char *what)
+/* path_arg: the path arg of option name (such as "-d"): refused when empty
+ * (the message empty, which has no %s) or when it holds a control
+ * character (a newline, a tab, ESC...), which every later message naming
+ * the path would print raw. */
+static const char *path_arg(const char *arg, const char *name, const char *empty)
 {
+	char msg[160];
+
 	if (*arg == '\0')
-		opts_usage_error(what, "");   /* what has no %s */
+		opts_usage_error(empty, "");
+	for (const unsigned char *p = (const unsigned char *)arg; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f) {
+			text_fmt(msg, sizeof msg, "%s: '%%s' holds a control character; give a path without one",
+			         name);
+			opts_usage_error(msg, arg);
+		}
 	return arg;
 }
 
@@ -215,13 +226,13 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 
 	switch (id) {
 	case OPT_KERNEL: set_label(o, arg, ""); break;
-	case OPT_OTHER: o->other = arg; break;
+	case OPT_OTHER: o->other = path_arg(arg, "-o", "-o: empty directory"); break;
 	case OPT_JOBS:
 		if (parse_int(arg, 1, 4096, &v) != 0)
 			opts_usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
 		o->jobs = v;
 		break;
-	case OPT_TESTBED: o->testbed = nonempty(arg, "-d: empty testbed directory"); break;
+	case OPT_TESTBED: o->testbed = path_arg(arg, "-d", "-d: empty testbed directory"); break;
 	case OPT_MEM:
 		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
 			opts_usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
@@ -253,7 +264,7 @@ static int set_run_opt(struct opts *o, int id, char *arg)
 		else if (strcmp(arg, "never") == 0) o->progress = PROGRESS_NEVER;
 		else opts_usage_error("--progress: '%s' is not auto, always or never", arg);
 		break;
-	case OPT_TREE: o->tree = nonempty(arg, "-t: empty kernel tree directory"); break;
+	case OPT_TREE: o->tree = path_arg(arg, "-t", "-t: empty kernel tree directory"); break;
 	case OPT_TARGET:
 		if (*arg == '\0' || *arg == '-' || strpbrk(arg, " \t\n=") != NULL)
 			opts_usage_error("--target: '%s' is not a make target", arg);
@@ -271,7 +282,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	char *end, names[128], msg[256];
 
 	switch (id) {
-	case OPT_RESULTS: o->results = nonempty(arg, "-R: empty results directory"); break;
+	case OPT_RESULTS: o->results = path_arg(arg, "-R", "-R: empty results directory"); break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
 		label_check(arg, "--baseline: ", "");
@@ -285,7 +296,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		}
 		o->format = arg;
 		break;
-	case OPT_OUTPUT: o->output = nonempty(arg, "--output: empty file name"); break;
+	case OPT_OUTPUT: o->output = path_arg(arg, "--output", "--output: empty file name"); break;
 	case OPT_SECONDS:
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
@@ -470,7 +481,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->precision = 2;
 	o->max_runs = 20;
 	o->testbed = "contest-testbed";
-	o->results = env && *env ? env : "contest-results";
+	o->results = env && *env ? path_arg(env, "CONTEST_RESULTS", "") : "contest-results";
 	o->scale = "default";
 	o->lead = 3;
 	o->settle = 10;

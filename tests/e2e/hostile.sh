@@ -57,7 +57,7 @@ nl='a
 b'
 expect_fail "a label with a newline: one line" 2 "bad label 'a\\x0Ab'" "$CONTEST" -k "$nl" -d "$T" -R "$R" no_load
 expect_fail "a report label with ESC: one line" 2 "bad label 'x\\x1B[2J'" "$CONTEST" report -R "$R" "$(printf 'x\033[2J')"
-expect_fail "-o with a newline: one line" 2 "-o '$SCRATCH/a\\x0Ab': No such file" "$CONTEST" -k a -o "$SCRATCH/$nl" -d "$T" -R "$R" no_load
+expect_fail "-o with a newline: one line" 2 "-o: '$SCRATCH/a\\x0Ab' holds a control character" "$CONTEST" -k a -o "$SCRATCH/$nl" -d "$T" -R "$R" no_load
 
 # Sizes: only decimal digits, a fraction before a suffix, K M G T (B, iB).
 for m in 0x10M 1e3M +1G -1G " 1G" inf nan 1.5; do
@@ -66,20 +66,27 @@ done
 check "--mem 1.5G taken (dry run)" sh -c "'$CONTEST' --dry-run -k a --scale tiny --mem 1.5G -d '$T' -R '$R' no_load >/dev/null 2>&1"
 check "the dry runs made nothing" test ! -e "$T" -a ! -e "$R"
 
-# paths, trees and sysctl settings are echoed escaped too: one line whatever their bytes
+# a path with a control character is refused where it is given (every later
+# message naming it would print it raw); sysctl settings are echoed escaped
 nl=$(printf 'a\nb')
-expect_fail "a testbed path with a newline: one line" 2 "cannot create testbed '/proc/xa\\x0Ab': " \
+tab=$(printf 'a\tb')
+expect_fail "-d with a newline: refused in one line" 2 "-d: '/proc/xa\\x0Ab' holds a control character" \
 	"$CONTEST" -d "/proc/x$nl" -R "$SCRATCH/rq" no_load
-expect_fail "a tree path with a newline: one line" 2 "kernel tree '/nonexistenta\\x0Ab': " \
+expect_fail "-t with a newline" 2 "-t: '/nonexistenta\\x0Ab' holds a control character" \
 	"$CONTEST" -t "/nonexistent$nl" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
+expect_fail "-R with a tab" 2 "-R: '$SCRATCH/fa\\x09b' holds a control character" \
+	"$CONTEST" -k z --scale tiny -d "$SCRATCH/tq" -R "$SCRATCH/f$tab" no_load
+expect_fail "CONTEST_RESULTS with a newline" 2 "CONTEST_RESULTS: '$SCRATCH/a\\x0Ab' holds a control character" \
+	env CONTEST_RESULTS="$SCRATCH/$nl" "$CONTEST" report
+expect_fail "--output with a newline" 2 "--output: '/nonexistent/a\\x0Ab' holds a control character" \
+	"$CONTEST" report -R "$SCRATCH/rq" --output "/nonexistent/$nl"
+expect_fail "clean -d with a newline" 2 "-d: '/nonexistent/a\\x0Ab' holds a control character" \
+	"$CONTEST" clean -d "/nonexistent/$nl"
 expect_fail "a sysctl name with a newline: one line" 2 "--sysctl: 'vm.a\\x0Ab' is not a sysctl name" \
 	"$CONTEST" --sysctl "vm.$nl=1" -d "$SCRATCH/tq" -R "$SCRATCH/rq" no_load
-mkdir -p "$SCRATCH/f$nl" && : >"$SCRATCH/f$nl/foreign"
-expect_fail "a foreign results directory with a newline: one line" 2 "results directory '$SCRATCH/fa\\x0Ab' is not contest's" \
-	"$CONTEST" -k z --scale tiny -d "$SCRATCH/tq" -R "$SCRATCH/f$nl" no_load
-expect_fail "an --output path with a newline: one line" 2 "--output '/nonexistent/a\\x0Ab': " \
-	"$CONTEST" report -R "$SCRATCH/rq" --output "/nonexistent/$nl"
-expect_fail "clean of a path with a newline: one line" 2 "testbed '/nonexistent/a\\x0Ab': " \
-	"$CONTEST" clean -d "/nonexistent/$nl"
-check "escaped refusals: nothing made" test ! -e "$SCRATCH/rq" -a ! -e "$SCRATCH/tq"
+# a path that holds no control character but is echoed all the same is escaped
+mkdir -p "$SCRATCH/f'q" && : >"$SCRATCH/f'q/foreign"
+expect_fail "a foreign results directory with a quote: escaped" 2 "results directory '$SCRATCH/f\\x27q' is not contest's" \
+	"$CONTEST" -k z --scale tiny -d "$SCRATCH/tq" -R "$SCRATCH/f'q" no_load
+check "refusals: nothing made" test ! -e "$SCRATCH/rq" -a ! -e "$SCRATCH/tq"
 done_tests
