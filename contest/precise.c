@@ -30,15 +30,6 @@ int precise_active(const struct precise *p, size_t set, size_t load)
 	return !c->reached && c->made < p->max_runs;
 }
 
-int precise_any(const struct precise *p)
-{
-	for (size_t s = 0; s < p->nset; s++)
-		for (size_t l = 0; l < p->nloads; l++)
-			if (precise_active(p, s, l))
-				return 1;
-	return 0;
-}
-
 int precise_add(struct precise *p, size_t set, size_t load, const struct rec *r)
 {
 	struct prec_cond *c = precise_cond(p, set, load);

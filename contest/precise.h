@@ -37,9 +37,6 @@ struct prec_cond *precise_cond(const struct precise *p, size_t set, size_t load)
  * fewer than max_runs made. */
 int precise_active(const struct precise *p, size_t set, size_t load);
 
-/* precise_any: 1 while some condition is active. */
-int precise_any(const struct precise *p);
-
 /* precise_add: run r of the condition was made: counted in made, its Time
  * in the interval when it is ok and its foreign CPU is not over
  * SUM_BUSY_PCT (the runs report --stats averages); the interval and

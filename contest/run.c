@@ -437,14 +437,6 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	return 0;
 }
 
-/* machine_default: the machine the runs emulate (contest/machine.h): its
- * MEM and memory group set in o; note: a line for the user when it is not
- * the whole machine ("" none). */
-static void machine_default(struct opts *o, char *note, size_t len)
-{
-	machine_size(o, proc_mem_total(), geteuid() == 0, confine_available() != 0, note, len);
-}
-
 /* dry_run: --dry-run: the options checked as a run checks them before
  * making anything, then the plan printed with its estimates (from the runs
  * recorded in the results directory, read only) and the free space, and
@@ -459,9 +451,7 @@ static int dry_run(const struct opts *o, const char *note)
 	setup_check(&r, o);
 	if (note[0] != '\0')
 		printf("machine: %s\n", note);
-	plan_build(&p, o);
-	if (p.mem == 0)
-		p.mem = proc_mem_total();  /* the default --mem, as set-up takes it */
+	plan_build(&p, o);   /* MEM set as set-up takes it (machine_size) */
 	plan_estimate(&p, o->results);
 	plan_space(&p, o->testbed, o->other);
 	plan_print(&p, stdout, 1);
@@ -515,7 +505,7 @@ int run_main(struct opts *o)
 	char note[512];
 	size_t n;
 
-	machine_default(o, note, sizeof note);
+	machine_size(o, proc_mem_total(), geteuid() == 0, confine_available() != 0, note, sizeof note);
 	if (o->dry_run)
 		return dry_run(o, note);
 	sig_install();
