@@ -9,6 +9,7 @@
 #include "loads/registry.h"
 #include "results/record.h"
 #include "results/render.h"
+#include "results/verdict.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"
 
@@ -36,6 +37,10 @@ void opts_usage(FILE *f)
 "       contest clean [-d TESTBED]          remove what runs keep in the testbed (the\n"
 "                                           built-in trees, read_load.dat, compile.log),\n"
 "                                           listing each with its size; never results\n"
+"       contest bisect --good LABEL [--bad LABEL] [--threshold P%] [run options] [LOAD...]\n"
+"                                           run the loads (default: the good label's) on\n"
+"                                           this kernel, -n auto --max-runs 10 unless -n\n"
+"                                           is given, and judge each against LABEL's runs\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n", f);
@@ -45,7 +50,12 @@ void opts_usage(FILE *f)
 	      "Report options:\n", f);
 	opt_help_print(f, SECT_REPORT);
 	fputs("\n"
+	      "Bisect options:\n", f);
+	opt_help_print(f, SECT_BISECT);
+	fputs("\n"
 	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
+	      "130 interrupted. contest bisect, for git bisect run: 0 like the good label,\n"
+	      "1 worse, 125 cannot decide, 128 usage or input error (aborts the bisection),\n"
 	      "130 interrupted.\n", f);
 }
 
@@ -297,6 +307,16 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		o->format = arg;
 		break;
 	case OPT_OUTPUT: o->output = path_arg(arg, "--output", "--output: empty file name"); break;
+	case OPT_GOOD:
+	case OPT_BAD:
+		label_check(arg, id == OPT_GOOD ? "--good: " : "--bad: ", "");
+		*(id == OPT_GOOD ? &o->good : &o->bad) = arg;
+		break;
+	case OPT_THRESHOLD:
+		if (percent(arg, &o->threshold) != 0)
+			opts_usage_error("--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)", arg);
+		o->threshold_given = 1;
+		break;
 	case OPT_SECONDS:
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
@@ -349,6 +369,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 		*first = 2;
 		return MODE_CLEAN;
 	}
+	if (argc > 1 && strcmp(argv[1], "bisect") == 0) {
+		*first = 2;
+		return MODE_BISECT;
+	}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
 			return MODE_REPORT;
@@ -364,6 +388,7 @@ static unsigned cmd_of(enum opts_mode mode)
 	case MODE_MICRO: return CMD_MICRO;
 	case MODE_SWEEP: return CMD_SWEEP;
 	case MODE_CLEAN: return CMD_CLEAN;
+	case MODE_BISECT: return CMD_BISECT;
 	default: return CMD_RUN;
 	}
 }
@@ -412,7 +437,7 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
 	for (int i = first; i < n; i++) {
-		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP) {
+		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP || o->mode == MODE_BISECT) {
 			add_load(o, args[i]);
 			continue;
 		}
@@ -440,10 +465,29 @@ static void runs_finish(struct opts *o)
 		o->runs = o->max_runs;
 }
 
+/* bisect_finish: contest bisect's checks between options: --good given,
+ * neither it nor --bad the label the runs are stored under, --threshold not
+ * with --bad (whose midpoint is the boundary). */
+static void bisect_finish(struct opts *o)
+{
+	if (o->good == NULL)
+		opts_usage_error("bisect: give the label of the good kernel's runs, as --good LABEL%s", "");
+	if (o->bad != NULL && strcmp(o->bad, o->good) == 0)
+		opts_usage_error("bisect: --bad '%s' is the --good label", o->bad);
+	if (strcmp(o->label, o->good) == 0 || (o->bad != NULL && strcmp(o->label, o->bad) == 0))
+		opts_usage_error("bisect: -k '%s' is the --good or --bad label: this kernel's runs would be added to "
+		                 "it; give this kernel a label of its own", o->label);
+	if (o->bad != NULL && o->threshold_given)
+		opts_usage_error("bisect: --threshold and --bad '%s': with --bad the boundary is halfway between the "
+		                 "two labels; give one of them", o->bad);
+}
+
 /* finish: the defaults that depend on the whole line, and the checks between options. */
 static void finish(struct opts *o)
 {
-	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO || o->mode == MODE_SWEEP) && o->label[0] == '\0') {
+	int runs = o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_BISECT;
+
+	if ((runs || o->mode == MODE_MICRO) && o->label[0] == '\0') {
 		struct utsname u;
 		if (uname(&u) != 0)
 			err(EXIT_USAGE, "uname");
@@ -451,7 +495,9 @@ static void finish(struct opts *o)
 	}
 	if (o->mode == MODE_SWEEP)
 		sweep_parse(o);
-	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP) {
+	if (o->mode == MODE_BISECT)
+		bisect_finish(o);
+	if (runs) {
 		if (o->confine && o->mem == 0)
 			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
 		if (o->whole_machine && o->mem_given)
@@ -463,8 +509,8 @@ static void finish(struct opts *o)
 			opts_usage_error("--scale '%s' is for the built-in workload, not with -t TREE", o->scale);
 		if (o->tree != NULL && o->target == NULL)
 			o->target = KTREE_TARGET;
-		if (o->nloads == 0)
-			add_load(o, "all");
+		if (o->nloads == 0 && o->mode != MODE_BISECT)
+			add_load(o, "all");   /* bisect's default: the good label's loads */
 	}
 	runs_finish(o);
 }
@@ -491,6 +537,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;
 	o->mode = mode_of(argc, argv, &first);
+	o->threshold = VERDICT_THRESHOLD;
+	if (o->mode == MODE_BISECT) {
+		o->runs_auto = 1;     /* until -n says otherwise */
+		o->max_runs = 10;
+	}
 
 	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
 	args[n++] = argv[0];

@@ -1,4 +1,5 @@
-/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro or clean. */
+/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro, clean or bisect. */
+#include "contest/bisect.h"
 #include "contest/cleancmd.h"
 #include "contest/loadrate.h"
 #include "contest/loadscmd.h"
@@ -10,12 +11,15 @@
 #include "lib/err.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
 	static struct opts o;
 
 	err_set_progname("contest");
+	if (argc > 1 && strcmp(argv[1], "bisect") == 0)
+		bisect_exit_map();   /* no error of contest bisect may read as git bisect's "bad" */
 	opts_parse(&o, argc, argv);
 	switch (o.mode) {
 	case MODE_HELP:
@@ -32,6 +36,8 @@ int main(int argc, char **argv)
 		return micro_main(&o);
 	case MODE_CLEAN:
 		return clean_main(&o);
+	case MODE_BISECT:
+		return bisect_main(&o);
 	case MODE_RUN:
 	case MODE_SWEEP:
 	default:

@@ -112,6 +112,15 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { .text = NULL } } },
 	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN, { { .text = NULL } } },
 	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
+	/* contest bisect */
+	[OPT_GOOD] = { "good", 0, "LABEL", CMD_BISECT,
+		{ [SECT_BISECT] = { .text = "the label of the good kernel's runs (required)" } } },
+	[OPT_BAD] = { "bad", 0, "LABEL", CMD_BISECT,
+		{ [SECT_BISECT] = { .text = "the bad kernel's: bad is then closer to it than to\n"
+		                            "--good (the boundary is halfway), not --threshold" } } },
+	[OPT_THRESHOLD] = { "threshold", 0, "P%", CMD_BISECT,
+		{ [SECT_BISECT] = { .text = "bad: Time's 95% interval all above good's mean + P%;\n"
+		                            "good: all below it (default 5%)" } } },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

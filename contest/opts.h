@@ -12,7 +12,7 @@
 #define OPTS_MAX_SYSCTL 16
 #define OPTS_MAX_SWEEP  16
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_HELP, MODE_VERSION };
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_BISECT, MODE_HELP, MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
@@ -72,6 +72,11 @@ struct opts {
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */
+	/* bisect */
+	const char *good;         /* --good LABEL: the runs to be like */
+	const char *bad;          /* --bad LABEL, or NULL: the boundary is then --threshold */
+	double threshold;         /* --threshold: worse by more than this % of good's Time is bad */
+	int threshold_given;
 	/* micro */
 	int quick;                /* --quick */
 	/* loads */
