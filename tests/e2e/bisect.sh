@@ -1,0 +1,87 @@
+# bisect.sh: contest bisect: exit 0 on runs like the good label's, 1 under a CPU-quota cut that slows the compile (root, cgroup v1 cpu), 125 when -n 2 cannot decide; the runs stored under -k; bad input refused in one line with 128 before anything runs.
+. tests/e2e/lib.sh
+
+O="--scale tiny --mem 256M -q -d $T -R $R"
+CPU=/sys/fs/cgroup/cpu
+G=$CPU/contest-e2e-bisect-$$
+trap 'rmdir "$G" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+
+# counted FILE: the runs of FILE a verdict counts (ok, foreign CPU not over 5%)
+counted() {
+	awk -F '\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		NR > 2 && $c["status"] == "ok" && !($c["foreign_pct"] + 0 > 5) { n++ }
+		END { print n + 0 }' "$1"
+}
+
+# bad input: one line, 128 (git bisect run aborts on it), nothing made
+expect_fail "no --good" 128 "bisect: give the label of the good kernel's runs, as --good LABEL" \
+	"$CONTEST" bisect $O no_load
+expect_fail "threshold 0" 128 "--threshold: '0' is not a percentage above 0 and below 100" \
+	"$CONTEST" bisect --good a --threshold 0 $O no_load
+expect_fail "threshold over 100%" 128 "--threshold: '101%' is not a percentage" \
+	"$CONTEST" bisect --good a --threshold 101% $O no_load
+expect_fail "--threshold with --bad" 128 "with --bad the boundary is halfway" \
+	"$CONTEST" bisect --good a --bad b --threshold 3 $O no_load
+expect_fail "-k is the good label" 128 "-k 'a' is the --good or --bad label" \
+	"$CONTEST" bisect --good a -k a $O no_load
+expect_fail "an unknown option" 128 "unknown option '--bogus'" "$CONTEST" bisect --good a --bogus $O
+expect_fail "a good label without runs" 128 "bisect: --good 'a' has no runs in $R" \
+	"$CONTEST" bisect --good a -k x $O
+check "refused before anything was made" test ! -e "$T"
+
+"$CONTEST" -k a $O -n 4 no_load >/dev/null 2>"$ERR"
+check "label a recorded" test $? -eq 0
+for more in 1 2 3; do   # runs beside a busy machine do not count: make up for them
+	[ "$(counted "$R/a.loads")" -ge 3 ] && break
+	"$CONTEST" -k a $O -n 2 no_load >/dev/null 2>>"$ERR"
+done
+expect_fail "a load the good label has no runs of" 128 "bisect: --good 'a' has no runs of io_load in" \
+	"$CONTEST" bisect --good a -k x $O io_load
+expect_fail "another workload" 128 "has no ok runs of no_load on builtin-1:small -j8, MEM 256M" \
+	"$CONTEST" bisect --good a -k x --scale small --mem 256M -j 8 -q -d "$T" -R "$R" no_load
+check "refused runs recorded nothing" test ! -e "$R/x.loads"
+
+if [ "$(counted "$R/a.loads")" -lt 3 ]; then
+	echo "skip: the machine is too busy: fewer than 3 of label a's runs count; no verdict to test"
+	done_tests
+	exit
+fi
+
+# -n 2: too few runs for a verdict, whatever they show
+"$CONTEST" bisect --good a -k two $O -n 2 no_load >"$SCRATCH/out" 2>"$ERR"
+check "-n 2: exit 125" test $? -eq 125
+check "-n 2: the line says why" grep -qE "^bisect: no_load: cannot decide: [0-2] run\(s\) of this kernel against [0-9]+ of a; a verdict needs 3 of each" "$SCRATCH/out"
+check "-n 2: the closing line" grep -qx "bisect: cannot decide (exit 125): 1 of 1 load(s) undecided" "$SCRATCH/out"
+check "-n 2: the runs are stored under -k" test "$(($(wc -l <"$R/two.loads") - 2))" -eq 2
+
+# like a: good (unless the machine is too noisy to reach -n auto's +-2%)
+"$CONTEST" bisect --good a -k like $O --max-runs 8 no_load >"$SCRATCH/out" 2>"$ERR"
+rc=$?
+if [ "$rc" -eq 125 ] && grep -q "NOT reached" "$ERR"; then
+	echo "skip: runs like a: the machine was too noisy for +-2% in 8 runs: $(grep '^bisect: no_load' "$SCRATCH/out")"
+else
+	check "like a: exit 0 ($(grep '^bisect: no_load' "$SCRATCH/out"))" test "$rc" -eq 0
+	check "like a: the line" grep -qE "^bisect: no_load: good: Time [0-9.]+ s against a's [0-9.]+ s: [-+][0-9.]+% \(95% CI [-+][0-9.]+% to [-+][0-9.]+%, p = [0-9.e-]+\), [0-9]+ runs against [0-9]+; the interval lies below the 5% threshold" "$SCRATCH/out"
+	check "like a: the closing line" grep -qx "bisect: good (exit 0): 1 load(s) like a" "$SCRATCH/out"
+fi
+check "like a: the run's table is printed as a run prints it" grep -q '^no_load:$' "$SCRATCH/out"
+
+# under a CPU-quota cut (one CPU of two: the tiny compile takes about twice as long)
+if [ "$(id -u)" -ne 0 ] || [ ! -w "$CPU/cpu.cfs_quota_us" ] || ! mkdir "$G" 2>/dev/null; then
+	echo "skip: the CPU-quota cut needs root and a cgroup v1 cpu controller at $CPU"
+	done_tests
+	exit
+fi
+echo 100000 >"$G/cpu.cfs_period_us" && echo 100000 >"$G/cpu.cfs_quota_us"
+check "the quota is set" test "$(cat "$G/cpu.cfs_quota_us")" -eq 100000
+sh -c 'echo $$ >"$1/tasks" && shift && exec "$@"' sh "$G" \
+	"$CONTEST" bisect --good a -k cut $O --max-runs 6 no_load >"$SCRATCH/out" 2>"$ERR"
+rc=$?
+check "under the cut: exit 1 ($(grep '^bisect: no_load' "$SCRATCH/out"))" test "$rc" -eq 1
+check "under the cut: the line" grep -qE "^bisect: no_load: bad: Time [0-9.]+ s against a's [0-9.]+ s: \+[0-9.]+% .*; the interval lies above the 5% threshold" "$SCRATCH/out"
+check "under the cut: the closing line" grep -qx "bisect: bad (exit 1): 1 of 1 load(s) worse than a" "$SCRATCH/out"
+check "the group is left empty" test -z "$(cat "$G/tasks")"
+rmdir "$G"
+check "the group is removed" test ! -e "$G"
+check "no strays" no_strays "$T"
+done_tests
