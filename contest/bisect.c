@@ -125,13 +125,16 @@ static void read_label(const struct opts *o, const char *label, struct rec_set *
 }
 
 /* default_loads: no LOAD given: the loads the good label has runs of, in
- * the default set's order. */
+ * the default set's order (io_other only with -o, as "all" has it). */
 static void default_loads(struct opts *o, const struct rec_set *good)
 {
 	for (size_t i = 0; load_registry[i] != NULL; i++)
 		for (size_t k = 0; k < good->n; k++)
 			if (strcmp(good->v[k].load, load_registry[i]->name) == 0 && o->nloads < OPTS_MAX_LOADS) {
-				o->loads[o->nloads++] = load_registry[i];
+				if ((load_registry[i]->flags & LOAD_F_OTHER) && o->other == NULL)
+					warnx("%s skipped: it needs -o DIR (another disk or file system)", load_registry[i]->name);
+				else
+					o->loads[o->nloads++] = load_registry[i];
 				break;
 			}
 	if (o->nloads == 0)

@@ -1,7 +1,7 @@
 # bisect.sh: contest bisect: exit 0 on runs like the good label's, 1 under a CPU-quota cut that slows the compile (root, cgroup v1 cpu), 125 when -n 2 cannot decide; the runs stored under -k; bad input refused in one line with 128 before anything runs.
 . tests/e2e/lib.sh
 
-O="--scale tiny --mem 256M -q -d $T -R $R"
+O="--scale tiny --mem 256M -j 8 -q -d $T -R $R"
 CPU=/sys/fs/cgroup/cpu
 G=$CPU/contest-e2e-bisect-$$
 trap 'rmdir "$G" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
@@ -53,6 +53,8 @@ check "-n 2: exit 125" test $? -eq 125
 check "-n 2: the line says why" grep -qE "^bisect: no_load: cannot decide: [0-2] run\(s\) of this kernel against [0-9]+ of a; a verdict needs 3 of each" "$SCRATCH/out"
 check "-n 2: the closing line" grep -qx "bisect: cannot decide (exit 125): 1 of 1 load(s) undecided" "$SCRATCH/out"
 check "-n 2: the runs are stored under -k" test "$(($(wc -l <"$R/two.loads") - 2))" -eq 2
+expect_fail "a bad label with too few runs" 128 "bisect: --bad 'two' has " \
+	"$CONTEST" bisect --good a --bad two -k y $O no_load
 
 # like a: good (unless the machine is too noisy to reach -n auto's +-2%)
 "$CONTEST" bisect --good a -k like $O --max-runs 8 no_load >"$SCRATCH/out" 2>"$ERR"
