@@ -67,9 +67,10 @@ static int counts(const struct rec *r, const struct want *w)
 }
 
 /* times: the Times of label's runs of load in set that count, summarised;
- * *any: how many runs of load it has at all, *first one of them (or NULL). */
+ * *any: how many runs of load it has at all, *same: of w's workload, -j and
+ * MEM, *first one of them all (or NULL). */
 static struct stat_desc times(const struct rec_set *set, const char *load, const struct want *w, int *any,
-                              const struct rec **first)
+                              int *same, const struct rec **first)
 {
 	double *v = calloc(set->n + 1, sizeof *v);
 	int n = 0;
@@ -77,13 +78,18 @@ static struct stat_desc times(const struct rec_set *set, const char *load, const
 
 	if (v == NULL)
 		errx(BISECT_ABORT, "bisect: out of memory");
-	*any = 0;
+	*any = *same = 0;
 	*first = NULL;
 	for (size_t i = 0; i < set->n; i++) {
 		if (strcmp(set->v[i].load, load) != 0)
 			continue;
 		if ((*any)++ == 0)
 			*first = &set->v[i];
+		struct rec r = set->v[i];
+		r.failed = 0;
+		r.time = 0;
+		r.ev[REV_FOREIGN] = 0;
+		*same += counts(&r, w);   /* the workload's, whatever the run's outcome */
 		if (counts(&set->v[i], w))
 			v[n++] = set->v[i].time;
 	}
@@ -98,8 +104,8 @@ static struct stat_desc need_runs(const struct opts *o, const struct rec_set *se
                                   const char *label, const char *load, const struct want *w)
 {
 	const struct rec *r;
-	int any;
-	struct stat_desc d = times(set, load, w, &any, &r);
+	int any, same;
+	struct stat_desc d = times(set, load, w, &any, &same, &r);
 	char mach[64];
 
 	if (d.n >= VERDICT_MIN_RUNS)
@@ -107,8 +113,8 @@ static struct stat_desc need_runs(const struct opts *o, const struct rec_set *se
 	if (any == 0)
 		errx(BISECT_ABORT, "bisect: %s '%s' has no runs of %s in %s: nothing to compare with", opt, label,
 		     load, o->results);
-	if (d.n == 0)
-		errx(BISECT_ABORT, "bisect: %s '%s' has no ok runs of %s on %s (one is of %s -j%d, %s): give the "
+	if (same == 0)
+		errx(BISECT_ABORT, "bisect: %s '%s' has no runs of %s on %s (one is of %s -j%d, %s): give the "
 		     "same --scale or -t, -j and --mem", opt, label, load, w->name, r->workload, r->jobs,
 		     summary_machine(r, mach, sizeof mach));
 	errx(BISECT_ABORT, "bisect: %s '%s' has %d ok run(s) of %s on %s that count (not failed, not beside a "

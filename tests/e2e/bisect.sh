@@ -37,7 +37,7 @@ for more in 1 2 3; do   # runs beside a busy machine do not count: make up for t
 done
 expect_fail "a load the good label has no runs of" 128 "bisect: --good 'a' has no runs of io_load in" \
 	"$CONTEST" bisect --good a -k x $O io_load
-expect_fail "another workload" 128 "has no ok runs of no_load on builtin-1:small -j8, MEM 256M" \
+expect_fail "another workload" 128 "has no runs of no_load on builtin-1:small -j8, MEM 256M" \
 	"$CONTEST" bisect --good a -k x --scale small --mem 256M -j 8 -q -d "$T" -R "$R" no_load
 check "refused runs recorded nothing" test ! -e "$R/x.loads"
 
@@ -79,9 +79,16 @@ check "the quota is set" test "$(cat "$G/cpu.cfs_quota_us")" -eq 100000
 sh -c 'echo $$ >"$1/tasks" && shift && exec "$@"' sh "$G" \
 	"$CONTEST" bisect --good a -k cut $O --max-runs 6 no_load >"$SCRATCH/out" 2>"$ERR"
 rc=$?
-check "under the cut: exit 1 ($(grep '^bisect: no_load' "$SCRATCH/out"))" test "$rc" -eq 1
-check "under the cut: the line" grep -qE "^bisect: no_load: bad: Time [0-9.]+ s against a's [0-9.]+ s: \+[0-9.]+% .*; the interval lies above the 5% threshold" "$SCRATCH/out"
-check "under the cut: the closing line" grep -qx "bisect: bad (exit 1): 1 of 1 load(s) worse than a" "$SCRATCH/out"
+line=$(grep '^bisect: no_load' "$SCRATCH/out")
+case "$rc $line" in
+"125 "*"cannot decide: "[0-2]" run(s) of this kernel"*"beside a busy machine left out")
+	# the one CPU left free by the cut was taken by other programs
+	echo "skip: under the cut: the machine got busy: $line" ;;
+*)
+	check "under the cut: exit 1 ($line)" test "$rc" -eq 1
+	check "under the cut: the line" grep -qE "^bisect: no_load: bad: Time [0-9.]+ s against a's [0-9.]+ s: \+[0-9.]+% .*; the interval lies above the 5% threshold" "$SCRATCH/out"
+	check "under the cut: the closing line" grep -qx "bisect: bad (exit 1): 1 of 1 load(s) worse than a" "$SCRATCH/out" ;;
+esac
 check "the group is left empty" test -z "$(cat "$G/tasks")"
 rmdir "$G"
 check "the group is removed" test ! -e "$G"
