@@ -116,8 +116,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_GOOD] = { "good", 0, "LABEL", CMD_BISECT,
 		{ [SECT_BISECT] = { .text = "the label of the good kernel's runs (required)" } } },
 	[OPT_BAD] = { "bad", 0, "LABEL", CMD_BISECT,
-		{ [SECT_BISECT] = { .text = "the bad kernel's: bad is then closer to it than to\n"
-		                            "--good (the boundary is halfway), not --threshold" } } },
+		{ [SECT_BISECT] = { .text = "the label of the bad kernel's runs: bad is then closer\n"
+		                            "to them than to --good's (the boundary is halfway);\n"
+		                            "not with --threshold" } } },
 	[OPT_THRESHOLD] = { "threshold", 0, "P%", CMD_BISECT,
 		{ [SECT_BISECT] = { .text = "bad: Time's 95% interval all above good's mean + P%;\n"
 		                            "good: all below it (default 5%)" } } },

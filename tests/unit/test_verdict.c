@@ -82,7 +82,10 @@ static void test_bad_label(void)
 
 	T_CHECK(verdict_decide(&in, &out) == VERDICT_BAD);
 	T_NEAR(out.bound_pct, 5, 1e-9);
-	T_CHECK(out.lo_pct > 5);
+	/* by hand: var 0.02^2/6 + 2 x 0.25 x 0.02^2/6 = 1e-4, Welch-Satterthwaite
+	 * df 10, t(0.975, 10) = 2.228138852; 3.24 - 3.15 +- 0.02228, + 0.15 */
+	T_NEAR(out.lo_pct, (0.24 - 0.02228138852) / 3 * 100, 1e-6);
+	T_NEAR(out.hi_pct, (0.24 + 0.02228138852) / 3 * 100, 1e-6);
 	T_CHECK(strstr(out.why, "; the interval lies above halfway to b (+5.0%; b's Time 3.30 s)") != NULL);
 	/* +2%: closer to a */
 	in.cur.mean = 3.06;
