@@ -56,15 +56,19 @@ check "-n 2: the runs are stored under -k" test "$(($(wc -l <"$R/two.loads") - 2
 expect_fail "a bad label with too few runs" 128 "bisect: --bad 'two' has " \
 	"$CONTEST" bisect --good a --bad two -k y $O no_load
 
-# like a: good (unless the machine is too noisy to reach -n auto's +-2%)
-"$CONTEST" bisect --good a -k like $O --max-runs 8 no_load >"$SCRATCH/out" 2>"$ERR"
+# like a: good (unless the machine is too noisy to reach -n auto's +-2%).
+# --threshold 15%: the development VM, shared with other benchmarks, drifted
+# by up to 7% between labels run a minute apart (seen: +7.1%, 95% CI +5.0%
+# to +9.1%, rightly undecided at 5%); the test is about the rule, not that
+# drift (the cut below, about +90%, is judged at the default 5%)
+"$CONTEST" bisect --good a -k like --threshold 15% $O --max-runs 8 no_load >"$SCRATCH/out" 2>"$ERR"
 rc=$?
 if [ "$rc" -eq 125 ] && grep -q "NOT reached" "$ERR"; then
 	echo "skip: runs like a: the machine was too noisy for +-2% in 8 runs: $(grep '^bisect: no_load' "$SCRATCH/out")"
 else
 	echo "like a: $(grep '^bisect: no_load' "$SCRATCH/out")"
 	check "like a: exit 0" test "$rc" -eq 0
-	check "like a: the line" grep -qE "^bisect: no_load: good: Time [0-9.]+ s against a's [0-9.]+ s: [-+][0-9.]+% \(95% CI [-+][0-9.]+% to [-+][0-9.]+%, p = [0-9.e-]+\), [0-9]+ runs against [0-9]+; the interval lies below the 5% threshold" "$SCRATCH/out"
+	check "like a: the line" grep -qE "^bisect: no_load: good: Time [0-9.]+ s against a's [0-9.]+ s: [-+][0-9.]+% \(95% CI [-+][0-9.]+% to [-+][0-9.]+%, p = [0-9.e-]+\), [0-9]+ runs against [0-9]+; the interval lies below the 15% threshold" "$SCRATCH/out"
 	check "like a: the closing line" grep -qx "bisect: good (exit 0): 1 load(s) like a" "$SCRATCH/out"
 fi
 check "like a: the run's table is printed as a run prints it" grep -q '^no_load:$' "$SCRATCH/out"
