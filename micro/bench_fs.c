@@ -10,8 +10,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,22 +90,6 @@ static double fs_delete_all(const struct fs_tree *t)
 	return (mono_now() - t0) / (double)t->nfiles;
 }
 
-/* fs_spread: ask ext4 to place the subdirectories of dir fd in block groups
- * of their own, as it places top-level directories (FS_TOPDIR_FL; a no-op
- * elsewhere), away from the groups earlier runs used: ext4 does not reuse
- * an inode freed in the last minutes and scans past each such inode on
- * every create (recently_deleted()), which made creates here 10-40 times
- * slower after an earlier run's deletes. */
-static void fs_spread(int fd)
-{
-	int flags = 0;
-
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0) {
-		flags |= FS_TOPDIR_FL;
-		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
-	}
-}
-
 /* fs_samples: under top (the size's fresh directory), the pilot (sample 0,
  * FS_MIN_FILES files, untimed and kept: it warms the directory's block group
  * and sizes the samples to about min_sec) then n samples, each creating
@@ -137,7 +119,10 @@ fail:
 /* fs_create_delete: metrics create and delete (per file, us) with files of
  * fsize bytes, by lmbench's lat_fs method (fresh files, FS_PER_DIR per
  * directory, created then deleted, the last first), in the directory tag of
- * the spread directory fsfd, removed after. */
+ * fsfd, removed after. On ext4 a create scans past every inode of its block
+ * group freed in the last minutes (recently_deleted(), which will not reuse
+ * them yet): after many deletes creates cost 10-40 times more (perf: half
+ * of the create's time in that scan), as lmbench's do. */
 static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, int fsfd,
 			     const char *tag, enum micro_id create, enum micro_id delete,
 			     size_t fsize, const char *data)
@@ -166,8 +151,8 @@ static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, 
 	micro_put_value(set, delete, md * 1e6, micro_spread(d, n, md));
 }
 
-/* fs_files: the four create and delete metrics in the spread directory
- * "fs" of o->dir, removed after. */
+/* fs_files: the four create and delete metrics in the directory "fs" of
+ * o->dir, removed after. */
 static void fs_files(const struct micro_opts *o, struct micro_set *set)
 {
 	static char data[10240];
@@ -175,8 +160,6 @@ static void fs_files(const struct micro_opts *o, struct micro_set *set)
 	int fsfd = dirfd >= 0 ? fs_mkdir_at(dirfd, "fs", 0700) : -1;
 
 	memset(data, 'x', sizeof(data));
-	if (fsfd >= 0)
-		fs_spread(fsfd);
 	fs_create_delete(o, set, fsfd, "0k", MID_FS_CREATE_0K, MID_FS_DELETE_0K, 0, data);
 	fs_create_delete(o, set, fsfd, "10k", MID_FS_CREATE_10K, MID_FS_DELETE_10K, sizeof(data),
 			 data);
