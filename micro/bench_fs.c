@@ -10,7 +10,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/mman.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -90,14 +93,21 @@ static double fs_delete_all(const struct fs_tree *t)
 	return (mono_now() - t0) / (double)t->nfiles;
 }
 
-/* fs_samples: under top (the size's fresh directory), the pilot (sample 0,
- * FS_MIN_FILES files, untimed and kept: it warms the directory's block group
- * and sizes the samples to about min_sec) then n samples, each creating
- * fresh files then deleting them (lmbench's order); per-file seconds into
- * c[0..n) and d[0..n). 0, or -1 with the reason in why. */
-static int fs_samples(const struct micro_opts *o, struct fs_tree *t, int n, double *c, double *d,
-		      char *why, size_t len)
+/* One file size's measurement: its directory, its files and the figures. */
+struct fs_size {
+	struct fs_tree t;
+	int n;                   /* samples */
+	double c[31], d[31];     /* per-file seconds of each sample */
+	char why[128];           /* set when it failed */
+};
+
+/* fs_creates: under s->t.top, the pilot (sample 0, FS_MIN_FILES files,
+ * untimed and kept: it warms the directory's block group and sizes the
+ * samples to about min_sec) then the n samples' creates; 0, or -1 with the
+ * reason in s->why. */
+static int fs_creates(const struct micro_opts *o, struct fs_size *s)
 {
+	struct fs_tree *t = &s->t;
 	double pilot;
 
 	t->sample = 0;
@@ -106,63 +116,109 @@ static int fs_samples(const struct micro_opts *o, struct fs_tree *t, int n, doub
 		goto fail;
 	double want = o->min_sec / (pilot > 1e-7 ? pilot : 1e-7);
 	t->nfiles = want < FS_MIN_FILES ? FS_MIN_FILES : want > FS_MAX_FILES ? FS_MAX_FILES : (size_t)want;
-	for (t->sample = 1; t->sample <= n; t->sample++)
-		if (fs_tree_dirs(t) != 0 || (c[t->sample - 1] = fs_create_all(t)) < 0 ||
-		    (d[t->sample - 1] = fs_delete_all(t)) < 0)
+	for (t->sample = 1; t->sample <= s->n; t->sample++)
+		if (fs_tree_dirs(t) != 0 || (s->c[t->sample - 1] = fs_create_all(t)) < 0)
 			goto fail;
 	return 0;
 fail:
-	micro_why(why, len);
+	micro_why(s->why, sizeof s->why);
 	return -1;
 }
 
-/* fs_create_delete: metrics create and delete (per file, us) with files of
- * fsize bytes, by lmbench's lat_fs method (fresh files, FS_PER_DIR per
- * directory, created then deleted, the last first), in the directory tag of
- * fsfd, removed after. On ext4 a create scans past every inode of its block
- * group freed in the last minutes (recently_deleted(), which will not reuse
- * them yet): after many deletes creates cost 10-40 times more (perf: half
- * of the create's time in that scan), as lmbench's do. */
-static void fs_create_delete(const struct micro_opts *o, struct micro_set *set, int fsfd,
-			     const char *tag, enum micro_id create, enum micro_id delete,
-			     size_t fsize, const char *data)
+/* fs_deletes: the n samples' deletes of s (after every create of the group:
+ * a create after deletes would scan past the freed inodes, see
+ * fs_nojournal); 0, or -1 with the reason in s->why. */
+static int fs_deletes(struct fs_size *s)
 {
-	enum { MAXS = 31 };
-	struct fs_tree t = { .top = -1, .fsize = fsize, .data = data };
-	double c[MAXS], d[MAXS];
-	char why[128] = "";
-	int n = o->samples < 1 ? 1 : o->samples > MAXS ? MAXS : o->samples;
-
-	if (fsfd < 0 || (t.top = fs_mkdir_at(fsfd, tag, 0700)) < 0)
-		text_fmt(why, sizeof why, "directory %s: %s", tag, strerror(errno));
-	else
-		fs_samples(o, &t, n, c, d, why, sizeof why);
-	if (t.top >= 0)
-		close(t.top);
-	if (fsfd >= 0 && fs_rm_at(fsfd, tag) != 0 && !why[0])
-		text_fmt(why, sizeof why, "cannot remove %s: %s", tag, strerror(errno));
-	if (why[0]) {
-		micro_put_na(set, create, why);
-		micro_put_na(set, delete, why);
-		return;
-	}
-	double mc = micro_median(c, n), md = micro_median(d, n);
-	micro_put_value(set, create, mc * 1e6, micro_spread(c, n, mc));
-	micro_put_value(set, delete, md * 1e6, micro_spread(d, n, md));
+	for (s->t.sample = 1; s->t.sample <= s->n; s->t.sample++)
+		if ((s->d[s->t.sample - 1] = fs_delete_all(&s->t)) < 0) {
+			micro_why(s->why, sizeof s->why);
+			return -1;
+		}
+	return 0;
 }
 
-/* fs_files: the four create and delete metrics in the directory "fs" of
- * o->dir, removed after. */
+/* fs_put: the figures of s as metrics create and delete (us per file), or
+ * both not available with its reason. */
+static void fs_put(struct micro_set *set, struct fs_size *s, enum micro_id create,
+		   enum micro_id delete)
+{
+	if (s->why[0]) {
+		micro_put_na(set, create, s->why);
+		micro_put_na(set, delete, s->why);
+		return;
+	}
+	double mc = micro_median(s->c, s->n), md = micro_median(s->d, s->n);
+	micro_put_value(set, create, mc * 1e6, micro_spread(s->c, s->n, mc));
+	micro_put_value(set, delete, md * 1e6, micro_spread(s->d, s->n, md));
+}
+
+/* fs_nojournal: 1 when dir fd is on ext4 without a journal (no
+ * /proc/fs/jbd2/DEV-* for its device). There ext4 does not reuse an inode
+ * freed in the last 60 s (360 s while its inode table block is unwritten)
+ * and every create scans past each such inode of its block group
+ * (recently_deleted()): after an earlier run's deletes, creates here cost
+ * 10-90 times more (perf: half their time in that scan). */
+static int fs_nojournal(int fd)
+{
+	struct statfs sf;
+	struct stat st;
+	char path[128], *text, *name;
+	int none = 0;
+
+	if (fstatfs(fd, &sf) != 0 || sf.f_type != 0xEF53 || fstat(fd, &st) != 0)
+		return 0;
+	text_fmt(path, sizeof path, "dev/block/%u:%u/uevent", major(st.st_dev), minor(st.st_dev));
+	if ((text = text_read("/sys", path, 4096, NULL, NULL)) == NULL)
+		return 0;
+	if ((name = strstr(text, "DEVNAME=")) != NULL) {
+		name += 8;
+		name[strcspn(name, "\n")] = '\0';
+		DIR *d = opendir("/proc/fs/jbd2");
+		struct dirent *e;
+		size_t n = strlen(name);
+		none = d != NULL;
+		while (d && (e = readdir(d)) != NULL)
+			if (strncmp(e->d_name, name, n) == 0 && e->d_name[n] == '-')
+				none = 0;
+		if (d)
+			closedir(d);
+	}
+	free(text);
+	return none;
+}
+
+/* fs_files: the four create and delete metrics by lmbench's lat_fs method
+ * (fresh files, FS_PER_DIR per directory, created then deleted, the last
+ * first) in the directories "fs/0k" and "fs/10k" of o->dir, removed after;
+ * every create of both sizes before any delete; fs_nojournal too. */
 static void fs_files(const struct micro_opts *o, struct micro_set *set)
 {
 	static char data[10240];
+	static struct fs_size sz[2];
+	static const char *const tag[2] = { "0k", "10k" };
 	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	int fsfd = dirfd >= 0 ? fs_mkdir_at(dirfd, "fs", 0700) : -1;
 
 	memset(data, 'x', sizeof(data));
-	fs_create_delete(o, set, fsfd, "0k", MID_FS_CREATE_0K, MID_FS_DELETE_0K, 0, data);
-	fs_create_delete(o, set, fsfd, "10k", MID_FS_CREATE_10K, MID_FS_DELETE_10K, sizeof(data),
-			 data);
+	for (int i = 0; i < 2; i++) {
+		memset(&sz[i], 0, sizeof sz[i]);
+		sz[i].t = (struct fs_tree){ .top = -1, .fsize = i ? sizeof data : 0, .data = data };
+		sz[i].n = o->samples < 1 ? 1 : o->samples > 31 ? 31 : o->samples;
+		if (fsfd < 0 || (sz[i].t.top = fs_mkdir_at(fsfd, tag[i], 0700)) < 0)
+			text_fmt(sz[i].why, sizeof sz[i].why, "directory %s: %s", tag[i], strerror(errno));
+		else
+			fs_creates(o, &sz[i]);
+	}
+	for (int i = 0; i < 2; i++)
+		if (!sz[i].why[0])
+			fs_deletes(&sz[i]);
+	micro_put_value(set, MID_FS_NOJOURNAL, fsfd >= 0 ? fs_nojournal(fsfd) : 0, 0);
+	fs_put(set, &sz[0], MID_FS_CREATE_0K, MID_FS_DELETE_0K);
+	fs_put(set, &sz[1], MID_FS_CREATE_10K, MID_FS_DELETE_10K);
+	for (int i = 0; i < 2; i++)
+		if (sz[i].t.top >= 0)
+			close(sz[i].t.top);
 	if (fsfd >= 0)
 		close(fsfd);
 	if (dirfd >= 0) {

@@ -73,6 +73,7 @@ const struct micro_def micro_metrics[MID_COUNT] = {
 	[MID_CACHE_L2]       = { "cache_l2",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_L3]       = { "cache_l3",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_SRC]      = { "cache_src",      "bits",  0, 0,     "",         "",        0, MF_NUM },
+	[MID_FS_NOJOURNAL]   = { "fs_nojournal",   "bool",  0, 0,     "",         "",        0, MF_NUM },
 	[MID_RAND_L1]        = { "rand_l1",        "ns",    0, X,     "L1 $",     "rand",    5, MF_NUM },
 	[MID_RAND_L2]        = { "rand_l2",        "ns",    0, X,     "L2 $",     "rand",    5, MF_NUM },
 	[MID_RAND_L3]        = { "rand_l3",        "ns",    0, X,     "L3 $",     "rand",    5, MF_NUM },

@@ -45,6 +45,7 @@ enum micro_id {
 	MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN,
 	MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
 	MID_CACHE_SRC,  /* which of cache_l1..l3 the system reported: bits, 1 = L1 */
+	MID_FS_NOJOURNAL, /* 1: the files were on ext4 without a journal (File Create moves) */
 	MID_RAND_L1, MID_RAND_L2, MID_RAND_L3, MID_RAND_MAIN,
 	MID_GUESS_L1, MID_GUESS_L2, MID_GUESS_L3,
 	MID_MMAP_READ, MID_BW_READ_ALL, MID_BW_WRITE_ALL,

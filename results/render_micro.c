@@ -186,7 +186,7 @@ static void header(FILE *out, enum micro_section sec, const struct mcol *cols, c
 static void notes(FILE *out, enum micro_section sec, const struct mrun *runs, size_t nruns)
 {
 	unsigned bit = MS_BIT(sec);
-	int reported = 0, curve = 0;
+	int reported = 0, curve = 0, nojournal = 0;
 
 	for (size_t r = 0; r < nruns; r++) {
 		for (int id = 0; id < MID_COUNT; id++) {
@@ -199,7 +199,11 @@ static void notes(FILE *out, enum micro_section sec, const struct mrun *runs, si
 		double src = value(&runs[r], micro_metrics[MID_CACHE_SRC].name);
 		if (!isnan(src))
 			*(src > 0 ? &reported : &curve) += 1;
+		nojournal |= value(&runs[r], micro_metrics[MID_FS_NOJOURNAL].name) > 0;
 	}
+	if (sec == MS_FS && nojournal)
+		fprintf(out, "  File Create: ext4 without a journal: a create scans past every inode "
+		        "freed in the last minutes, so it moves with recent deletes (see contest(1))\n");
 	if (sec != MS_MEM)
 		return;
 	if (reported)

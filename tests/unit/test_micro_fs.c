@@ -34,7 +34,10 @@ int main(void)
 	micro_group_fs(&o, set);
 	sigaction(SIGSEGV, NULL, &after);
 
-	T_CHECK(set->n == 1 + (int)(sizeof(want) / sizeof(want[0])));
+	/* sig_hndl put above, the figures, and fs_nojournal (0 or 1) */
+	T_CHECK(set->n == 2 + (int)(sizeof(want) / sizeof(want[0])));
+	const struct micro_metric *nj = micro_get(set, "fs_nojournal");
+	T_CHECK(nj != NULL && nj->v.ok && (nj->v.value == 0 || nj->v.value == 1));
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		tm_metric(set, want[i].name, want[i].lo, want[i].hi);
 	/* the SIGSEGV handler prot_fault installed is gone again */
