@@ -1,4 +1,4 @@
-/* bench_mem.c: measured CPU clock, memory load latencies in ns (lmbench's backward stride walk; contest's random chase) and the cache sizes. */
+/* bench_mem.c: measured CPU clock, memory load latencies in ns (lmbench 3's forward 128-byte stride walk; contest's random chase) and the cache sizes. */
 #include "lib/text.h"
 #include "micro/micro.h"
 
@@ -425,7 +425,7 @@ static void mem_caches(struct micro_set *set, const double *t, const size_t *siz
 }
 
 /* micro_group_mem: see micro.h. Metrics: mhz (MHz); stride_<bytes>, lmbench's
- * backward 128-byte stride walk, and curve_<bytes>, contest's random chase,
+ * forward 128-byte stride walk, and curve_<bytes>, contest's random chase,
  * for each working set (ns per dependent load); lat_l1, lat_l2 (the stride
  * curve inside each cache), lat_main (its largest set); cache_l1..l3 and
  * cache_src (mem_caches); rand_l1..l3, rand_main (the random curve's); the
