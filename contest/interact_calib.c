@@ -18,7 +18,7 @@
 
 int icalib_format(const struct icalib *c, char *buf, size_t len)
 {
-	return snprintf(buf, len, "%s\t%d\nhost\t%s\ntimestamp\t%s\nloops_ms\t%.6g\n", ICALIB_FORMAT,
+	return snprintf(buf, len, "%s\t%d\nhost\t%s\ntimestamp\t%s\nloops_ms\t%.17g\n", ICALIB_FORMAT,
 	                ICALIB_VERSION, c->host, c->timestamp, c->loops_ms);
 }
 
