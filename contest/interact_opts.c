@@ -73,9 +73,12 @@ void interact_operand(struct opts *o, const char *name)
 		add(o, load_find("no_load"), name);
 		add(o, &interact_compile, name);
 		for (size_t i = 0; (d = load_registry[i]) != NULL; i++) {
-			if ((d->flags & (LOAD_F_HIDDEN | LOAD_F_WARM)) ||
-			    ((d->flags & LOAD_F_OTHER) && o->other == NULL))
+			if (d->flags & (LOAD_F_HIDDEN | LOAD_F_WARM))
 				continue;
+			if ((d->flags & LOAD_F_OTHER) && o->other == NULL) {
+				warnx("%s skipped: it needs -o DIR (another disk or file system)", d->name);
+				continue;
+			}
 			add(o, d, name);
 		}
 		return;
