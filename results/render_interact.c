@@ -183,22 +183,6 @@ static int dfigs(const struct iblock *b, const struct irow *r, struct dfig f[20]
 	return n;
 }
 
-/* csv_str: s as a CSV field (quoted when it holds a comma, quote or space). */
-static void csv_str(FILE *out, const char *s)
-{
-	if (strpbrk(s, ",\" ") == NULL) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 void render_interact_csv(FILE *out, const struct imodel *m)
 {
 	struct dfig f[20];
@@ -212,32 +196,18 @@ void render_interact_csv(FILE *out, const struct imodel *m)
 	for (size_t t = 0; t < m->nblocks; t++)
 		for (size_t k = 0; k < m->blocks[t].n; k++) {
 			const struct irow *r = &m->blocks[t].rows[k];
-			csv_str(out, m->blocks[t].task);
+			render_csv_str(out, m->blocks[t].task);
 			fputc(',', out);
-			csv_str(out, r->load);
+			render_csv_str(out, r->load);
 			fputc(',', out);
-			csv_str(out, r->label);
+			render_csv_str(out, r->label);
 			fprintf(out, ",%d,", r->runs);
-			csv_str(out, m->baseline_name ? m->baseline_name : "");
+			render_csv_str(out, m->baseline_name ? m->baseline_name : "");
 			n = dfigs(&m->blocks[t], r, f);
 			for (int i = 0; i < n; i++)
 				fprintf(out, isnan(f[i].v) ? "," : ",%.6g", f[i].v);
 			fputc('\n', out);
 		}
-}
-
-/* json_str: s as a JSON string. */
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++)
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, out);
-	fputc('"', out);
 }
 
 void render_interact_json(FILE *out, const struct imodel *m)
@@ -247,20 +217,20 @@ void render_interact_json(FILE *out, const struct imodel *m)
 	fputs("{\"format\":\"contest-interact-report\",\"version\":1,\"units\":\"microseconds, percent, "
 	      "frames per second\",\"baseline\":", out);
 	if (m->baseline_name)
-		json_str(out, m->baseline_name);
+		render_json_str(out, m->baseline_name);
 	else
 		fputs("null", out);
 	fputs(",\"tasks\":[", out);
 	for (size_t t = 0; t < m->nblocks; t++) {
 		fprintf(out, "%s{\"task\":", t ? "," : "");
-		json_str(out, m->blocks[t].task);
+		render_json_str(out, m->blocks[t].task);
 		fputs(",\"rows\":[", out);
 		for (size_t k = 0; k < m->blocks[t].n; k++) {
 			const struct irow *r = &m->blocks[t].rows[k];
 			fprintf(out, "%s{\"load\":", k ? "," : "");
-			json_str(out, r->load);
+			render_json_str(out, r->load);
 			fputs(",\"label\":", out);
-			json_str(out, r->label);
+			render_json_str(out, r->label);
 			fprintf(out, ",\"runs\":%d", r->runs);
 			int n = dfigs(&m->blocks[t], r, f);
 			for (int i = 0; i < n; i++)

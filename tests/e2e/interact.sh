@@ -15,13 +15,13 @@ done
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	expect_fail "--rt without the privilege" 2 "--rt: SCHED_FIFO needs root or CAP_SYS_NICE" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
-		"$CONTEST" interact --rt -d "$T" -R "$R"
+		"$CONTEST" interact --rt -d "$T" -R "$R" no_load
 	expect_fail "--nice -5 without the privilege" 2 "a nice below 0 needs root or CAP_SYS_NICE" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
-		"$CONTEST" interact --nice -5 -d "$T" -R "$R"
+		"$CONTEST" interact --nice -5 -d "$T" -R "$R" no_load
 elif [ "$(id -u)" -ne 0 ] && [ "$(ulimit -r)" = 0 ]; then
 	expect_fail "--rt without the privilege" 2 "--rt: SCHED_FIFO needs root or CAP_SYS_NICE" \
-		"$CONTEST" interact --rt -d "$T" -R "$R"
+		"$CONTEST" interact --rt -d "$T" -R "$R" no_load
 else
 	echo "skip: --rt refusal (needs root and setpriv, or a user without RLIMIT_RTPRIO)"
 fi
@@ -84,29 +84,28 @@ check "interact refuses to append after it: exit 2" test $? -eq 2
 check "it names the line, then refuses" sh -c "grep -q 'b.interact:$n: too few fields' '$ERR' &&
 	grep -q \"refusing to append to the interactivity results of label 'b'\" '$ERR'"
 
-# interrupts: during the lead, and during a window after one was recorded
+# interrupt_at MOMENT SIG WAIT_FOR ARGS...: contest interact ARGS in the
+# background, SIG sent once its stderr shows WAIT_FOR (and a moment more):
+# exit 130, nothing left running, only reusable files in the testbed
 R2=$SCRATCH/res2
-"$CONTEST" interact -k i -d "$T" -R "$R2" --scale tiny --mem 256M --seconds 30 --lead 30 \
-	--tasks audio,video compile >/dev/null 2>"$ERR" &
-pid=$!
-wait_until 120 grep -q 'run 1/1: compile' "$ERR" && sleep 1
-kill -INT "$pid"
-wait "$pid"
-check "interrupted in the lead: exit 130" test $? -eq 130
+interrupt_at() {
+	i_name=$1 i_sig=$2 i_mark=$3
+	shift 3
+	"$CONTEST" interact -k i -d "$T" -R "$R2" --scale tiny --mem 256M "$@" >/dev/null 2>"$ERR" &
+	i_pid=$!
+	wait_until 120 grep -q "$i_mark" "$ERR" && sleep 0.5
+	kill -"$i_sig" "$i_pid"
+	wait "$i_pid"
+	check "interrupted $i_name: exit 130" test $? -eq 130
+	check "interrupted $i_name: one line says so" test "$(grep -c 'interrupted by' "$ERR")" -eq 1
+	check "interrupted $i_name: nothing runs after it" wait_until 5 no_strays "$SCRATCH"
+	check "interrupted $i_name: the testbed holds only reusable files" only_reusable "$T"
+}
+interrupt_at "in the lead" INT 'run 1/1: compile' --seconds 30 --lead 30 --tasks audio,video compile
 check "it says where" grep -q "interrupted by Interrupt during the load's lead under compile" "$ERR"
-check "nothing runs after it" wait_until 5 no_strays "$SCRATCH"
 check "no record" test ! -s "$R2/i.interact"
-check "the testbed holds only reusable files" only_reusable "$T"
-"$CONTEST" interact -k i -d "$T" -R "$R2" --scale tiny --mem 256M --seconds 2 --lead 0.5 \
-	--tasks audio,video process_load >/dev/null 2>"$ERR" &
-pid=$!
-wait_until 120 grep -q 'audio    process_load' "$ERR" && sleep 0.5
-kill -TERM "$pid"
-wait "$pid"
-check "interrupted in a window: exit 130" test $? -eq 130
+interrupt_at "in a window" TERM 'audio    process_load' --seconds 2 --lead 0.5 --tasks audio,video process_load
 check "it says which, and what is kept" grep -q "during video under process_load (run 1/1); it is not recorded, 1 completed window(s) are kept" "$ERR"
-check "nothing runs after it (2)" wait_until 5 no_strays "$SCRATCH"
-check "only the first window is recorded, whole" sh -c "test \$(tail -n +3 '$R2/i.interact' | wc -l) -eq 1" 
+check "only the first window is recorded" test "$(tail -n +3 "$R2/i.interact" | wc -l)" -eq 1
 check "the record is whole" whole_interact "$R2/i.interact"
-check "the testbed holds only reusable files (2)" only_reusable "$T"
 done_tests
