@@ -425,8 +425,9 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
-	if (o->interactive && o->micro)
-		opts_usage_error("--interactive and --micro are two reports: give one%s", "");
+	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy))
+		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
+		                 "--normalize and --keep-busy are for the load tables%s", "");
 	for (int i = first; i < n; i++) {
 		if (o->mode == MODE_INTERACT) {
 			interact_operand(o, args[i]);

@@ -26,6 +26,8 @@ else
 	echo "skip: --rt refusal (needs root and setpriv, or a user without RLIMIT_RTPRIO)"
 fi
 check "refusals made no testbed nor results" test ! -e "$T" -a ! -e "$R"
+expect_fail "report --interactive --loads" 2 "--interactive shows every condition" \
+	"$CONTEST" report --interactive --loads io_load -R "$SCRATCH"
 expect_fail "report --interactive without results" 2 "no interactivity results in" \
 	"$CONTEST" report --interactive -R "$SCRATCH"
 
