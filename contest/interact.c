@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -216,7 +217,8 @@ static int condition(struct ia *a, size_t li)
 }
 
 /* read_done: the runs already recorded of each load and task of the label;
- * exits 2 when its file is refused or has malformed lines. */
+ * exits 2 when its file is refused, has malformed lines, or holds windows
+ * of another --rt or --nice (a row would average them). */
 static void read_done(struct ia *a)
 {
 	const struct opts *o = a->r.o;
@@ -227,6 +229,14 @@ static void read_done(struct ia *a)
 		errx(EXIT_USAGE, "refusing to append to the interactivity results of label '%s' in %s",
 		     o->label, a->r.results);
 	}
+	for (size_t i = 0; i < set.n; i++)
+		if (strcmp(set.v[i].policy, o->rt ? "fifo" : "normal") != 0 || set.v[i].nice != o->nice) {
+			warnx("label '%s' has interactivity results taken at policy %s, nice %d in %s: the "
+			      "rows would mix them; give --rt or --nice runs a label of their own (such as "
+			      "%s+rt)", o->label, set.v[i].policy, set.v[i].nice, a->r.results, o->label);
+			irec_set_free(&set);
+			exit(EXIT_USAGE);
+		}
 	for (size_t i = 0; i < set.n; i++)
 		for (size_t li = 0; li < o->nloads; li++) {
 			int k = itask_find(set.v[i].task);

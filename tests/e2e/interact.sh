@@ -68,6 +68,8 @@ check "the second label's runs are numbered 1 and 2" test "$(cut -f 4 "$R/b.inte
 check "--stats: the comparison columns and the baseline" sh -c "grep -q 'dMet%' '$SCRATCH/rep' &&
 	grep -q '^no_load  *a .* baseline' '$SCRATCH/rep'"
 
+expect_fail "a label's windows all have one policy" 2 "give --rt or --nice runs a label of their own" \
+	ia -k b -q --nice 3 --tasks audio no_load
 # a malformed calibration: said with its file and line, redone
 printf 'contest-interact-calib\t1\nhost\tx\nloops_ms\tmany\n' >"$R/interact.calib"
 ia -k b --tasks audio no_load >/dev/null 2>"$ERR"
