@@ -112,6 +112,7 @@ static void new_rec(const struct ia *a, size_t li, int k, const char *ts,
 	text_copy(v->workload, a->r.workload, sizeof v->workload);
 	v->jobs = (int)o->jobs;
 	v->mem = o->mem;
+	v->flushed = 0;   /* the tasks measure wake-ups, not a cold compile: no flush */
 	v->seconds = t->elapsed;
 	text_copy(v->policy, o->rt ? "fifo" : "normal", sizeof v->policy);
 	v->nice = o->nice;

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #define IREC_COLUMNS "label\ttask\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\t" \
-	"seconds\tpolicy\tnice\tloops_ms\tseed\twakeups\tlat_mean_us\tlat_sd_us\tlat_p99_us\t" \
+	"flushed\tseconds\tpolicy\tnice\tloops_ms\tseed\twakeups\tlat_mean_us\tlat_sd_us\tlat_p99_us\t" \
 	"lat_max_us\tmet_pct\tcpu_pct\tfps\tdetail"
-enum { NCOL = 25 };
+enum { NCOL = 26 };
 
 /* The kinds of a column: text, or a number kept as int, uint64 or double
  * (NA: a double that may be "na"). */
@@ -36,7 +36,7 @@ struct col {
 #define N(f) { K_NA, offsetof(struct irec, f), 0, 0, 0 }
 static const struct col cols[NCOL] = {
 	S(label), S(task), S(load), I(run, 1, 1000000), S(timestamp), S(host), S(kernel), S(version),
-	S(workload), I(jobs, 0, 100000), U(mem), D(seconds), S(policy), I(nice, -20, 19), D(loops_ms),
+	S(workload), I(jobs, 0, 100000), U(mem), I(flushed, 0, 1), D(seconds), S(policy), I(nice, -20, 19), D(loops_ms),
 	U(seed), U(wakeups), N(lat_mean_us), N(lat_sd_us), N(lat_p99_us), N(lat_max_us), N(met_pct),
 	N(cpu_pct), N(fps), S(detail),
 };
@@ -143,10 +143,6 @@ static const char *get(const struct col *c, const char *f, struct irec *r)
  * column named). */
 static const char *parse_line(char *line, struct irec *r, char *msg, size_t len)
 {
-	static const char *const names[NCOL] = { "label", "task", "load", "run", "timestamp", "host",
-		"kernel", "version", "workload", "jobs", "mem", "seconds", "policy", "nice", "loops_ms",
-		"seed", "wakeups", "lat_mean_us", "lat_sd_us", "lat_p99_us", "lat_max_us", "met_pct",
-		"cpu_pct", "fps", "detail" };
 	char *f = line, *tab;
 	const char *why;
 
@@ -158,7 +154,10 @@ static const char *parse_line(char *line, struct irec *r, char *msg, size_t len)
 		if (tab != NULL)
 			*tab = '\0';
 		if ((why = get(&cols[i], f, r)) != NULL) {
-			snprintf(msg, len, "%s: %s", names[i], why);
+			const char *name = IREC_COLUMNS;
+			for (int k = 0; k < i; k++)
+				name = strchr(name, '\t') + 1;
+			snprintf(msg, len, "%.*s: %s", (int)strcspn(name, "\t"), name, why);
 			return msg;
 		}
 		if (tab == NULL)

@@ -26,6 +26,7 @@ struct irec {
 	char workload[160];   /* the compile's identity ("builtin-1:tiny") */
 	int jobs;             /* make -j of the compile background */
 	uint64_t mem;         /* MEM the loads were scaled to */
+	int flushed;          /* 1 caches flushed before the window, 0 not (interact never flushes) */
 	double seconds;       /* the window's length, s */
 	char policy[8];       /* "normal" or "fifo" (--rt) */
 	int nice;             /* --nice */
