@@ -10,6 +10,8 @@
 #include "contest/sig.h"
 #include "contest/sys/confine.h"
 #include "contest/sys/guard.h"
+#include "contest/sys/swapfile.h"
+#include "contest/sys/sysctl.h"
 #include "contest/sys/undo.h"
 #include "contest/version.h"
 #include "lib/clock.h"
@@ -127,6 +129,9 @@ static void new_rec(const struct ia *a, size_t li, int k, const char *ts,
 	v->cpu_pct = res->cpu_pct;
 	v->fps = res->fps;
 	text_copy(v->detail, prep->detail, sizeof v->detail);
+	sysctl_applied(v->sysctl, sizeof v->sysctl);
+	confine_describe(v->confine, sizeof v->confine);
+	swap_describe(v->swap, sizeof v->swap);
 }
 
 /* window: task k for --seconds against load li (running as lc), recorded.

@@ -57,13 +57,13 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_NOCANARY] = { "no-canary", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3\n"
 		                         "after 2 warm-ups) before and after each run" } } },
-	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
+	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
 		                         "invocation and restore it afterwards; repeatable; root" } } },
-	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS,
+	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "run the compile and the loads in a memory cgroup limited\n"
 		                         "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
-	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS,
+	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "a swap file of SIZE in the testbed, active for this\n"
 		                         "invocation, then deactivated and removed; root" } } },
 	[OPT_LOADS] = { "loads", 0, "L1,L2", CMD_REPORT,

@@ -14,8 +14,8 @@
 
 #define IREC_COLUMNS "label\ttask\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\t" \
 	"flushed\tseconds\tpolicy\tnice\tloops_ms\tseed\twakeups\tlat_mean_us\tlat_sd_us\tlat_p99_us\t" \
-	"lat_max_us\tmet_pct\tcpu_pct\tfps\tdetail"
-enum { NCOL = 26 };
+	"lat_max_us\tmet_pct\tcpu_pct\tfps\tdetail\tsysctl\tconfine\tswap"
+enum { NCOL = 29 };
 
 /* The kinds of a column: text, or a number kept as int, uint64 or double
  * (NA: a double that may be "na"). */
@@ -38,7 +38,7 @@ static const struct col cols[NCOL] = {
 	S(label), S(task), S(load), I(run, 1, 1000000), S(timestamp), S(host), S(kernel), S(version),
 	S(workload), I(jobs, 0, 100000), U(mem), I(flushed, 0, 1), D(seconds), S(policy), I(nice, -20, 19), D(loops_ms),
 	U(seed), U(wakeups), N(lat_mean_us), N(lat_sd_us), N(lat_p99_us), N(lat_max_us), N(met_pct),
-	N(cpu_pct), N(fps), S(detail),
+	N(cpu_pct), N(fps), S(detail), S(sysctl), S(confine), S(swap),
 };
 #undef S
 #undef I

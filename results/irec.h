@@ -38,6 +38,9 @@ struct irec {
 	double cpu_pct;       /* % of the CPU the task asked for that it obtained */
 	double fps;           /* game: frames per second */
 	char detail[96];      /* what the load ran where that varies ("" none) */
+	char sysctl[160];     /* --sysctl settings in force ("" none), as in LABEL.loads */
+	char confine[96];     /* --confine or the default machine's memory group ("" none) */
+	char swap[160];       /* --swap file ("" none) */
 };
 
 struct irec_set {
