@@ -8,7 +8,7 @@
 #include "loads/load.h"
 
 /* The window of each task when --seconds is not given: the default set
- * (10 conditions x (3 s of lead + 4 tasks x 15 s)) takes about 11 minutes
+ * (10 conditions x (3 s of lead + 4 tasks x 15 s)) takes about 11 minutes (estimated)
  * plus the loads' preparation; --quick's (4 conditions in about a minute). */
 #define INTERACT_SECONDS       15.0
 #define INTERACT_QUICK_SECONDS 3.0
