@@ -1,12 +1,16 @@
 /* test_interact.c: unit tests of contest interact: lateness and deadline arithmetic from fixed timestamps, the tasks' schedules, the summaries, the calibration file round trip and errors, the LABEL.interact reader, the report's model and text. */
+#include "contest/interact.h"
 #include "contest/interact_calib.h"
 #include "contest/interact_task.h"
+#include "lib/err.h"
 #include "results/imodel.h"
 #include "results/irec.h"
 #include "results/render_interact.h"
 #include "tests/unit/t.h"
 
 #include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -390,6 +394,88 @@ static void test_model(void)
 	irec_set_free(&set);
 }
 
+/* A parse of a command line, its exit status caught through err_exit_hook. */
+static jmp_buf back;
+static volatile int exit_status;
+struct parse_call {
+	char *argv[16];
+	int argc;
+	struct opts o;
+	int status;   /* -1: returned */
+};
+
+/* on_exit_hook: errx inside opts_parse: keep the status, jump back. */
+static void on_exit_hook(int code)
+{
+	exit_status = code;
+	longjmp(back, 1);
+}
+
+static void parse_call(void *arg)
+{
+	struct parse_call *k = arg;
+
+	exit_status = -1;
+	if (setjmp(back) == 0)
+		opts_parse(&k->o, k->argc, k->argv);
+	k->status = exit_status;
+}
+
+/* parse: contest interact with the NULL-terminated words; its stderr in err. */
+static struct parse_call *parse(char *err, size_t len, ...)
+{
+	static struct parse_call k;
+	va_list ap;
+
+	memset(&k, 0, sizeof k);
+	k.argv[k.argc++] = "contest";
+	k.argv[k.argc++] = "interact";
+	va_start(ap, len);
+	while (k.argc < 15 && (k.argv[k.argc] = va_arg(ap, char *)) != NULL)
+		k.argc++;
+	va_end(ap);
+	captured(parse_call, &k, err, len);
+	return &k;
+}
+
+/* test_options: interact's options, defaults and refusals. */
+static void test_options(void)
+{
+	char err[512];
+	struct parse_call *k;
+
+	err_exit_hook = on_exit_hook;
+	unsetenv("CONTEST_RESULTS");
+	k = parse(err, sizeof err, "-k", "x", "--tasks", "video,audio,video", "--seconds", "5", "--nice", "3",
+	          "no_load", "compile", "noload", (char *)NULL);
+	T_CHECK(k->status == -1 && k->o.mode == MODE_INTERACT);
+	T_CHECK(k->o.ntasks == 2 && k->o.tasks[0] == ITASK_VIDEO && k->o.tasks[1] == ITASK_AUDIO);
+	T_CHECK(k->o.rate_seconds == 5 && k->o.nice == 3 && !k->o.rt);
+	T_CHECK(k->o.nloads == 2 && k->o.loads[1] == &interact_compile);
+	k = parse(err, sizeof err, "-q", "--quick", "-o", "/tmp", (char *)NULL);
+	T_CHECK(k->status == -1 && k->o.ntasks == 4 && k->o.rate_seconds == INTERACT_QUICK_SECONDS);
+	T_CHECK(k->o.nloads >= 3 && strcmp(k->o.loads[0]->name, "no_load") == 0 && k->o.loads[1] == &interact_compile);
+	for (size_t i = 0; i < k->o.nloads; i++)
+		T_CHECK(strcmp(k->o.loads[i]->name, "cacherun") != 0);
+	k = parse(err, sizeof err, "no_load", (char *)NULL);
+	T_CHECK(k->status == -1 && k->o.rate_seconds == INTERACT_SECONDS);
+	static const char *const bad[][3] = {
+		{ "--tasks", "piano", "--tasks: unknown task 'piano'" },
+		{ "--seconds", "0", "--seconds: '0' is not a number of seconds from 1 to 3600" },
+		{ "--nice", "40", "--nice: '40' is not a nice value from -20 to 19" },
+		{ "cacherun", NULL, "interact: 'cacherun' runs nothing beside the task" },
+		{ "-n", "auto", "interact: -n 'auto' is for runs of the loads" },
+		{ "--stats", NULL, "unknown option '--stats'" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		k = parse(err, sizeof err, bad[i][0], bad[i][1], (char *)NULL);
+		T_CHECK(k->status == EXIT_USAGE && strstr(err, bad[i][2]) != NULL && strchr(err, '\n') == strrchr(err, '\n'));
+		if (strstr(err, bad[i][2]) == NULL)
+			fprintf(stderr, "case %zu: %s", i, err);
+	}
+	err_exit_hook = NULL;
+}
+
 int main(void)
 {
 	test_arithmetic();
@@ -400,5 +486,6 @@ int main(void)
 	test_calib_store();
 	test_irec();
 	test_model();
+	test_options();
 	return t_done();
 }
