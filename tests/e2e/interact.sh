@@ -61,6 +61,12 @@ check "markdown: a table per task" test "$("$CONTEST" report --interactive -R "$
 check "html with --output: the chart of deadlines met" sh -c "'$CONTEST' report --interactive -R '$R' \
 	--format html --output '$SCRATCH/r.html' && grep -q 'video: deadlines met per load and label' '$SCRATCH/r.html'"
 
+# the calibration: reused, measured again with --recalibrate
+ia -k a --tasks audio no_load >/dev/null 2>"$ERR"
+check "the calibration is reused" sh -c "! grep -q 'calibrated:' '$ERR'"
+ia -k a --recalibrate --tasks audio no_load >/dev/null 2>"$ERR"
+check "--recalibrate measures again" grep -q 'calibrated: [0-9]* loops of work per millisecond' "$ERR"
+
 # a second label, two runs: --stats compares it with the first
 check "a second label, 2 runs" quiet ia -k b -q -n 2 --tasks audio no_load >/dev/null
 check "the second label's runs are numbered 1 and 2" test "$(cut -f 4 "$R/b.interact" | tail -n 2 | tr '\n' ' ')" = "1 2 "
