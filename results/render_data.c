@@ -418,6 +418,17 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 	fputs("]}", out);
 }
 
+/* json_strs: {"K": "V", ...} of the n keys k and strings v. */
+static void json_strs(FILE *out, const char *const *k, const char *const *v, int n)
+{
+	fputc('{', out);
+	for (int j = 0; j < n; j++) {
+		fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
+		json_str(out, v[j]);
+	}
+	fputc('}', out);
+}
+
 void render_json_str(FILE *out, const char *s)
 {
 	json_str(out, s);
@@ -441,21 +452,16 @@ void render_json_head(FILE *out, const struct rep_model *m, const char *kind)
 		json_str(out, m->hosts->hosts[i]);
 	}
 	fputs("], \"labels\": [", out);
-	for (size_t i = 0, n = 0; m->hosts && i < m->hosts->n; i++) {
+	for (size_t i = 0; m->hosts && i < m->hosts->n; i++) {
 		const struct host_label *e = &m->hosts->v[i];
-		fputs(n++ ? ", " : "", out);
-		fputs("{\"label\": ", out);
-		json_str(out, e->shown);
-		fputs(", \"host\": ", out);
-		json_str(out, e->host);
-		fputs(", \"stored_label\": ", out);
-		json_str(out, e->label);
-		fputc('}', out);
+		const char *k[3] = { "label", "host", "stored_label" }, *v[3] = { e->shown, e->host, e->label };
+		fputs(i ? ", " : "", out);
+		json_strs(out, k, v, 3);
 	}
 	fputs("]}", out);
 }
 
-/* json_env: "environment": the reference label (null when nothing
+/* render_json_env: "environment": the reference label (null when nothing
  * differs) and a {label, key, from, to} object per difference. */
 void render_json_env(FILE *out, const struct rep_model *m)
 {
@@ -465,12 +471,8 @@ void render_json_env(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++) {
 		const struct rep_env *e = &m->env[i];
 		const char *k[4] = { "label", "key", "from", "to" }, *v[4] = { e->label, e->key, e->from, e->to };
-		fputs(i ? ",\n  {" : "\n  {", out);
-		for (int j = 0; j < 4; j++) {
-			fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
-			json_str(out, v[j]);
-		}
-		fputc('}', out);
+		fputs(i ? ",\n  " : "\n  ", out);
+		json_strs(out, k, v, 4);
 	}
 	fputs("]}", out);
 }

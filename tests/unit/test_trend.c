@@ -2,7 +2,9 @@
 #include "results/hosts.h"
 #include "results/model.h"
 #include "results/trend.h"
+#include "results/render.h"
 #include "tests/unit/t.h"
+#include "tests/unit/tjson.h"
 #include "tests/unit/trec.h"
 
 #include <math.h>
@@ -35,16 +37,24 @@ static void abc(struct rec_set *set, const char *h)
 	}
 }
 
-/* model: the trend model of set (series per label, or NULL). */
-static int model(struct rep_model *m, struct summary *s, const struct rec_set *set,
-                 const size_t *series)
+/* model_of: the trend model of set's labels (NULL: all, in recorded
+ * order), series per label (NULL: one). */
+static int model_of(struct rep_model *m, struct summary *s, const struct rec_set *set,
+                    const char *const *labels, size_t n, const size_t *series)
 {
 	const char *order[] = { "no_load", NULL };
 	struct rep_show show = { .baseline = -1, .trend = "recorded", .series = series };
 
-	if (summary_build(s, set, NULL, 0, NULL, 0, order) != 0)
+	if (summary_build(s, set, labels, n, NULL, 0, order) != 0)
 		return -1;
 	return rep_model_build(m, s, set, &show, NULL);
+}
+
+/* model: model_of every label of set. */
+static int model(struct rep_model *m, struct summary *s, const struct rec_set *set,
+                 const size_t *series)
+{
+	return model_of(m, s, set, NULL, 0, series);
 }
 
 /* test_steps: a -> b a significant step up, b -> c one back, the largest a -> b. */
@@ -217,6 +227,66 @@ static void test_hosts(void)
 	rec_set_free(&big);
 }
 
+/* render: model m in trend form fn into a string to free. */
+static char *render(render_fn *fn, const struct rep_model *m)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	fn(f, m);
+	fclose(f);
+	return text;
+}
+
+/* test_render: every trend form of a, b, c (hosts apart): the steps shown,
+ * a strictly valid JSON document, the chart's marks. */
+static void test_render(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	struct rep_model m;
+	struct host_map map;
+	size_t end[1], series[6] = { 0, 0, 0, 1, 1, 1 };
+	char why[160] = "", *t;
+
+	abc(&set, "h\"1");
+	abc(&set, "h2");
+	end[0] = set.n;
+	T_CHECK(hosts_split(&map, &set, end, 1, 0) == 0);
+	static const char *const names[6] = { "h\"1:a", "h\"1:b", "h\"1:c", "h2:a", "h2:b", "h2:c" };
+	T_CHECK(model_of(&m, &s, &set, names, 6, series) == 0);
+	m.hosts = &map;
+	t = render(render_trend_text, &m);
+	T_CHECK(strstr(t, "one series per host") != NULL);
+	T_CHECK(strstr(t, "\nh2:a                4   1.41    0.02    1.00    0.01\n"
+	                    "h2:b                4   1.80    0.03    1.00    0.02    +27.0% [") != NULL);
+	T_CHECK(strstr(t, "  largest change: h\"1:a -> h\"1:b, Time +27.0%, significant\n") != NULL);
+	free(t);
+	t = render(render_trend_json, &m);
+	T_CHECK(tjson_check(t, strlen(t), why, sizeof why) == 0);
+	T_CHECK(strstr(t, "\"label\": \"h2:a\", \"runs\": 4") != NULL);
+	T_CHECK(strstr(t, "\"step\": null") != NULL);
+	free(t);
+	t = render(render_trend_html, &m);
+	T_CHECK(strstr(t, "h&quot;1:a") != NULL && strstr(t, "h\"1") == NULL);
+	size_t steps = 0;
+	for (const char *p = t; (p = strstr(p, "class=\"step\"")) != NULL; p++)
+		steps++;
+	T_CHECK(steps == 4);   /* two per host, none between the hosts */
+	free(t);
+	t = render(render_trend_csv, &m);
+	T_CHECK(strstr(t, ",no_load,h2:a,4,") != NULL && strstr(t, ",h2:c,4,") != NULL);
+	free(t);
+	t = render(render_trend_markdown, &m);
+	T_CHECK(strstr(t, "| h2:a | 4 | 1.41 | 0.02 | 1.00 | 0.01 | - |") != NULL);
+	free(t);
+	rep_model_free(&m);
+	summary_free(&s);
+	hosts_free(&map);
+	rec_set_free(&set);
+}
+
 int main(void)
 {
 	test_steps();
@@ -224,5 +294,6 @@ int main(void)
 	test_series();
 	test_order();
 	test_hosts();
+	test_render();
 	return t_done();
 }
