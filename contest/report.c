@@ -81,7 +81,8 @@ static const char *where(const struct report_req *req)
 }
 
 /* env_last: the last recorded environment of the label shown as name
- * (from its results directory, under its stored label) into *text. */
+ * (from its results directory, under its stored label, of its host when
+ * hosts are kept apart) into *text. */
 static int env_last(const struct report_req *req, const struct report_in *in, const char *name,
                     char **text)
 {
@@ -90,7 +91,7 @@ static int env_last(const struct report_req *req, const struct report_in *in, co
 	*text = NULL;
 	if (e == NULL)
 		return 0;
-	return store_env_last(dir_of(req, e->dir), e->label, text);
+	return store_env_last_of(dir_of(req, e->dir), e->label, in->map.apart ? e->host : NULL, text);
 }
 
 /* env_differences: into m, how each label's last recorded environment

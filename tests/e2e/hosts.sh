@@ -12,13 +12,13 @@ rec() { # rec LABEL RUN TIME MINUTE
 }
 rec a 1 1.40 01; rec a 2 1.42 01; rec a 3 1.41 01
 rec b 1 1.60 02; rec b 2 1.62 02; rec b 3 1.61 02
-printf 'contest-env\t1\n@ 2026-11-30T12:01:00Z\nkernel=6.1\ncpu.model=Fast CPU\nvm.swappiness=60\n' >"$A/a.env"
+printf 'contest-env\t1\n@ 2026-11-30T12:01:00Z\nuname=Linux host1 6.1 #1 SMP x86_64\nkernel=6.1\ncpu.model=Fast CPU\nvm.swappiness=60\n' >"$A/a.env"
 cp "$A/a.env" "$A/b.env"
 # the second machine: the same records with host2 in the host column, 20 s slower (a 2 before each Time)
 mkdir -p "$B"
 for l in a b; do
 	sed -e 's/\thost1\t/\thost2\t/' -e 's/\t\(1\.[0-9]*\)\t190/\t2\1\t190/' "$A/$l.loads" >"$B/$l.loads"
-	sed 's/Fast CPU/Slow CPU/' "$A/$l.env" >"$B/$l.env"
+	sed -e 's/Fast CPU/Slow CPU/' -e 's/ host1 / host2 /' "$A/$l.env" >"$B/$l.env"
 done
 check "the fixture: host2's records" grep -q 'host2	6.1	0.1.0	builtin-1:tiny	8	1073741824	yes	ok		21.40' "$B/a.loads"
 
@@ -59,6 +59,10 @@ mkdir -p "$C"
 cp "$A/a.loads" "$C/a.loads"
 tail -n +3 "$B/a.loads" >>"$C/a.loads"
 check "one -R, two hosts: kept apart" test "$("$CONTEST" report -R "$C" | grep -cE '^host[12]:a ')" -eq 2
+cp "$A/a.env" "$C/a.env"
+tail -n +2 "$B/a.env" >>"$C/a.env"
+printf '@ 2026-11-30T12:09:00Z\nuname=Linux host1 6.1 #1 SMP x86_64\nkernel=6.1\ncpu.model=Fast CPU\nvm.swappiness=10\n' >>"$C/a.env"
+check "one -R, two hosts: each host's own last environment" sh -c "'$CONTEST' report -R '$C' >'$SCRATCH/c' && grep -qx '  host2:a: cpu.model: Fast CPU -> Slow CPU' '$SCRATCH/c' && grep -qx '  host2:a: vm.swappiness: 10 -> 60' '$SCRATCH/c'"
 check "one -R, two hosts: --merge-hosts averages" sh -c "'$CONTEST' report -R '$C' --merge-hosts | grep -qE '^a +6 '"
 
 # bad input
