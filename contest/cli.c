@@ -415,9 +415,11 @@ static void trend_check(const struct opts *o)
 {
 	if (o->order != NULL && !o->trend)
 		opts_usage_error("--order '%s' needs --trend", o->order);
-	if (o->trend && (o->stats || o->micro))
-		opts_usage_error("--trend tests each label against the one before it: not with %s",
-		                 o->stats ? "--stats" : "--micro");
+	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :
+	                    o->latency ? "--latency" : o->normalize ? "--normalize" :
+	                    o->precise ? "--precise" : NULL;
+	if (o->trend && other != NULL)
+		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
 	if (o->nresults > 1 && o->mode != MODE_REPORT)
 		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
 		                 "or micro records into one", o->results_v[1]);

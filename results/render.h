@@ -56,11 +56,13 @@ render_fn render_text, render_csv, render_json, render_markdown, render_html;
 render_fn render_trend_text, render_trend_csv, render_trend_json, render_trend_markdown,
           render_trend_html;
 
-/* render_step: row st's step for --trend: "+26.2% [+23.1%, +29.3%]
- * p=0.0001 *" (the * when significant), "+3.0% (not tested: needs 2 runs
- * each)", "+0.12 s" when the row before has a mean of 0; "" when the row
- * does not step. Returns buf. */
-const char *render_step(const struct rep_step *st, char *buf, size_t len);
+/* render_step: row i's step in block b of a trend: "+26.2% [+23.1%,
+ * +29.3%] p=0.0001 *" (the * when significant), "+3.0% (not tested: needs
+ * 2 runs each)", "+0.12 s" when the row before has a mean of 0, each
+ * after "vs LABEL: " when a row between them has no ok runs; "no runs in
+ * these figures" for a row without ok runs (its failed or busy runs are
+ * in the notes); "" when the row does not step. Returns buf. */
+const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len);
 
 /* render_largest: "largest change: A -> B, Time +26.2%, significant" (or
  * ", no significant step in the series", or not tested) for block b of a

@@ -6,23 +6,26 @@
 
 #define KERNEL_WIDTH 15   /* the classic width of the Kernel column */
 
-const char *render_step(const struct rep_step *st, char *buf, size_t len)
+const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len)
 {
+	const struct rep_step *st = &b->steps[i];
 	const struct cmp_fig *f = &st->time;
-	char a[32], b[32], c[32];
+	char a[32], c[32], d[32], vs[REC_LABEL_MAX + 96] = "";
 
-	if (st->from < 0) {
-		if (len > 0)
-			buf[0] = '\0';
+	if (b->rows[i].c->n == 0 || st->from < 0) {
+		snprintf(buf, len, "%s", b->rows[i].c->n == 0 ? "no runs in these figures" : "");
 		return buf;
 	}
+	for (size_t k = (size_t)st->from + 1; k < i; k++)
+		if (b->rows[k].c->n == 0)   /* a label between them is left out: say which is before */
+			snprintf(vs, sizeof vs, "vs %s: ", b->rows[st->from].name);
 	if (!isfinite(f->pct))
-		snprintf(buf, len, "%+.2f s", f->diff);
+		snprintf(buf, len, "%s%+.2f s", vs, f->diff);
 	else if (!f->tested)
-		snprintf(buf, len, "%s (not tested: needs 2 runs each)", render_pct(f->pct, a, sizeof a));
+		snprintf(buf, len, "%s%s (not tested: needs 2 runs each)", vs, render_pct(f->pct, a, sizeof a));
 	else
-		snprintf(buf, len, "%s [%s, %s] p=%.2g%s", render_pct(f->pct, a, sizeof a),
-		         render_pct(f->lo_pct, b, sizeof b), render_pct(f->hi_pct, c, sizeof c), f->p,
+		snprintf(buf, len, "%s%s [%s, %s] p=%.2g%s", vs, render_pct(f->pct, a, sizeof a),
+		         render_pct(f->lo_pct, c, sizeof c), render_pct(f->hi_pct, d, sizeof d), f->p,
 		         f->significant ? " *" : "");
 	return buf;
 }
@@ -66,13 +69,11 @@ static void text_block(FILE *out, const struct rep_block *b, int width)
 	        b->load, width, "Kernel");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		if (c->n == 0)
-			continue;
 		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
 		put(out, render_fig(c->time, 2, f[0], sizeof f[0]), 8);
 		put(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), 8);
 		put(out, render_fig(c->ratio, 2, f[2], sizeof f[2]), 8);
-		render_step(&b->steps[i], step, sizeof step);
+		render_step(b, i, step, sizeof step);
 		if (step[0] == '\0')
 			fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, f[3], sizeof f[3]));
 		else {
@@ -129,9 +130,7 @@ static void md_block(FILE *out, const struct rep_block *b)
 	        "|---|--:|--:|--:|--:|--:|---|\n", b->load);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		if (c->n == 0)
-			continue;
-		render_step(&b->steps[i], step, sizeof step);
+		render_step(b, i, step, sizeof step);
 		fprintf(out, "| %s | %d | %s | %s | %s | %s | %s |\n", b->rows[i].name, c->n,
 		        render_fig(c->time, 2, f[0], sizeof f[0]),
 		        render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]),

@@ -152,7 +152,7 @@ static void tpoint(FILE *out, const struct rep_model *m, const struct tchart *g,
 	        c->n == 1 ? "" : "s");
 	if (b->steps[i].from >= 0) {
 		fputs("; step ", out);
-		render_html_esc(out, render_step(&b->steps[i], step, sizeof step));
+		render_html_esc(out, render_step(b, i, step, sizeof step));
 	}
 	fprintf(out, "</title></circle>\n<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", X(g, p),
 	        MARGIN_T + PLOT_H + 18);

@@ -14,8 +14,6 @@ static void ttable(FILE *out, const struct rep_block *b)
 	      "<tbody>\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		if (c->n == 0)
-			continue;
 		fputs("<tr><td>", out);
 		render_html_esc(out, b->rows[i].name);
 		fprintf(out, "</td><td class=\"num\">%d</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
@@ -24,9 +22,9 @@ static void ttable(FILE *out, const struct rep_block *b)
 		        render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]),
 		        render_fig(c->ratio, 2, f[2], sizeof f[2]),
 		        render_fig(c->ratio_ci95, 2, f[3], sizeof f[3]));
-		fputs(b->steps[i].time.significant && b->steps[i].from >= 0 ? "<td class=\"vs sig\">" :
+		fputs(c->n > 0 && b->steps[i].time.significant && b->steps[i].from >= 0 ? "<td class=\"vs sig\">" :
 		      "<td class=\"vs\">", out);
-		render_html_esc(out, render_step(&b->steps[i], step, sizeof step));
+		render_html_esc(out, render_step(b, i, step, sizeof step));
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);

@@ -70,6 +70,7 @@ check "--order recorded: as first recorded" test "$("$CONTEST" report -R "$V" --
 check "named labels are selected, in trend order" test "$("$CONTEST" report -R "$V" --trend --order version 2.5.42 2.5.41 | sed -n '4,5s/ .*//p' | tr '\n' ' ')" = "2.5.41 2.5.42 "
 expect_fail "--order of another kind" 2 "--order: 'date' is not recorded or version" "$CONTEST" report -R "$V" --trend --order date
 expect_fail "--order without --trend" 2 "--order 'version' needs --trend" "$CONTEST" report -R "$V" --order version
+expect_fail "--trend with --why" 2 "--trend tests each label against the one before it: not with --why" "$CONTEST" report -R "$V" --trend --why
 expect_fail "--trend with --stats" 2 "--trend tests each label against the one before it: not with --stats" "$CONTEST" report -R "$V" --trend --stats
 
 # one run: the step is given but not tested
