@@ -420,6 +420,9 @@ static void trend_check(const struct opts *o)
 	                    o->precise ? "--precise" : NULL;
 	if (o->trend && other != NULL)
 		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nresults > 1 && o->micro)
+		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
 	if (o->nresults > 1 && o->mode != MODE_REPORT)
 		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
 		                 "or micro records into one", o->results_v[1]);

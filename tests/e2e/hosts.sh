@@ -83,4 +83,6 @@ expect_fail "a directory of another format version" 2 "a.loads: contest-loads fo
 	"$CONTEST" report -R "$A" -R "$F"
 expect_fail "several -R for a run" 2 "several results directories are for a report" \
 	"$CONTEST" -R "$A" -R "$B" --dry-run no_load
+expect_fail "several -R for --micro" 2 "--micro reads one results directory" \
+	"$CONTEST" report --micro -R "$A" -R "$B"
 done_tests
