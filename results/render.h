@@ -92,6 +92,7 @@ render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
  * \"machine\"" without a closing brace. */
 void render_num(FILE *out, double v, const char *na);
 void render_csv_str(FILE *out, const char *s);
+void render_csv_workload(FILE *out, const struct rep_workload *wl);
 void render_csv_env(FILE *out, const struct rep_model *m);
 void render_json_str(FILE *out, const char *s);
 void render_json_head(FILE *out, const struct rep_model *m, const char *kind);

@@ -110,13 +110,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	const struct sum_cell *c = r->c;
 	const char *names[2] = { b->load, r->name };
 
-	csv_str(out, wl->identity);
-	if (wl->jobs >= 0)
-		fprintf(out, ",%d", wl->jobs);
-	else
-		fputc(',', out);
-	fputc(',', out);
-	csv_str(out, wl->machine);
+	render_csv_workload(out, wl);
 	fputc(',', out);
 	csv_strs(out, names, 2);
 	fprintf(out, ",%d,%d", c->n, c->failed);
@@ -179,6 +173,17 @@ void render_csv_env(FILE *out, const struct rep_model *m)
 		csv_strs(out, v, 5);
 		fputc('\n', out);
 	}
+}
+
+void render_csv_workload(FILE *out, const struct rep_workload *wl)
+{
+	csv_str(out, wl->identity);
+	if (wl->jobs >= 0)
+		fprintf(out, ",%d", wl->jobs);
+	else
+		fputc(',', out);
+	fputc(',', out);
+	csv_str(out, wl->machine);
 }
 
 void render_csv_str(FILE *out, const char *s)

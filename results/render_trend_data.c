@@ -17,12 +17,7 @@ static void csv_row(FILE *out, const struct rep_workload *wl, const struct rep_b
 	const struct rep_row *r = &b->rows[i];
 	const struct rep_step *st = &b->steps[i];
 
-	render_csv_str(out, wl->identity);
-	fputc(',', out);
-	if (wl->jobs >= 0)
-		fprintf(out, "%d", wl->jobs);
-	fputc(',', out);
-	render_csv_str(out, wl->machine);
+	render_csv_workload(out, wl);
 	fputc(',', out);
 	render_csv_str(out, b->load);
 	fputc(',', out);
