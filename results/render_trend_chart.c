@@ -160,6 +160,24 @@ static void tpoint(FILE *out, const struct rep_model *m, const struct tchart *g,
 	fputs("</text>\n", out);
 }
 
+/* tkey: " Series: HOST, ..." with each host in its line's colour, when
+ * hosts are kept apart. */
+static void tkey(FILE *out, const struct rep_model *m)
+{
+	char col[32];
+
+	if (m->hosts == NULL || !m->hosts->apart)
+		return;
+	fputs(" Series:", out);
+	for (size_t k = 0; k < m->hosts->nhosts; k++) {
+		render_chart_colour(k, col, sizeof col);
+		fprintf(out, "%s <span style=\"color:%s;font-weight:bold\">", k ? "," : "", col);
+		render_html_esc(out, m->hosts->hosts[k]);
+		fputs("</span>", out);
+	}
+	fputc('.', out);
+}
+
 void render_trend_chart(FILE *out, const struct rep_model *m, const struct rep_block *b)
 {
 	struct tchart g;
@@ -186,6 +204,7 @@ void render_trend_chart(FILE *out, const struct rep_model *m, const struct rep_b
 	fputs("</svg>\n<p class=\"legend\">Line: each label's mean Time in trend order, one line per "
 	      "series; band: its 95% interval (Student t). Red: a step whose Time differs "
 	      "significantly from the label before it (Welch's t-test, p &lt; 0.05), with its size "
-	      "and a triangle at the label it reaches. A dot's tooltip gives its figures and step.</p>\n"
-	      "</figure>\n", out);
+	      "and a triangle at the label it reaches. A dot's tooltip gives its figures and step.", out);
+	tkey(out, m);
+	fputs("</p>\n</figure>\n", out);
 }
