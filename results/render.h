@@ -64,7 +64,8 @@ render_fn render_trend_text, render_trend_csv, render_trend_json, render_trend_m
  * in the notes); "" when the row does not step. Returns buf. */
 const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len);
 
-/* render_largest: "largest change: A -> B, Time +26.2%, significant" (or
+/* render_largest: "largest change: A -> B, Time +26.2% (p = 0.0001),
+ * significant" (or
  * ", no significant step in the series", or not tested) for block b of a
  * trend; "no step: ..." when none. Returns buf. */
 const char *render_largest(const struct rep_block *b, char *buf, size_t len);

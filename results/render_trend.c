@@ -33,15 +33,17 @@ const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t l
 const char *render_largest(const struct rep_block *b, char *buf, size_t len)
 {
 	const struct rep_step *st;
-	char a[32];
+	char a[32], p[32] = "";
 
 	if (b->largest < 0) {
 		snprintf(buf, len, "no step: fewer than two labels with runs in a series");
 		return buf;
 	}
 	st = &b->steps[b->largest];
-	snprintf(buf, len, "largest change: %s -> %s, Time %s%s", b->rows[st->from].name,
-	         b->rows[b->largest].name, render_pct(st->time.pct, a, sizeof a),
+	if (st->time.tested)
+		snprintf(p, sizeof p, " (p = %.2g)", st->time.p);
+	snprintf(buf, len, "largest change: %s -> %s, Time %s%s%s", b->rows[st->from].name,
+	         b->rows[b->largest].name, render_pct(st->time.pct, a, sizeof a), p,
 	         !st->time.tested ? " (not tested: needs 2 runs each)" :
 	         st->time.significant ? ", significant" : ", no significant step in the series");
 	return buf;

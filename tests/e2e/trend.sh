@@ -20,7 +20,7 @@ check "text: the header" grep -qx 'Kernel         \[runs\]   Time    +-95%   Rat
 check "text: a has no step" grep -qE '^a {19}4   1\.4[12] +0\.02 +1\.00 +0\.01$' "$SCRATCH/t"
 check "text: a -> b a significant step up" grep -qE '^b +4   1\.80 .* \+27\.0% \[\+[0-9.]+%, \+[0-9.]+%\] p=[0-9.e-]+ \*$' "$SCRATCH/t"
 check "text: b -> c a significant step back" grep -qE '^c +4   1\.4[12] .* -21\.3% \[-[0-9.]+%, -[0-9.]+%\] p=[0-9.e-]+ \*$' "$SCRATCH/t"
-check "text: the largest change named" grep -qx '  largest change: a -> b, Time +27.0%, significant' "$SCRATCH/t"
+check "text: the largest change named" grep -qx '  largest change: a -> b, Time +27.0% (p = 8.3e-08), significant' "$SCRATCH/t"
 
 # html: a chart per load, the two steps drawn red, the largest marked, self-contained
 "$CONTEST" report -R "$R" --trend --format html --output "$SCRATCH/t.html"
@@ -28,7 +28,7 @@ check "html written" test -s "$SCRATCH/t.html"
 check "html: a line chart with a band" sh -c "grep -q '<svg class=\"chart\"' '$SCRATCH/t.html' && grep -q 'class=\"band\"' '$SCRATCH/t.html' && grep -q 'class=\"line\"' '$SCRATCH/t.html'"
 check "html: two significant steps drawn" test "$(grep -c 'class="step"' "$SCRATCH/t.html")" -eq 2
 check "html: the step sizes, the largest marked" sh -c "grep -q '>+27.0% (largest)</text>' '$SCRATCH/t.html' && grep -q '>-21.3%</text>' '$SCRATCH/t.html'"
-check "html: the largest change said" grep -q '<p class="largest">largest change: a -&gt; b, Time +27.0%, significant</p>' "$SCRATCH/t.html"
+check "html: the largest change said" grep -q '<p class="largest">largest change: a -&gt; b, Time +27.0% (p = 8.3e-08), significant</p>' "$SCRATCH/t.html"
 check "html: no scripts or URLs" sh -c "! grep -qE '<script|https?://' '$SCRATCH/t.html'"
 
 # csv: a row per label, the steps and their tests

@@ -261,7 +261,7 @@ static void test_render(void)
 	T_CHECK(strstr(t, "one series per host") != NULL);
 	T_CHECK(strstr(t, "\nh2:a                4   1.41    0.02    1.00    0.01\n"
 	                    "h2:b                4   1.80    0.03    1.00    0.02    +27.0% [") != NULL);
-	T_CHECK(strstr(t, "  largest change: h\"1:a -> h\"1:b, Time +27.0%, significant\n") != NULL);
+	T_CHECK(strstr(t, "  largest change: h\"1:a -> h\"1:b, Time +27.0% (p = 8.3e-08), significant\n") != NULL);
 	free(t);
 	t = render(render_trend_json, &m);
 	T_CHECK(tjson_check(t, strlen(t), why, sizeof why) == 0);
