@@ -79,8 +79,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "from the baseline: Welch's t-test, Mann-Whitney U (4\n"
 		                            "runs each) and the smallest detectable difference" } } },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
-		                            "machine too (left out by default)" } } },
+		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
+		                            "of a busy machine too (left out by default)" } } },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
 		                            "(x the median canary / the run's); Time stays" } } },
