@@ -178,30 +178,32 @@ int report_in_micro(const struct report_req *req, struct mrec_set *micro)
 }
 
 /* say_unversioned: the one line on the labels of keys (n) that are not
- * kernel versions (bad of them), sorted last. */
-static void say_unversioned(const struct trend_key *keys, size_t n, size_t bad)
+ * kernel versions, sorted last: how many (a label of several hosts once)
+ * and the first 8 of them. */
+static void say_unversioned(const struct trend_key *keys, size_t n)
 {
 	char list[512] = "", q[TEXT_QUOTED];
-	size_t len = 0, shown = 0;
+	size_t len = 0, bad = 0;
 	struct kver v;
 
-	for (size_t i = 0; i < n && shown < 8; i++)
-		if (kver_parse(keys[i].label, &v) != 0) {
-			text_quote(keys[i].label, q, sizeof q);
-			len += (size_t)snprintf(list + len, len < sizeof list ? sizeof list - len : 0, "%s'%s'",
-			                        shown++ ? ", " : "", q);
-			if (len >= sizeof list)
-				break;
-		}
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+		for (k = 0; k < i && strcmp(keys[k].label, keys[i].label) != 0; k++)
+			;
+		if (k < i || kver_parse(keys[i].label, &v) == 0)
+			continue;
+		if (bad++ < 8 && len < sizeof list)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'", bad > 1 ? ", " : "",
+			                        text_quote(keys[i].label, q, sizeof q));
+	}
 	warnx("--order version: %zu label%s not a kernel version, sorted last in recorded order: %s%s",
-	      bad, bad == 1 ? " is" : "s are", list, bad > shown ? ", ..." : "");
+	      bad, bad == 1 ? " is" : "s are", list, bad > 8 ? ", ..." : "");
 }
 
 /* report_in_order: see contest/reportin.h. */
 int report_in_order(const struct report_req *req, struct report_in *in, const struct summary *sum)
 {
 	struct trend_key *keys = calloc(sum->nlabels ? sum->nlabels : 1, sizeof *keys);
-	size_t bad;
 
 	in->nnames = 0;
 	free(in->series);
@@ -219,8 +221,8 @@ int report_in_order(const struct report_req *req, struct report_in *in, const st
 		keys[k] = (struct trend_key){ name ? name : "", e ? e->label : name ? name : "",
 		                              e && in->map.apart ? hosts_index(&in->map, e->host) : 0, k };
 	}
-	if ((bad = trend_order(keys, sum->nlabels, req->by_version)) > 0)
-		say_unversioned(keys, sum->nlabels, bad);
+	if (trend_order(keys, sum->nlabels, req->by_version) > 0)
+		say_unversioned(keys, sum->nlabels);
 	for (size_t k = 0; k < sum->nlabels; k++) {
 		if (add_name(in, keys[k].name) != 0) {
 			free(keys);

@@ -52,6 +52,9 @@ check "trend: a series per host" grep -q '^Trend in recorded order, one series p
 check "trend: host1 in order, then host2" test "$(sed -n '4,7s/ .*//p' "$SCRATCH/t" | tr '\n' ' ')" = "host1:a host1:b host2:a host2:b "
 check "trend: host2:a starts its series" grep -qE '^host2:a +3   21\.41 +[0-9.]+ +1\.00 +[0-9.]+$' "$SCRATCH/t"
 check "trend: host1:a -> host1:b a significant step" grep -qE '^host1:b .* \+14\.2% .*\*$' "$SCRATCH/t"
+"$CONTEST" report -R "$A" -R "$B" --trend --order version >/dev/null 2>"$SCRATCH/v.err"
+check "trend --order version: a label of two hosts that is no version is named once" \
+	grep -qx "contest: --order version: 2 labels are not a kernel version, sorted last in recorded order: 'a', 'b'" "$SCRATCH/v.err"
 
 # one -R with records of both hosts: kept apart too
 C=$SCRATCH/both
