@@ -110,6 +110,10 @@ void render_markdown_env(FILE *out, const struct rep_model *m);
  * the machine-speed note, the environment and micro sections and the end
  * of the page. render_html is head, the workloads, tail. */
 void render_html_head(FILE *out, const struct rep_model *m);
+
+/* render_html_notes: the text report's notes of block b (render_notes:
+ * detail, failed and busy runs, with stats the outliers) as a list. */
+void render_html_notes(FILE *out, const struct rep_block *b, int stats);
 void render_html_tail(FILE *out, const struct rep_model *m);
 
 /* render_chart_colour: the colour of series or label k in the charts,

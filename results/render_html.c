@@ -118,9 +118,7 @@ static void html_note(const char *label, const char *text, void *arg)
 	note(n->out, &n->open, label, text);
 }
 
-/* table_notes: the text report's notes of block b (render_notes: detail,
- * failed and busy runs, with stats the outliers) as a list. */
-static void table_notes(FILE *out, const struct rep_block *b, int stats)
+void render_html_notes(FILE *out, const struct rep_block *b, int stats)
 {
 	struct html_notes n = { out, 0 };
 
@@ -169,7 +167,7 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	table_notes(out, b, m->baseline >= 0);
+	render_html_notes(out, b, m->baseline >= 0);
 }
 
 /* cols_table: a table of evidence columns (--why, --latency) for the rows

@@ -1,5 +1,6 @@
 /* render_trend.c: --trend as text (a compact block per load: Time, Ratio, their intervals, each step against the label before) and as Markdown. */
 #include "results/render.h"
+#include "results/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,10 +95,12 @@ static void text_block(FILE *out, const struct rep_block *b, int width)
  * the 95% interval of that, Welch's p and "*" when p < 0.05), "largest
  * change: A -> B, Time +X%, significant" and the load's notes; with one
  * recorded workload "workload: ID" under the last block; then the
- * environment differences as in render_text. */
+ * machine-speed note (canary_line) and the environment differences as in
+ * render_text. */
 void render_trend_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH;
+	char line[1024];
 
 	for (size_t k = 0; k < m->nlabels; k++)
 		if (strlen(m->labels[k]) > (size_t)width)
@@ -114,6 +117,9 @@ void render_trend_text(FILE *out, const struct rep_model *m)
 	}
 	if (m->nworkloads == 1 && m->workloads[0].nblocks > 0 && m->workloads[0].jobs >= 0)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);
+	for (int k = 0; k < 3; k++)
+		if (canary_line(m, k, line, sizeof line))
+			fprintf(out, "%s%s\n", k ? "  " : "", line);
 	render_text_env(out, m);
 }
 
@@ -147,9 +153,12 @@ static void md_block(FILE *out, const struct rep_block *b)
 /* render_trend_markdown: the order in a line, then a "### LOAD" table per
  * load ("## Workload: ID" before each workload's when there are several)
  * with the text form's columns and its largest change and notes as items;
- * then the environment differences as render_markdown gives them. */
+ * then the machine-speed note and the environment differences as
+ * render_markdown gives them. */
 void render_trend_markdown(FILE *out, const struct rep_model *m)
 {
+	char line[1024];
+
 	fprintf(out, "Trend in %s order%s: each step is Time against the label before it "
 	        "(Welch's t-test, 95%% interval; * p < 0.05).\n\n", m->trend,
 	        m->hosts && m->hosts->apart ? ", one series per host" : "");
@@ -160,5 +169,8 @@ void render_trend_markdown(FILE *out, const struct rep_model *m)
 		for (size_t l = 0; l < wl->nblocks; l++)
 			md_block(out, &wl->blocks[l]);
 	}
+	for (int k = 0; k < 3; k++)
+		if (canary_line(m, k, line, sizeof line))
+			fprintf(out, "%s%s\n", k ? "- " : "", line);
 	render_markdown_env(out, m);
 }

@@ -28,12 +28,14 @@ static void ttable(FILE *out, const struct rep_block *b)
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
+	render_html_notes(out, b, 0);
 }
 
 /* render_trend_html: render_html_head, a line saying the order, then per
  * workload (a "Workload: ID" heading when there are several) and load a
  * heading, the chart (render_trend_chart), the largest change in a
- * paragraph and the table of the points; then render_html_tail. Every
+ * paragraph and the table of the points with the load's notes; then
+ * render_html_tail. Every
  * name is HTML-escaped; NaN shows as "-". */
 void render_trend_html(FILE *out, const struct rep_model *m)
 {
