@@ -289,7 +289,19 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	char *end, names[128], msg[256];
 
 	switch (id) {
-	case OPT_RESULTS: o->results = path_arg(arg, "-R", "-R: empty results directory"); break;
+	case OPT_RESULTS:
+		o->results = path_arg(arg, "-R", "-R: empty results directory");
+		if (o->nresults == OPTS_MAX_RESULTS)
+			opts_usage_error("-R: too many results directories at '%s'", arg);
+		o->results_v[o->nresults++] = o->results;
+		break;
+	case OPT_TREND: o->trend = 1; break;
+	case OPT_MERGEHOSTS: o->merge_hosts = 1; break;
+	case OPT_ORDER:
+		if (strcmp(arg, "recorded") != 0 && strcmp(arg, "version") != 0)
+			opts_usage_error("--order: '%s' is not recorded or version", arg);
+		o->order = arg;
+		break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
 		label_check(arg, "--baseline: ", "");
@@ -411,14 +423,37 @@ static int read_options(struct opts *o, int n, char **args)
 	return optind;
 }
 
+/* trend_check: --trend and --order against the other options; several -R
+ * only for a report. */
+static void trend_check(const struct opts *o)
+{
+	if (o->order != NULL && !o->trend)
+		opts_usage_error("--order '%s' needs --trend", o->order);
+	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :
+	                    o->latency ? "--latency" : o->normalize ? "--normalize" :
+	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
+	if (o->trend && other != NULL)
+		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nresults > 1 && o->micro)
+		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->nresults > 1 && o->interactive)
+		opts_usage_error("--interactive reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->nresults > 1 && o->mode != MODE_REPORT)
+		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
+		                 "or micro records into one", o->results_v[1]);
+}
+
 /* read_operands: args[first..n): the loads of a run, sweep or loads --rate,
  * or the labels of a report. */
 static void read_operands(struct opts *o, int first, int n, char **args)
 {
 	if (o->baseline != NULL && !o->stats)
 		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
-	if (o->keep_busy && !o->stats)
-		opts_usage_error("--keep-busy needs --stats%s (without it every run is averaged)", "");
+	if (o->keep_busy && !o->stats && !o->trend)
+		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
+	trend_check(o);
 	if (o->mode == MODE_MICRO && first < n)
 		opts_usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_CLEAN && first < n)

@@ -35,7 +35,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "results directory (default $CONTEST_RESULTS or\n"
 		                         "./contest-results)" },
-		  [SECT_REPORT] = { .text = "results directory, as for runs" } } },
+		  [SECT_REPORT] = { .text = "results directory, as for runs; repeatable (results\n"
+		                            "copied from several machines)" } } },
 	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default: an\n"
 		                         "emulated 4G machine, see --whole-machine)" } } },
@@ -78,13 +79,24 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "from the baseline: Welch's t-test, Mann-Whitney U (4\n"
 		                            "runs each) and the smallest detectable difference" } } },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
-		                            "machine too (left out by default)" } } },
+		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
+		                            "of a busy machine too (left out by default)" } } },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
 		                            "(x the median canary / the run's); Time stays" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
+	[OPT_TREND] = { "trend", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "per load, the labels as a series: Time and Ratio with\n"
+		                            "their 95% intervals, each step tested against the\n"
+		                            "label before it (Welch), the largest change named" } } },
+	[OPT_ORDER] = { "order", 0, "ORDER", CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "with --trend: recorded (default: as first recorded) or\n"
+		                            "version (as kernel versions: 2.5.41 < 2.5.41-mm1 <\n"
+		                            "2.5.42-rc1 < 2.5.42)" } } },
+	[OPT_MERGEHOSTS] = { "merge-hosts", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "average a label's runs of several hosts together\n"
+		                            "(default: kept apart as HOST:LABEL)" } } },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,
 		{ [SECT_RUN] = { .text = "add these report blocks (see below) to the tables\n"
 		                         "printed at the end", .also = "latency" },

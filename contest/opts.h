@@ -11,6 +11,7 @@
 #define OPTS_MAX_LABELS 256
 #define OPTS_MAX_SYSCTL 16
 #define OPTS_MAX_SWEEP  16
+#define OPTS_MAX_RESULTS 16
 
 enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_HELP,
                  MODE_VERSION };
@@ -20,6 +21,8 @@ struct opts {
 	enum opts_mode mode;
 	/* where */
 	const char *results;      /* -R, CONTEST_RESULTS, ./contest-results */
+	const char *results_v[OPTS_MAX_RESULTS];   /* every -R given (report: several) */
+	size_t nresults;
 	/* run */
 	char label[72];           /* -k, else uname -r */
 	long runs;                /* -n; with -n auto the most rounds (--max-runs) */
@@ -73,6 +76,9 @@ struct opts {
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */
+	int trend;                /* report --trend */
+	const char *order;        /* --order recorded|version, or NULL (recorded) */
+	int merge_hosts;          /* report --merge-hosts */
 	/* micro */
 	int quick;                /* --quick */
 	/* loads */

@@ -110,13 +110,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	const struct sum_cell *c = r->c;
 	const char *names[2] = { b->load, r->name };
 
-	render_csv_str(out, wl->identity);
-	if (wl->jobs >= 0)
-		fprintf(out, ",%d", wl->jobs);
-	else
-		fputc(',', out);
-	fputc(',', out);
-	render_csv_str(out, wl->machine);
+	render_csv_workload(out, wl);
 	fputc(',', out);
 	csv_strs(out, names, 2);
 	fprintf(out, ",%d,%d", c->n, c->failed);
@@ -166,6 +160,11 @@ void render_csv(FILE *out, const struct rep_model *m)
 			for (size_t i = 0; i < wl->blocks[l].nrows; i++)
 				csv_row(out, m, wl, &wl->blocks[l], &wl->blocks[l].rows[i]);
 	}
+	render_csv_env(out, m);
+}
+
+void render_csv_env(FILE *out, const struct rep_model *m)
+{
 	if (m->nenv > 0)
 		fputs("\nlabel,differs_from,key,from,to\n", out);
 	for (size_t i = 0; i < m->nenv; i++) {
@@ -174,6 +173,22 @@ void render_csv(FILE *out, const struct rep_model *m)
 		csv_strs(out, v, 5);
 		fputc('\n', out);
 	}
+}
+
+void render_csv_workload(FILE *out, const struct rep_workload *wl)
+{
+	render_csv_str(out, wl->identity);
+	if (wl->jobs >= 0)
+		fprintf(out, ",%d", wl->jobs);
+	else
+		fputc(',', out);
+	fputc(',', out);
+	render_csv_str(out, wl->machine);
+}
+
+void render_num(FILE *out, double v, const char *na)
+{
+	num(out, v, na);
 }
 
 /* utf8_len: the length of the well-formed UTF-8 sequence of two to four
@@ -369,8 +384,7 @@ static void json_run(FILE *out, const struct rec *r)
 	fputs("}}", out);
 }
 
-/* json_workload: one workload with its loads and their rows. */
-static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+void render_json_workload_head(FILE *out, const struct rep_workload *wl)
 {
 	fputs("{\"workload\": ", out);
 	render_json_str(out, wl->name);
@@ -383,6 +397,12 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 		fputs("null", out);
 	fputs(", \"machine\": ", out);
 	render_json_str(out, wl->machine);
+}
+
+/* json_workload: one workload with its loads and their rows. */
+static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+{
+	render_json_workload_head(out, wl);
 	fputs(", \"loads\": [", out);
 	for (size_t l = 0; l < wl->nblocks; l++) {
 		const struct rep_block *b = &wl->blocks[l];
@@ -398,9 +418,47 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 	fputs("]}", out);
 }
 
-/* json_env: "environment": the reference label (null when nothing
+/* json_strs: {"K": "V", ...} of the n keys k and strings v. */
+static void json_strs(FILE *out, const char *const *k, const char *const *v, int n)
+{
+	fputc('{', out);
+	for (int j = 0; j < n; j++) {
+		fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
+		render_json_str(out, v[j]);
+	}
+	fputc('}', out);
+}
+
+void render_json_head(FILE *out, const struct rep_model *m, const char *kind)
+{
+	fprintf(out, "{\"format\": \"contest-report\", \"schema\": %d, \"version\": 1, \"kind\": \"%s\", "
+	        "\"baseline\": ", RENDER_JSON_SCHEMA, kind);
+	json_str_or_null(out, m->baseline_name);
+	fputs(",\n \"labels\": [", out);
+	for (size_t k = 0; k < m->nlabels; k++) {
+		fputs(k ? ", " : "", out);
+		render_json_str(out, m->labels[k]);
+	}
+	fputs("],\n \"hosts\": {\"apart\": ", out);
+	fputs(m->hosts && m->hosts->apart ? "true" : "false", out);
+	fputs(", \"names\": [", out);
+	for (size_t i = 0; m->hosts && i < m->hosts->nhosts; i++) {
+		fputs(i ? ", " : "", out);
+		render_json_str(out, m->hosts->hosts[i]);
+	}
+	fputs("], \"labels\": [", out);
+	for (size_t i = 0; m->hosts && i < m->hosts->n; i++) {
+		const struct host_label *e = &m->hosts->v[i];
+		const char *k[3] = { "label", "host", "stored_label" }, *v[3] = { e->shown, e->host, e->label };
+		fputs(i ? ", " : "", out);
+		json_strs(out, k, v, 3);
+	}
+	fputs("]}", out);
+}
+
+/* render_json_env: "environment": the reference label (null when nothing
  * differs) and a {label, key, from, to} object per difference. */
-static void json_env(FILE *out, const struct rep_model *m)
+void render_json_env(FILE *out, const struct rep_model *m)
 {
 	fputs(",\n \"environment\": {\"reference\": ", out);
 	json_str_or_null(out, m->env_ref);
@@ -408,12 +466,8 @@ static void json_env(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++) {
 		const struct rep_env *e = &m->env[i];
 		const char *k[4] = { "label", "key", "from", "to" }, *v[4] = { e->label, e->key, e->from, e->to };
-		fputs(i ? ",\n  {" : "\n  {", out);
-		for (int j = 0; j < 4; j++) {
-			fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
-			render_json_str(out, v[j]);
-		}
-		fputc('}', out);
+		fputs(i ? ",\n  " : "\n  ", out);
+		json_strs(out, k, v, 4);
 	}
 	fputs("]}", out);
 }
@@ -427,21 +481,15 @@ static void json_env(FILE *out, const struct rep_model *m)
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)
 {
-	fputs("{\"format\": \"contest-report\", \"version\": 1, \"baseline\": ", out);
-	json_str_or_null(out, m->baseline_name);
-	fputs(",\n \"labels\": [", out);
-	for (size_t k = 0; k < m->nlabels; k++) {
-		fputs(k ? ", " : "", out);
-		render_json_str(out, m->labels[k]);
-	}
-	fputs("],\n \"workloads\": [", out);
+	render_json_head(out, m, "report");
+	fputs(",\n \"workloads\": [", out);
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		fputs(w ? ",\n  " : "\n  ", out);
 		json_workload(out, m, &m->workloads[w]);
 	}
 	fputs("],\n \"canary_ref\": ", out);
 	num(out, m->canary_ref, "null");
-	json_env(out, m);
+	render_json_env(out, m);
 	fputs(",\n \"runs\": [", out);
 	for (size_t i = 0; i < m->nruns; i++) {
 		fputs(i ? ",\n  " : "\n  ", out);

@@ -439,9 +439,47 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
 	return rc;
 }
 
+/* env_host_is: 1 when the environment block text (key=value lines, up to
+ * end) says host is its machine: its "uname=" line's second word. */
+static int env_host_is(const char *text, const char *end, const char *host)
+{
+	size_t hl = strlen(host);
+
+	for (const char *l = text; l < end; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : end) {
+		if (strncmp(l, "uname=", 6) != 0)
+			continue;
+		const char *w = strchr(l + 6, ' ');
+		return w != NULL && strncmp(w + 1, host, hl) == 0 && (w[1 + hl] == ' ' || w[1 + hl] == '\n');
+	}
+	return 0;
+}
+
+/* env_block: the key=value lines of the last "@ TIMESTAMP" block of all
+ * (after its line 1) whose machine is host (NULL: any), as a copy; NULL
+ * when there is none (or no memory). */
+static char *env_block(char *all, const char *host)
+{
+	char *end = all + strlen(all);
+
+	for (char *p = end; p > all; p--) {
+		if (p[-1] != '\n' || strncmp(p, "@ ", 2) != 0)
+			continue;
+		char *text = strchr(p, '\n');
+		if (text != NULL && (host == NULL || env_host_is(text + 1, end, host)))
+			return strndup(text + 1, (size_t)(end - text - 1));
+		end = p;
+	}
+	return NULL;
+}
+
 int store_env_last(const char *dir, const char *label, char **text)
 {
-	char path[PATH_MAX], *all = NULL, *last, *nl;
+	return store_env_last_of(dir, label, NULL, text);
+}
+
+int store_env_last_of(const char *dir, const char *label, const char *host, char **text)
+{
+	char path[PATH_MAX], *all = NULL, *nl;
 	size_t cap = 0;
 	FILE *f;
 	int rc;
@@ -468,12 +506,7 @@ int store_env_last(const char *dir, const char *label, char **text)
 		return -1;
 	}
 	*nl = '\n';
-	/* the last block: after the last "@ TIMESTAMP" line */
-	last = NULL;
-	for (char *p = all; (p = strstr(p, "\n@ ")) != NULL; p++)
-		last = p + 1;
-	if (last != NULL && (last = strchr(last, '\n')) != NULL)
-		*text = strdup(last + 1);
+	*text = env_block(nl, host);
 	free(all);
 	return 0;
 }

@@ -60,4 +60,9 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
  * cannot be read, or is not a contest-env file. */
 int store_env_last(const char *dir, const char *label, char **text);
 
+/* store_env_last_of: store_env_last, of the last invocation whose machine
+ * is host (its "uname=" line's nodename; NULL: any): a results directory
+ * shared by several hosts holds their blocks in one LABEL.env. */
+int store_env_last_of(const char *dir, const char *label, const char *host, char **text);
+
 #endif
