@@ -14,6 +14,8 @@ struct micro_opts {
 	int samples;      /* samples per metric; the median is kept */
 	int quick;        /* 1: smaller working sets and fewer files too */
 	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
+	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
+	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
 
@@ -85,6 +87,15 @@ const struct micro_metric *micro_get(const struct micro_set *set, const char *na
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);
+/* micro_place_cpu: the CPU of end k of a two-ended benchmark under o's
+ * placement (k = 0: the parent or ring member 0; the IPC peer is k = 1, ring
+ * member i is k = i): o->cpu, or o->peer_cpu for odd k under spread; -1 when
+ * the suite is not pinned. */
+int micro_place_cpu(const struct micro_opts *o, int k);
+/* micro_place: bind the calling process (a freshly forked end k) to
+ * micro_place_cpu(o, k); nothing when that is the CPU it inherited or -1.
+ * 0 or -1 with errno. */
+int micro_place(const struct micro_opts *o, int k);
 
 /* A group of benchmarks: runs them all, adds every metric it owns to set
  * (failed ones as not available), cleans up everything it started or
@@ -102,6 +113,9 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* ben
 /* micro_suite_cpu: the CPU the suite runs on: the highest this process may
  * use (CPU 0 takes most device interrupts). */
 int micro_suite_cpu(void);
+/* micro_peer_cpu_pick: the second CPU of --placement spread: the highest
+ * this process may use other than cpu; -1 when there is none. */
+int micro_peer_cpu_pick(int cpu);
 
 /* micro_suite: run every group in order with the whole process (and so every
  * child) bound to o->cpu, files in a new scratch directory under parent
