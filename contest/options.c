@@ -110,6 +110,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } } },
 	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { .text = NULL } } },
 	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { .text = NULL } } },
+	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } } },
 	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN, { { .text = NULL } } },
 	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
 };

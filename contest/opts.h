@@ -74,6 +74,7 @@ struct opts {
 	const char *output;       /* --output FILE, or NULL: stdout */
 	/* micro */
 	int quick;                /* --quick */
+	int spread;               /* --placement spread (0: pinned, the default) */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */
