@@ -179,6 +179,10 @@ int ctx_ring_start(struct ctx_ring *r, const struct micro_opts *o, int nproc, si
 			ctx_child(o, p, r->nproc, i, d, bytes);
 		}
 		r->pid[i] = pid;
+		if (clock_getcpuclockid(pid, &r->clk[i]) != 0) {
+			text_fmt(why, len, "no CPU-time clock for a ring member: %s", strerror(errno));
+			goto out;
+		}
 	}
 	r->start = p[0][1];
 	p[0][1] = -1;
@@ -267,6 +271,39 @@ void ctx_self_stop(struct ctx_self *s)
 	s->ws = NULL;
 }
 
+/* ctx_cpu_ns: the time of CPU-time clock c in ns; -1 with micro_fail. */
+static double ctx_cpu_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return micro_fail_errno("CPU-time clock");
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* ctx_ring_clock: micro_clock_fn; the CPU time the ring's members and the
+ * calling thread (which starts and ends each lap) have used. On one CPU,
+ * where a member is always ready to run, that is the lap's time without
+ * what other programs took of the CPU meanwhile. */
+static double ctx_ring_clock(void *state)
+{
+	const struct ctx_ring *r = state;
+	double t = ctx_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+
+	for (int i = 0; t >= 0 && i < r->nproc; i++) {
+		double c = ctx_cpu_ns(r->clk[i]);
+		t = c < 0 ? -1 : t + c;
+	}
+	return t;
+}
+
+/* ctx_self_clock: micro_clock_fn; the calling thread's CPU time. */
+static double ctx_self_clock(void *state)
+{
+	(void)state;
+	return ctx_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
 /* ctx_best: keep in *best the least disturbed of itself and t: the one of
  * the lower fastest sample, whose value becomes that sample (interference
  * only adds time, so the ring and its baseline are both taken this way). */
@@ -299,13 +336,15 @@ int ctx_measure(const struct micro_opts *o, int nproc, size_t bytes, struct ctx_
 		text_copy(why, "the ring lost the token while warming up", len);
 		goto out;
 	}
+	/* pinned, CPU time: another program's turn on the CPU is not switch cost */
+	res->cpu_time = o->cpu >= 0 && !o->spread;
 	for (int k = 0; k < CTX_ROUNDS; k++) {
-		if (micro_time_ns(o, ctx_self_loop, &s, &t) != 0) {
+		if (micro_time_ns_clock(o, ctx_self_loop, &s, res->cpu_time ? ctx_self_clock : NULL, &t) != 0) {
 			text_fmt(why, len, "baseline: %s", t.reason);
 			goto out;
 		}
 		ctx_best(&res->base, &t);
-		if (micro_time_ns(o, ctx_ring_loop, &r, &t) != 0) {
+		if (micro_time_ns_clock(o, ctx_ring_loop, &r, res->cpu_time ? ctx_ring_clock : NULL, &t) != 0) {
 			text_copy(why, t.reason, len);
 			goto out;
 		}

@@ -422,6 +422,27 @@ static int loop_bw(void *state, uint64_t n)
 	return 0;
 }
 
+/* ipc_cpu_ns: the time of CPU-time clock c in ns; -1 with micro_fail. */
+static double ipc_cpu_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return micro_fail_errno("CPU-time clock");
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* ipc_clock: micro_clock_fn; the CPU time the peer and the calling thread
+ * have used. With both on one CPU one of them is always ready to run, so
+ * that is the benchmark's time without other programs' turns on the CPU. */
+static double ipc_clock(void *state)
+{
+	const struct ipc_state *st = state;
+	double a = ipc_cpu_ns(CLOCK_THREAD_CPUTIME_ID), b = a < 0 ? -1 : ipc_cpu_ns(st->peer_clk);
+
+	return b < 0 ? -1 : a + b;
+}
+
 /* ---- the group ---- */
 
 typedef int (*ipc_setup_fn)(struct ipc_state *st, int arg, char *why, size_t len);
@@ -481,7 +502,9 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 			micro_put_na(set, b->id, "the peer did not answer while warming up");
 			continue;
 		}
-		micro_time_ns(o, b->loop, &st, &v);
+		/* pinned: timed by the two ends' CPU time (see ipc_clock) */
+		int cpu = o->cpu >= 0 && !o->spread && clock_getcpuclockid(st.pid, &st.peer_clk) == 0;
+		micro_time_ns_clock(o, b->loop, &st, cpu ? ipc_clock : NULL, &v);
 		ipc_teardown(&st);
 		if (v.ok && b->bw && v.value <= 0)
 			micro_put_na(set, b->id, "transfer time below the clock's resolution");

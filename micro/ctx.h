@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 enum { CTX_MAXP = 16 };  /* the largest ring */
 
@@ -23,6 +24,7 @@ struct ctx_token {
 struct ctx_ring {
 	int nproc;
 	pid_t pid[CTX_MAXP];
+	clockid_t clk[CTX_MAXP];  /* each member's CPU-time clock */
 	int start;              /* write end of pipe 0 (parent) */
 	int done;               /* read end of the done pipe (parent) */
 	struct ctx_token last;  /* the token the last lap returned */
@@ -64,10 +66,13 @@ void ctx_self_stop(struct ctx_self *s);
 struct ctx_result {
 	struct micro_value ring, base;
 	double ring_words, base_words;
+	int cpu_time;  /* 1: timed by the CPU time of the ring (pinned); 0: the monotonic clock */
 };
 
 /* ctx_measure: measure a ring of nproc members of bytes each and its
  * baseline of the same bytes, interleaved (baseline, ring, twice), into *res;
+ * pinned (everything on one CPU), both are timed by the CPU time they use
+ * (the ring's: its members' and the parent's), else by the monotonic clock.
  * 0, or -1 with why set. */
 int ctx_measure(const struct micro_opts *o, int nproc, size_t bytes, struct ctx_result *res,
 		char *why, size_t len);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "micro/micro.h"
 
@@ -19,6 +20,7 @@ enum {
 struct ipc_state {
 	int wfd, rfd;             /* the parent's ends (equal for sockets) */
 	pid_t pid;                /* the peer, or -1 */
+	clockid_t peer_clk;       /* the peer's CPU-time clock */
 	const struct micro_opts *o;  /* the placement: the peer is end 1 (micro_place) */
 	struct sockaddr_in addr;  /* the server (tcp_conn) */
 	uint32_t xid;             /* next RPC transaction id */

@@ -43,6 +43,17 @@ typedef int (*micro_loop_fn)(void *state, uint64_t n);
 int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 		  struct micro_value *out);
 
+/* A clock for micro_time_ns_clock: nanoseconds now by some clock of the
+ * benchmark's (such as the CPU time its processes used), -1 with
+ * micro_fail when it cannot be read. */
+typedef double (*micro_clock_fn)(void *state);
+
+/* micro_time_ns_clock: micro_time_ns with each call of the loop timed by
+ * clock(state) instead of the monotonic clock (the calibration too; the
+ * empty loop subtracted stays on the monotonic clock); NULL: micro_time_ns. */
+int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *state,
+			micro_clock_fn clock, struct micro_value *out);
+
 /* micro_fail: record why the current loop failed (printf format); the
  * harness copies it into the metric's reason. Returns -1 for `return micro_fail(...)`. */
 int micro_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
