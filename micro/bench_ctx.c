@@ -271,16 +271,6 @@ void ctx_self_stop(struct ctx_self *s)
 	s->ws = NULL;
 }
 
-/* ctx_cpu_ns: the time of CPU-time clock c in ns; -1 with micro_fail. */
-static double ctx_cpu_ns(clockid_t c)
-{
-	struct timespec ts;
-
-	if (clock_gettime(c, &ts) != 0)
-		return micro_fail_errno("CPU-time clock");
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* ctx_ring_clock: micro_clock_fn; the CPU time the ring's members and the
  * calling thread (which starts and ends each lap) have used. On one CPU,
  * where a member is always ready to run, that is the lap's time without
@@ -288,10 +278,10 @@ static double ctx_cpu_ns(clockid_t c)
 static double ctx_ring_clock(void *state)
 {
 	const struct ctx_ring *r = state;
-	double t = ctx_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	double t = micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	for (int i = 0; t >= 0 && i < r->nproc; i++) {
-		double c = ctx_cpu_ns(r->clk[i]);
+		double c = micro_cpu_ns(r->clk[i]);
 		t = c < 0 ? -1 : t + c;
 	}
 	return t;
@@ -301,7 +291,7 @@ static double ctx_ring_clock(void *state)
 static double ctx_self_clock(void *state)
 {
 	(void)state;
-	return ctx_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	return micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* ctx_best: keep in *best the least disturbed of itself and t: the one of

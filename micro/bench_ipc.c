@@ -422,23 +422,13 @@ static int loop_bw(void *state, uint64_t n)
 	return 0;
 }
 
-/* ipc_cpu_ns: the time of CPU-time clock c in ns; -1 with micro_fail. */
-static double ipc_cpu_ns(clockid_t c)
-{
-	struct timespec ts;
-
-	if (clock_gettime(c, &ts) != 0)
-		return micro_fail_errno("CPU-time clock");
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* ipc_clock: micro_clock_fn; the CPU time the peer and the calling thread
  * have used. With both on one CPU one of them is always ready to run, so
  * that is the benchmark's time without other programs' turns on the CPU. */
 static double ipc_clock(void *state)
 {
 	const struct ipc_state *st = state;
-	double a = ipc_cpu_ns(CLOCK_THREAD_CPUTIME_ID), b = a < 0 ? -1 : ipc_cpu_ns(st->peer_clk);
+	double a = micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID), b = a < 0 ? -1 : micro_cpu_ns(st->peer_clk);
 
 	return b < 0 ? -1 : a + b;
 }

@@ -50,6 +50,15 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+double micro_cpu_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return micro_fail_errno("CPU-time clock");
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 /* null_loop: the harness's own empty loop, timed to be subtracted. */
 static int null_loop(void *state, uint64_t n)
 {

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "micro/metric.h"
 
@@ -47,6 +48,10 @@ int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
  * benchmark's (such as the CPU time its processes used), -1 with
  * micro_fail when it cannot be read. */
 typedef double (*micro_clock_fn)(void *state);
+
+/* micro_cpu_ns: the time of CPU-time clock c (CLOCK_THREAD_CPUTIME_ID, or
+ * another process's from clock_getcpuclockid) in ns; -1 with micro_fail. */
+double micro_cpu_ns(clockid_t c);
 
 /* micro_time_ns_clock: micro_time_ns with each call of the loop timed by
  * clock(state) instead of the monotonic clock (the calibration too; the
