@@ -63,6 +63,7 @@ static void test_baseline(const struct micro_opts *o)
 		T_CHECK(res.ring_words == (double)(sizes[i] / sizeof(long)));
 		T_CHECK(res.base_words == res.ring_words);
 		T_CHECK(res.ring.ok && res.base.ok);
+		T_CHECK(res.cpu_time == 1);  /* pinned: timed by CPU time */
 	}
 }
 

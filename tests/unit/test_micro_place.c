@@ -68,6 +68,10 @@ int main(void)
 		T_CHECK(ctx_ring_start(&r, &o, 4, 4096, why, sizeof why) == 0);
 		T_CHECK(ctx_ring_loop(&r, 8) == 0);
 		ctx_ring_stop(&r);
+		/* spread: timed by the elapsed time (a cross-CPU wake-up idles) */
+		struct ctx_result res;
+		T_CHECK(ctx_measure(&o, 2, 0, &res, why, sizeof why) == 0);
+		T_CHECK(res.ring.ok && res.cpu_time == 0);
 	}
 	/* unpinned suite: no placement */
 	o.cpu = -1;
