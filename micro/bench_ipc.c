@@ -337,6 +337,7 @@ static int setup_inet(struct ipc_state *st, int type, int (*peer)(int fd, int ar
 
 	if (fd < 0 || ipc_serve(st, fd, peer, arg, why, len) != 0)
 		return -1;
+	st->addr = a;
 	st->wfd = st->rfd = ipc_connect(type, &a, why, len);
 	return st->wfd < 0 ? -1 : 0;
 }

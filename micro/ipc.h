@@ -22,7 +22,7 @@ struct ipc_state {
 	pid_t pid;                /* the peer, or -1 */
 	clockid_t peer_clk;       /* the peer's CPU-time clock */
 	const struct micro_opts *o;  /* the placement: the peer is end 1 (micro_place) */
-	struct sockaddr_in addr;  /* the server (tcp_conn) */
+	struct sockaddr_in addr;  /* the server (TCP conn, UDP and TCP peers) */
 	uint32_t xid;             /* next RPC transaction id */
 	char *buf;                /* IPC_CHUNK bytes for bandwidth */
 };

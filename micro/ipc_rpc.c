@@ -304,16 +304,21 @@ int ipc_loop_rpc_udp(void *state, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		uint32_t xid = st->xid++, arg = (uint32_t)i & 0xff;
 		size_t len = ipc_rpc_call(call, sizeof(call) / 4, xid, IPC_RPC_XACT, arg);
-		if (send(st->wfd, call, len, 0) != (ssize_t)len)
+		/* addressed each time and answered from anywhere, as a client
+		 * runtime's datagram transport does */
+		if (sendto(st->wfd, call, len, 0, (const struct sockaddr *)&st->addr,
+			   sizeof(st->addr)) != (ssize_t)len)
 			return micro_fail_errno("rpc send");
 		int rc;
 		do {
+			struct sockaddr_in from;
+			socklen_t flen = sizeof(from);
 			if (rpc_wait(st->rfd, 0) != 0)
 				return micro_fail_errno("rpc wait");
-			ssize_t r = recv(st->rfd, rep, sizeof(rep), 0);
+			ssize_t r = recvfrom(st->rfd, rep, sizeof(rep), 0, (struct sockaddr *)&from, &flen);
 			if (r <= 0)
 				return ipc_recv_fail("rpc receive", r);
-			rc = rpc_result(rep, (size_t)r, xid, arg);
+			rc = from.sin_port != st->addr.sin_port ? 1 : rpc_result(rep, (size_t)r, xid, arg);
 		} while (rc == 1);
 		if (rc != 0)
 			return -1;
