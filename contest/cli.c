@@ -1,4 +1,5 @@
 /* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts; its options are the rows of contest/options.c. */
+#include "contest/interact.h"
 #include "contest/options.h"
 #include "contest/opts.h"
 #include "contest/sweep.h"
@@ -37,6 +38,9 @@ void opts_usage(FILE *f)
 "                                           pinned (default): all on one CPU; spread:\n"
 "                                           the two ends of the IPC and context-switch\n"
 "                                           benchmarks on two CPUs\n"
+"       contest interact [-k LABEL] [-n RUNS] [interact options] [run options] [LOAD...]\n"
+"                                           simulated audio, video, desktop and game\n"
+"                                           tasks against each load (and compile)\n"
 "       contest clean [-d TESTBED]          remove what runs keep in the testbed (the\n"
 "                                           built-in trees, read_load.dat, compile.log),\n"
 "                                           listing each with its size; never results\n"
@@ -48,6 +52,9 @@ void opts_usage(FILE *f)
 	      "\n"
 	      "Report options:\n", f);
 	opt_help_print(f, SECT_REPORT);
+	fputs("\n"
+	      "Interact options (contest interact; its LOADs may add compile):\n", f);
+	opt_help_print(f, SECT_INTERACT);
 	fputs("\n"
 	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
 	      "130 interrupted.\n", f);
@@ -305,7 +312,9 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
 			opts_usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
+		o->seconds_given = 1;
 		break;
+	case OPT_INTERACTIVE: o->interactive = 1; break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
 	case OPT_NOCANARY: o->no_canary = 1; break;
@@ -358,6 +367,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 		*first = 2;
 		return MODE_CLEAN;
 	}
+	if (argc > 1 && strcmp(argv[1], "interact") == 0) {
+		*first = 2;
+		return MODE_INTERACT;
+	}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
 			return MODE_REPORT;
@@ -373,6 +386,7 @@ static unsigned cmd_of(enum opts_mode mode)
 	case MODE_MICRO: return CMD_MICRO;
 	case MODE_SWEEP: return CMD_SWEEP;
 	case MODE_CLEAN: return CMD_CLEAN;
+	case MODE_INTERACT: return CMD_INTERACT;
 	default: return CMD_RUN;
 	}
 }
@@ -398,7 +412,7 @@ static int read_options(struct opts *o, int n, char **args)
 		}
 		if (c == '?' || (id = opt_id_of(c)) < 0 ||
 		    (set_run_opt(o, id, optarg) != 0 && set_auto_opt(o, id, optarg) != 0 &&
-		     set_other_opt(o, id, optarg) != 0))
+		     set_other_opt(o, id, optarg) != 0 && interact_set_opt(o, id, optarg) != 0))
 			opts_usage_error("unknown option '%s'", args[optind - 1]);
 		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
 			return -1;
@@ -420,7 +434,14 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
+	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy))
+		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
+		                 "--normalize and --keep-busy are for the load tables%s", "");
 	for (int i = first; i < n; i++) {
+		if (o->mode == MODE_INTERACT) {
+			interact_operand(o, args[i]);
+			continue;
+		}
 		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP) {
 			add_load(o, args[i]);
 			continue;
@@ -452,7 +473,8 @@ static void runs_finish(struct opts *o)
 /* finish: the defaults that depend on the whole line, and the checks between options. */
 static void finish(struct opts *o)
 {
-	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO || o->mode == MODE_SWEEP) && o->label[0] == '\0') {
+	if ((o->mode == MODE_RUN || o->mode == MODE_MICRO || o->mode == MODE_SWEEP ||
+	     o->mode == MODE_INTERACT) && o->label[0] == '\0') {
 		struct utsname u;
 		if (uname(&u) != 0)
 			err(EXIT_USAGE, "uname");
@@ -460,7 +482,9 @@ static void finish(struct opts *o)
 	}
 	if (o->mode == MODE_SWEEP)
 		sweep_parse(o);
-	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP) {
+	if (o->mode == MODE_INTERACT)
+		interact_finish(o);
+	if (o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_INTERACT) {
 		if (o->confine && o->mem == 0)
 			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
 		if (o->whole_machine && o->mem_given)

@@ -1,5 +1,6 @@
-/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro or clean. */
+/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro, clean or interact. */
 #include "contest/cleancmd.h"
+#include "contest/interact.h"
 #include "contest/loadrate.h"
 #include "contest/loadscmd.h"
 #include "contest/microcmd.h"
@@ -32,6 +33,8 @@ int main(int argc, char **argv)
 		return micro_main(&o);
 	case MODE_CLEAN:
 		return clean_main(&o);
+	case MODE_INTERACT:
+		return interact_main(&o);
 	case MODE_RUN:
 	case MODE_SWEEP:
 	default:

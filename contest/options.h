@@ -6,11 +6,12 @@
 #include <stdio.h>
 
 /* the commands, as the bits of a row's cmds ("loads" with or without --rate) */
-enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16, CMD_CLEAN = 32 };
+enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16, CMD_CLEAN = 32,
+              CMD_INTERACT = 64 };
 #define CMD_RUNS (CMD_RUN | CMD_SWEEP)
 
 /* the sections of --help that list options */
-enum opt_section { SECT_RUN, SECT_REPORT, SECT_COUNT };
+enum opt_section { SECT_RUN, SECT_REPORT, SECT_INTERACT, SECT_COUNT };
 
 /* one id per row of opt_table; the parser's switch is keyed by it */
 enum opt_id {
@@ -20,6 +21,7 @@ enum opt_id {
 	OPT_LOADS, OPT_PRECISE, OPT_MICRO, OPT_STATS, OPT_KEEPBUSY, OPT_NORMALIZE, OPT_BASELINE, OPT_WHY, OPT_LATENCY,
 	OPT_QUIET, OPT_PROGRESS, OPT_DRYRUN, OPT_FORMAT, OPT_OUTPUT, OPT_RATE, OPT_SECONDS, OPT_QUICK,
 	OPT_PLACEMENT,
+	OPT_TASKS, OPT_RT, OPT_NICE, OPT_RECALIB, OPT_INTERACTIVE,
 	OPT_HELP, OPT_VERSION,
 	OPT_COUNT
 };

@@ -12,7 +12,8 @@
 #define OPTS_MAX_SYSCTL 16
 #define OPTS_MAX_SWEEP  16
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_HELP, MODE_VERSION };
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_HELP,
+                 MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
@@ -78,6 +79,14 @@ struct opts {
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */
+	/* interact (contest/interact.h) */
+	int seconds_given;        /* --seconds was on the command line */
+	int tasks[8];             /* --tasks: enum itask_kind, in order, once each */
+	size_t ntasks;
+	int rt;                   /* --rt: SCHED_FIFO */
+	int nice;                 /* --nice */
+	int recalibrate;          /* --recalibrate */
+	int interactive;          /* report --interactive */
 };
 
 /* opts_parse: fill o from argv. Usage errors are reported on one line and

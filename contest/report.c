@@ -1,5 +1,6 @@
 /* report.c: the report command: read the results, summarise, build the report model, render it in the format asked for. */
 #include "contest/report.h"
+#include "contest/interact.h"
 #include "contest/microcmd.h"
 #include "contest/sense/fingerprint.h"
 #include "lib/err.h"
@@ -256,7 +257,8 @@ static int report_to_file(const struct report_req *req, const char *path)
 		}
 		return EXIT_USAGE;
 	}
-	status = req->micro ? micro_print(req, micro_format(req->format), f) : report_print(req, f);
+	status = req->micro ? micro_print(req, micro_format(req->format), f) :
+	         req->interactive ? interact_report(req, f) : report_print(req, f);
 	fchmod_default(fileno(f));
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
 	bad |= fclose(f) != 0;
@@ -280,7 +282,7 @@ int report_main(const struct opts *o)
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .format = o->format, .micro = o->micro,
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
-		.normalize = o->normalize,
+		.normalize = o->normalize, .interactive = o->interactive,
 	};
 
 	if (o->micro)
@@ -289,5 +291,7 @@ int report_main(const struct opts *o)
 		return report_to_file(&req, o->output);
 	if (o->micro)
 		return micro_print(&req, micro_format(o->format), stdout);
+	if (o->interactive)
+		return interact_report(&req, stdout);
 	return report_print(&req, stdout);
 }

@@ -20,6 +20,7 @@ struct report_req {
 	int micro;                  /* --micro (with --output) */
 	int why, latency;           /* --why, --latency */
 	int normalize;              /* --normalize: NTime beside Time */
+	int interactive;            /* --interactive (contest/interact.h) */
 };
 
 /* report_print: print the tables of req to out. Returns 0; EXIT_USAGE

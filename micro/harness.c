@@ -36,6 +36,11 @@ int micro_fail(const char *fmt, ...)
 	return -1;
 }
 
+void micro_why(char *buf, size_t len)
+{
+	text_copy(buf, fail_reason[0] ? fail_reason : "benchmark failed", len);
+}
+
 int micro_fail_errno(const char *what)
 {
 	return micro_fail("%s: %s", what, strerror(errno));

@@ -62,6 +62,8 @@ int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *st
 /* micro_fail: record why the current loop failed (printf format); the
  * harness copies it into the metric's reason. Returns -1 for `return micro_fail(...)`. */
 int micro_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* micro_why: the reason the last micro_fail stored, into buf. */
+void micro_why(char *buf, size_t len);
 /* micro_fail_errno: micro_fail("WHAT: strerror(errno)"). */
 int micro_fail_errno(const char *what);
 
@@ -72,7 +74,7 @@ double micro_spread(const double *v, int n, double median);
 
 /* The metrics one suite run produces, in the order measured; each is a row
  * of micro_metrics[] (micro/metric.h), which says its unit and column. */
-#define MICRO_MAX 96
+#define MICRO_MAX 192
 
 struct micro_metric {
 	char name[32];    /* the row's name; a family's with its number */
@@ -100,6 +102,55 @@ void micro_put_time(struct micro_set *set, enum micro_id id, const struct micro_
 void micro_put_member(struct micro_set *set, enum micro_id id, size_t k, const struct micro_value *v);
 /* micro_get: the metric called name, or NULL. */
 const struct micro_metric *micro_get(const struct micro_set *set, const char *name);
+
+/* The cache levels a summary shows: L1, L2, L3. */
+#define MICRO_LEVELS 3
+
+/* micro_cache_parse: a sysfs cache size such as "32768K", "1M" or "512" in
+ * bytes; 0 when unreadable. */
+size_t micro_cache_parse(const char *s);
+/* micro_cache_reported_in: the data or unified cache size of each level
+ * (1..MICRO_LEVELS) that the sysfs directory base (such as
+ * /sys/devices/system/cpu/cpu0/cache) reports, into size[level - 1] (0 when
+ * not reported); the highest level found, 0 when none. */
+int micro_cache_reported_in(const char *base, size_t size[MICRO_LEVELS]);
+/* micro_cache_reported: micro_cache_reported_in for CPU 0 of this system. */
+int micro_cache_reported(size_t size[MICRO_LEVELS]);
+/* micro_cache_largest: the largest of size[0..MICRO_LEVELS), 0 when none. */
+size_t micro_cache_largest(const size_t size[MICRO_LEVELS]);
+/* micro_cache_choose: the sizes a summary shows, into chosen[]: a level the
+ * system reports has its reported size; a level it does not report takes
+ * the curve's guess for it when that is above the level below (else 0).
+ * Returns the levels taken from the report as bits (bit 0: L1). */
+unsigned micro_cache_choose(const size_t reported[MICRO_LEVELS], const size_t curve[MICRO_LEVELS],
+			    size_t chosen[MICRO_LEVELS]);
+
+/* The memory group's methods (bench_mem.c), for tests. */
+/* micro_mem_curve_max: the largest working set of the latency curves: 4 x
+ * the largest reported cache, at least 64 MiB, at most 1 GiB; 256 MiB when
+ * no cache is reported. */
+size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS]);
+/* micro_mem_sizes: the curves' working sets, 8 KiB x 2^k and x 1.5 x 2^k up
+ * to max, into sizes[] (room for 48); their number. */
+int micro_mem_sizes(size_t max, size_t *sizes);
+/* micro_mem_stride_ring: lmbench 3's lat_mem_rd chain in buf[0..size): the
+ * pointer at each multiple of stride points one stride on, the last to the
+ * first; returns the first (where the walk starts). */
+void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride);
+
+/* The bandwidth figures' megabyte: 2^20 bytes, as lmbench's. */
+#define MICRO_MB 1048576.0
+/* micro_mb_per_s: MB/s of bytes moved in ns nanoseconds. */
+static inline double micro_mb_per_s(double bytes, double ns)
+{
+	return bytes / MICRO_MB / (ns * 1e-9);
+}
+/* micro_bw_rd: lmbench's bw_mem rd over w[0..nw): the sum of every fourth
+ * 4-byte word (nw a multiple of 16). */
+uint32_t micro_bw_rd(const volatile uint32_t *w, size_t nw);
+/* micro_bw_wr: lmbench's bw_mem wr: v into every fourth 4-byte word of
+ * w[0..nw) (nw a multiple of 16). */
+void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v);
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);

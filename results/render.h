@@ -53,6 +53,14 @@ render_fn render_text, render_csv, render_json, render_markdown, render_html;
  * in <pre>. CSV and JSON have none. */
 render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
 
+/* render_csv_str: s as a CSV field, quoted when it holds a comma, quote or
+ * newline (results/render_data.c). */
+void render_csv_str(FILE *out, const char *s);
+
+/* render_json_str: s as a JSON string; a byte that is not part of
+ * well-formed UTF-8 becomes \ufffd (results/render_data.c). */
+void render_json_str(FILE *out, const char *s);
+
 /* render_html_esc: s into out with &, <, >, " and ' as character references. */
 void render_html_esc(FILE *out, const char *s);
 

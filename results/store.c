@@ -19,6 +19,7 @@
 
 #define STORE_SUFFIX ".loads"
 #define MICRO_SUFFIX ".micro"
+#define INTERACT_SUFFIX ".interact"
 #define ENV_SUFFIX   ".env"
 #define ENV_FORMAT_NAME    "contest-env"
 #define ENV_FORMAT_VERSION 1
@@ -226,6 +227,25 @@ out:
 	return rc;
 }
 
+int store_interact_append(const char *dir, const struct irec *r)
+{
+	char path[PATH_MAX], head[1024], line[STORE_BUF];
+	int len;
+
+	if (rec_label_check(r->label, NULL) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fs_path(path, sizeof path, "%s/%s%s", dir, r->label, INTERACT_SUFFIX) != 0)
+		return -1;
+	irec_header(head, sizeof head);
+	if ((len = irec_format(r, line, sizeof line)) < 0) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	return append_block(dir, path, head, line, (size_t)len, NULL);
+}
+
 /* label_file: DIR/LABEL+suffix into path, checked before it is read (and
  * later appended to): 1 when it is a regular file, 0 when there is none, -1
  * (reported) when label is not valid or the name is a symbolic or hard link
@@ -273,6 +293,14 @@ int store_micro_read_label(const char *dir, const char *label, struct mrec_set *
 	int rc = label_file(dir, label, MICRO_SUFFIX, path, sizeof path);
 
 	return rc <= 0 ? rc : mrec_read_file(path, out);
+}
+
+int store_interact_read_label(const char *dir, const char *label, struct irec_set *out)
+{
+	char path[PATH_MAX];
+	int rc = label_file(dir, label, INTERACT_SUFFIX, path, sizeof path);
+
+	return rc <= 0 ? rc : irec_read_file(path, out);
 }
 
 /* cmp_names: strcmp order for qsort of char pointers. */
@@ -375,6 +403,13 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 
 static int read_loads(const char *path, void *out) { return rec_read_file(path, out); }
 static int read_micro(const char *path, void *out) { return mrec_read_file(path, out); }
+
+static int read_interact(const char *path, void *out) { return irec_read_file(path, out); }
+
+int store_interact_read_all(const char *dir, struct irec_set *out)
+{
+	return read_all(dir, INTERACT_SUFFIX, read_interact, out, &out->bad);
+}
 
 int store_read_all(const char *dir, struct rec_set *out)
 {

@@ -1,7 +1,8 @@
-/* store.h: the results directory: append-only files per label, LABEL.loads and LABEL.micro. */
+/* store.h: the results directory: append-only files per label, LABEL.loads, LABEL.micro and LABEL.interact. */
 #ifndef CONTEST_STORE_H
 #define CONTEST_STORE_H
 
+#include "results/irec.h"
 #include "results/mrec.h"
 #include "results/record.h"
 
@@ -36,6 +37,16 @@ int store_micro_read_label(const char *dir, const char *label, struct mrec_set *
 /* store_micro_read_all: every line of every LABEL.micro file in dir, as
  * store_read_all reads LABEL.loads files. */
 int store_micro_read_all(const char *dir, struct mrec_set *out);
+
+/* store_interact_append: append one interactivity record to
+ * DIR/LABEL.interact in one write, as store_append does. */
+int store_interact_append(const char *dir, const struct irec *r);
+
+/* store_interact_read_label, store_interact_read_all: the records of
+ * DIR/LABEL.interact, of every LABEL.interact in dir, read and refused as
+ * the LABEL.micro ones are. */
+int store_interact_read_label(const char *dir, const char *label, struct irec_set *out);
+int store_interact_read_all(const char *dir, struct irec_set *out);
 
 /* store_env_append: append one invocation's environment fingerprint (text:
  * "key=value" lines) to DIR/LABEL.env after a line "@ TIMESTAMP", in one

@@ -94,6 +94,7 @@ static const char golden[] =
 "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n"
 "benchtest 2.6.0-test4-m  1.20  1.90 2.00  2.10  2.20  2.30  2.40 2.50\n"
 "benchtest 2.6.0-test4-m   120   190        210   220   230   240  250\n"
+	"  2.6.0-test4-mm4 run 2: lat_unix not available: socket: Permission denied\n"
 "\n"
 "File & VM system latencies in microseconds - smaller is better\n"
 "--------------------------------------------------------------\n"
