@@ -33,7 +33,11 @@ void opts_usage(FILE *f)
 "                                           run each value under label BASE+KEY=V,\n"
 "                                           interleaved run by run, then restore KEY\n"
 "       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
-"                                           run the microbenchmark suite for one label\n"
+"                     [--placement pinned|spread]\n"
+"                                           run the microbenchmark suite for one label;\n"
+"                                           pinned (default): all on one CPU; spread:\n"
+"                                           the two ends of the IPC and context-switch\n"
+"                                           benchmarks on two CPUs\n"
 "       contest interact [-k LABEL] [-n RUNS] [interact options] [run options] [LOAD...]\n"
 "                                           simulated audio, video, desktop and game\n"
 "                                           tasks against each load (and compile)\n"
@@ -337,6 +341,11 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_WHY: o->why = 1; break;
 	case OPT_LATENCY: o->latency = 1; break;
 	case OPT_QUICK: o->quick = 1; break;
+	case OPT_PLACEMENT:
+		if (strcmp(arg, "pinned") != 0 && strcmp(arg, "spread") != 0)
+			opts_usage_error("--placement: '%s' is not pinned or spread", arg);
+		o->spread = strcmp(arg, "spread") == 0;
+		break;
 	case OPT_RATE: o->rate = 1; break;
 	case OPT_HELP: o->mode = MODE_HELP; break;
 	case OPT_VERSION: o->mode = MODE_VERSION; break;

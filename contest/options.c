@@ -125,6 +125,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                              "with --quick 3)" } } },
 	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO | CMD_INTERACT,
 		{ [SECT_INTERACT] = { .text = "a short pass (3 seconds a window)" } } },
+	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } } },
 	/* contest interact (contest/interact.h) */
 	[OPT_TASKS] = { "tasks", 0, "LIST", CMD_INTERACT,
 		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } } },

@@ -81,6 +81,7 @@ struct opts {
 	int merge_hosts;          /* report --merge-hosts */
 	/* micro */
 	int quick;                /* --quick */
+	int spread;               /* --placement spread (0: pinned, the default) */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */

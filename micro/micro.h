@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "micro/metric.h"
 
@@ -14,6 +15,8 @@ struct micro_opts {
 	int samples;      /* samples per metric; the median is kept */
 	int quick;        /* 1: smaller working sets and fewer files too */
 	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
+	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
+	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
 
@@ -40,6 +43,21 @@ typedef int (*micro_loop_fn)(void *state, uint64_t n);
  * out->ok = 0 and out->reason set when the loop failed. */
 int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 		  struct micro_value *out);
+
+/* A clock for micro_time_ns_clock: nanoseconds now by some clock of the
+ * benchmark's (such as the CPU time its processes used), -1 with
+ * micro_fail when it cannot be read. */
+typedef double (*micro_clock_fn)(void *state);
+
+/* micro_cpu_ns: the time of CPU-time clock c (CLOCK_THREAD_CPUTIME_ID, or
+ * another process's from clock_getcpuclockid) in ns; -1 with micro_fail. */
+double micro_cpu_ns(clockid_t c);
+
+/* micro_time_ns_clock: micro_time_ns with each call of the loop timed by
+ * clock(state) instead of the monotonic clock (the calibration too; the
+ * empty loop subtracted stays on the monotonic clock); NULL: micro_time_ns. */
+int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *state,
+			micro_clock_fn clock, struct micro_value *out);
 
 /* micro_fail: record why the current loop failed (printf format); the
  * harness copies it into the metric's reason. Returns -1 for `return micro_fail(...)`. */
@@ -136,6 +154,15 @@ void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v);
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);
+/* micro_place_cpu: the CPU of end k of a two-ended benchmark under o's
+ * placement (k = 0: the parent or ring member 0; the IPC peer is k = 1, ring
+ * member i is k = i): o->cpu, or o->peer_cpu for odd k under spread; -1 when
+ * the suite is not pinned. */
+int micro_place_cpu(const struct micro_opts *o, int k);
+/* micro_place: bind the calling process (a freshly forked end k) to
+ * micro_place_cpu(o, k); nothing when that is the CPU it inherited or -1.
+ * 0 or -1 with errno. */
+int micro_place(const struct micro_opts *o, int k);
 
 /* A group of benchmarks: runs them all, adds every metric it owns to set
  * (failed ones as not available), cleans up everything it started or
@@ -153,6 +180,9 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* ben
 /* micro_suite_cpu: the CPU the suite runs on: the highest this process may
  * use (CPU 0 takes most device interrupts). */
 int micro_suite_cpu(void);
+/* micro_peer_cpu_pick: the second CPU of --placement spread: the highest
+ * this process may use other than cpu; -1 when there is none. */
+int micro_peer_cpu_pick(int cpu);
 
 /* micro_suite: run every group in order with the whole process (and so every
  * child) bound to o->cpu, files in a new scratch directory under parent

@@ -291,6 +291,42 @@ static int cmp_runs(const void *a, const void *b)
 	return (x->first->run > y->first->run) - (x->first->run < y->first->run);
 }
 
+/* placements: the summary's first line, where each run's two-ended (IPC and
+ * context-switch) benchmarks ran, from the runs' placement: "Placement: cpu1"
+ * when all runs share one; else each placement with its runs ("LABEL RUN
+ * RUN, LABEL RUN") and the note that such figures do not compare across them. */
+static void placements(FILE *out, const struct mrun *runs, size_t nruns)
+{
+	size_t i, j, k;
+
+	for (i = 1; i < nruns && strcmp(runs[i].first->placement, runs[0].first->placement) == 0; i++)
+		;
+	if (i >= nruns) {
+		if (nruns > 0)
+			fprintf(out, "Placement: %s\n\n", runs[0].first->placement);
+		return;
+	}
+	fputs("Placement:", out);
+	for (i = 0; i < nruns; i++) {
+		const char *p = runs[i].first->placement, *label = NULL;
+		for (j = 0; j < i && strcmp(runs[j].first->placement, p) != 0; j++)
+			;
+		if (j < i)
+			continue;  /* named with its first run */
+		fprintf(out, "%s %s for", i ? ";" : "", p);
+		for (k = i; k < nruns; k++) {
+			const struct mrec *m = runs[k].first;
+			if (strcmp(m->placement, p) != 0)
+				continue;
+			if (label == NULL || strcmp(label, m->label) != 0)
+				fprintf(out, "%s %s", label ? "," : "", m->label);
+			label = m->label;
+			fprintf(out, " %d", m->run);
+		}
+	}
+	fputs(" (IPC and context-switch figures of different placements do not compare)\n\n", out);
+}
+
 int render_micro(FILE *out, const struct mrec_set *set, const char *const *labels, size_t nlabels)
 {
 	struct mrun *runs = calloc(set->n + 1, sizeof *runs);
@@ -326,6 +362,7 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 	sort_labels = labels;
 	sort_nlabels = nlabels;
 	qsort(runs, nruns, sizeof *runs, cmp_runs);
+	placements(out, runs, nruns);
 	for (int sec = 0; sec < MS_COUNT; sec++) {
 		if (sec == MS_EXT && !has_figures(MS_EXT, runs, nruns))
 			continue;  /* older results: none of contest's own figures */
