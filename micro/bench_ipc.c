@@ -502,9 +502,9 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 		else if (!b->bw)
 			micro_put_time(set, b->id, &v);
 		else {
-			/* MB/s = bytes per ns * 1000; the spread is a ratio and stays */
+			/* MB/s (lmbench's MB, 2^20 bytes); the spread is a ratio and stays */
 			if (v.ok)
-				v.value = IPC_CHUNK / v.value * 1000;
+				v.value = micro_mb_per_s(IPC_CHUNK, v.value);
 			micro_put(set, b->id, &v);
 		}
 	}
