@@ -28,6 +28,29 @@ struct want {
 	char name[224];     /* "builtin-1:tiny -j8, MEM 256M" for messages */
 };
 
+void bisect_defaults(struct opts *o)
+{
+	o->threshold = VERDICT_THRESHOLD;
+	if (o->mode == MODE_BISECT) {
+		o->runs_auto = 1;     /* until -n says otherwise */
+		o->max_runs = 10;
+	}
+}
+
+void bisect_finish(struct opts *o)
+{
+	if (o->good == NULL)
+		opts_usage_error("bisect: give the label of the good kernel's runs, as --good LABEL%s", "");
+	if (o->bad != NULL && strcmp(o->bad, o->good) == 0)
+		opts_usage_error("bisect: --bad '%s' is the --good label", o->bad);
+	if (strcmp(o->label, o->good) == 0 || (o->bad != NULL && strcmp(o->label, o->bad) == 0))
+		opts_usage_error("bisect: -k '%s' is the --good or --bad label: this kernel's runs would be added to "
+		                 "it; give this kernel a label of its own", o->label);
+	if (o->bad != NULL && o->threshold_given)
+		opts_usage_error("bisect: --threshold and --bad '%s': with --bad the boundary is halfway between the "
+		                 "two labels; give one of them", o->bad);
+}
+
 /* on_err_exit: errx/err under contest bisect: BISECT_ABORT, or 130. */
 static void on_err_exit(int status)
 {

@@ -15,6 +15,16 @@
  * it is contest bisect's, so that no error inside it reads as "bad". */
 void bisect_exit_map(void);
 
+/* bisect_defaults: before the options are read: --threshold's default, and
+ * under contest bisect -n auto with --max-runs 10 (-n, --max-runs change them). */
+void bisect_defaults(struct opts *o);
+
+/* bisect_finish: contest bisect's checks between options, after them: --good
+ * given, neither it nor --bad the label the runs are stored under,
+ * --threshold not with --bad (whose midpoint is the boundary). Exits
+ * through opts_usage_error when refused. */
+void bisect_finish(struct opts *o);
+
 /* bisect_main: contest bisect. Before anything runs, the good (and bad)
  * label must have VERDICT_MIN_RUNS ok runs of each load (default: the loads
  * the good label has) of this workload, -j and MEM; then run_main runs them

@@ -1,4 +1,6 @@
 /* cli.c: the command line of contract section 1, parsed with getopt_long into struct opts; its options are the rows of contest/options.c. */
+#include "contest/interact.h"
+#include "contest/bisect.h"
 #include "contest/options.h"
 #include "contest/opts.h"
 #include "contest/sweep.h"
@@ -9,7 +11,6 @@
 #include "loads/registry.h"
 #include "results/record.h"
 #include "results/render.h"
-#include "results/verdict.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"
 
@@ -33,14 +34,20 @@ void opts_usage(FILE *f)
 "                                           run each value under label BASE+KEY=V,\n"
 "                                           interleaved run by run, then restore KEY\n"
 "       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
-"                                           run the microbenchmark suite for one label\n"
+"                     [--placement pinned|spread]\n"
+"                                           run the microbenchmark suite for one label;\n"
+"                                           pinned (default): all on one CPU; spread:\n"
+"                                           the two ends of the IPC and context-switch\n"
+"                                           benchmarks on two CPUs\n"
+"       contest interact [-k LABEL] [-n RUNS] [interact options] [run options] [LOAD...]\n"
+"                                           simulated audio, video, desktop and game\n"
+"                                           tasks against each load (and compile)\n"
 "       contest clean [-d TESTBED]          remove what runs keep in the testbed (the\n"
 "                                           built-in trees, read_load.dat, compile.log),\n"
 "                                           listing each with its size; never results\n"
 "       contest bisect --good LABEL [--bad LABEL] [--threshold P%] [run options] [LOAD...]\n"
-"                                           run the loads (default: the good label's) on\n"
-"                                           this kernel, -n auto --max-runs 10 unless -n\n"
-"                                           is given, and judge each against LABEL's runs\n"
+"                                           run the loads (default: LABEL's) on this kernel\n"
+"                                           (-n auto --max-runs 10), judge each against LABEL\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n", f);
@@ -50,13 +57,15 @@ void opts_usage(FILE *f)
 	      "Report options:\n", f);
 	opt_help_print(f, SECT_REPORT);
 	fputs("\n"
+	      "Interact options (contest interact; its LOADs may add compile):\n", f);
+	opt_help_print(f, SECT_INTERACT);
+	fputs("\n"
 	      "Bisect options:\n", f);
 	opt_help_print(f, SECT_BISECT);
 	fputs("\n"
 	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
-	      "130 interrupted. contest bisect, for git bisect run: 0 like the good label,\n"
-	      "1 worse, 125 cannot decide, 128 usage or input error (aborts the bisection),\n"
-	      "130 interrupted.\n", f);
+	      "130 interrupted. contest bisect: 0 like --good, 1 worse, 125 cannot decide,\n"
+	      "128 any error (git bisect run stops), 130 interrupted.\n", f);
 }
 
 void opts_usage_error(const char *fmt, const char *arg)
@@ -144,7 +153,6 @@ static void add_only(struct opts *o, char *list)
 		opts_usage_error("--loads: no load named in '%s'", "");
 }
 
-
 /* path_arg: the path arg of option name (such as "-d"): refused when empty
  * (the message empty, which has no %s) or when it holds a control
  * character (a newline, a tab, ESC...), which every later message naming
@@ -176,20 +184,6 @@ static int seconds(const char *s, double *out)
 	return 0;
 }
 
-/* percent: s as a percentage above 0 and below 100 ("2%" or "2") into
- * *out; -1 when it is not one. */
-static int percent(const char *s, double *out)
-{
-	char *end;
-	double d = strtod(s, &end);
-
-	if (*s == '\0' || end == s || (*end == '%' && *++end != '\0') || *end != '\0' ||
-	    !(d > 0 && d < 100))
-		return -1;
-	*out = d;
-	return 0;
-}
-
 /* set_auto_opt: -n and the options of -n auto; 0 when id is one. */
 static int set_auto_opt(struct opts *o, int id, char *arg)
 {
@@ -205,7 +199,7 @@ static int set_auto_opt(struct opts *o, int id, char *arg)
 		o->runs = v;
 		break;
 	case OPT_PRECISION:
-		if (percent(arg, &o->precision) != 0)
+		if (parse_percent(arg, &o->precision) != 0)
 			opts_usage_error("--precision: '%s' is not a percentage above 0 and below 100 "
 			                 "(such as 2%%)", arg);
 		o->auto_given |= 1;
@@ -292,7 +286,19 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	char *end, names[128], msg[256];
 
 	switch (id) {
-	case OPT_RESULTS: o->results = path_arg(arg, "-R", "-R: empty results directory"); break;
+	case OPT_RESULTS:
+		o->results = path_arg(arg, "-R", "-R: empty results directory");
+		if (o->nresults == OPTS_MAX_RESULTS)
+			opts_usage_error("-R: too many results directories at '%s'", arg);
+		o->results_v[o->nresults++] = o->results;
+		break;
+	case OPT_TREND: o->trend = 1; break;
+	case OPT_MERGEHOSTS: o->merge_hosts = 1; break;
+	case OPT_ORDER:
+		if (strcmp(arg, "recorded") != 0 && strcmp(arg, "version") != 0)
+			opts_usage_error("--order: '%s' is not recorded or version", arg);
+		o->order = arg;
+		break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
 		label_check(arg, "--baseline: ", "");
@@ -313,7 +319,7 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		*(id == OPT_GOOD ? &o->good : &o->bad) = arg;
 		break;
 	case OPT_THRESHOLD:
-		if (percent(arg, &o->threshold) != 0)
+		if (parse_percent(arg, &o->threshold) != 0)
 			opts_usage_error("--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)", arg);
 		o->threshold_given = 1;
 		break;
@@ -321,7 +327,9 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		o->rate_seconds = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
 			opts_usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
+		o->seconds_given = 1;
 		break;
+	case OPT_INTERACTIVE: o->interactive = 1; break;
 	case OPT_NOFLUSH: o->no_flush = 1; break;
 	case OPT_NOPROBE: o->no_probe = 1; break;
 	case OPT_NOCANARY: o->no_canary = 1; break;
@@ -336,6 +344,11 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_WHY: o->why = 1; break;
 	case OPT_LATENCY: o->latency = 1; break;
 	case OPT_QUICK: o->quick = 1; break;
+	case OPT_PLACEMENT:
+		if (strcmp(arg, "pinned") != 0 && strcmp(arg, "spread") != 0)
+			opts_usage_error("--placement: '%s' is not pinned or spread", arg);
+		o->spread = strcmp(arg, "spread") == 0;
+		break;
 	case OPT_RATE: o->rate = 1; break;
 	case OPT_HELP: o->mode = MODE_HELP; break;
 	case OPT_VERSION: o->mode = MODE_VERSION; break;
@@ -369,6 +382,10 @@ static enum opts_mode mode_of(int argc, char **argv, int *first)
 		*first = 2;
 		return MODE_CLEAN;
 	}
+	if (argc > 1 && strcmp(argv[1], "interact") == 0) {
+		*first = 2;
+		return MODE_INTERACT;
+	}
 	if (argc > 1 && strcmp(argv[1], "bisect") == 0) {
 		*first = 2;
 		return MODE_BISECT;
@@ -388,6 +405,7 @@ static unsigned cmd_of(enum opts_mode mode)
 	case MODE_MICRO: return CMD_MICRO;
 	case MODE_SWEEP: return CMD_SWEEP;
 	case MODE_CLEAN: return CMD_CLEAN;
+	case MODE_INTERACT: return CMD_INTERACT;
 	case MODE_BISECT: return CMD_BISECT;
 	default: return CMD_RUN;
 	}
@@ -414,12 +432,34 @@ static int read_options(struct opts *o, int n, char **args)
 		}
 		if (c == '?' || (id = opt_id_of(c)) < 0 ||
 		    (set_run_opt(o, id, optarg) != 0 && set_auto_opt(o, id, optarg) != 0 &&
-		     set_other_opt(o, id, optarg) != 0))
+		     set_other_opt(o, id, optarg) != 0 && interact_set_opt(o, id, optarg) != 0))
 			opts_usage_error("unknown option '%s'", args[optind - 1]);
 		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
 			return -1;
 	}
 	return optind;
+}
+
+/* trend_check: --trend and --order against the other options; several -R
+ * only for a report. */
+static void trend_check(const struct opts *o)
+{
+	if (o->order != NULL && !o->trend)
+		opts_usage_error("--order '%s' needs --trend", o->order);
+	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :
+	                    o->latency ? "--latency" : o->normalize ? "--normalize" :
+	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
+	if (o->trend && other != NULL)
+		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nresults > 1 && o->micro)
+		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->nresults > 1 && o->interactive)
+		opts_usage_error("--interactive reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->nresults > 1 && o->mode != MODE_REPORT)
+		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
+		                 "or micro records into one", o->results_v[1]);
 }
 
 /* read_operands: args[first..n): the loads of a run, sweep or loads --rate,
@@ -428,15 +468,23 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 {
 	if (o->baseline != NULL && !o->stats)
 		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
-	if (o->keep_busy && !o->stats)
-		opts_usage_error("--keep-busy needs --stats%s (without it every run is averaged)", "");
+	if (o->keep_busy && !o->stats && !o->trend)
+		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
+	trend_check(o);
 	if (o->mode == MODE_MICRO && first < n)
 		opts_usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_CLEAN && first < n)
 		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
+	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy))
+		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
+		                 "--normalize and --keep-busy are for the load tables%s", "");
 	for (int i = first; i < n; i++) {
+		if (o->mode == MODE_INTERACT) {
+			interact_operand(o, args[i]);
+			continue;
+		}
 		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP || o->mode == MODE_BISECT) {
 			add_load(o, args[i]);
 			continue;
@@ -465,29 +513,12 @@ static void runs_finish(struct opts *o)
 		o->runs = o->max_runs;
 }
 
-/* bisect_finish: contest bisect's checks between options: --good given,
- * neither it nor --bad the label the runs are stored under, --threshold not
- * with --bad (whose midpoint is the boundary). */
-static void bisect_finish(struct opts *o)
-{
-	if (o->good == NULL)
-		opts_usage_error("bisect: give the label of the good kernel's runs, as --good LABEL%s", "");
-	if (o->bad != NULL && strcmp(o->bad, o->good) == 0)
-		opts_usage_error("bisect: --bad '%s' is the --good label", o->bad);
-	if (strcmp(o->label, o->good) == 0 || (o->bad != NULL && strcmp(o->label, o->bad) == 0))
-		opts_usage_error("bisect: -k '%s' is the --good or --bad label: this kernel's runs would be added to "
-		                 "it; give this kernel a label of its own", o->label);
-	if (o->bad != NULL && o->threshold_given)
-		opts_usage_error("bisect: --threshold and --bad '%s': with --bad the boundary is halfway between the "
-		                 "two labels; give one of them", o->bad);
-}
-
 /* finish: the defaults that depend on the whole line, and the checks between options. */
 static void finish(struct opts *o)
 {
 	int runs = o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_BISECT;
 
-	if ((runs || o->mode == MODE_MICRO) && o->label[0] == '\0') {
+	if ((runs || o->mode == MODE_MICRO || o->mode == MODE_INTERACT) && o->label[0] == '\0') {
 		struct utsname u;
 		if (uname(&u) != 0)
 			err(EXIT_USAGE, "uname");
@@ -495,9 +526,11 @@ static void finish(struct opts *o)
 	}
 	if (o->mode == MODE_SWEEP)
 		sweep_parse(o);
+	if (o->mode == MODE_INTERACT)
+		interact_finish(o);
 	if (o->mode == MODE_BISECT)
 		bisect_finish(o);
-	if (runs) {
+	if (runs || o->mode == MODE_INTERACT) {
 		if (o->confine && o->mem == 0)
 			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
 		if (o->whole_machine && o->mem_given)
@@ -537,11 +570,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;
 	o->mode = mode_of(argc, argv, &first);
-	o->threshold = VERDICT_THRESHOLD;
-	if (o->mode == MODE_BISECT) {
-		o->runs_auto = 1;     /* until -n says otherwise */
-		o->max_runs = 10;
-	}
+	bisect_defaults(o);
 
 	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
 	args[n++] = argv[0];

@@ -21,17 +21,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* exec_child: in the forked child: set up and exec argv; never returns. */
-static _Noreturn void exec_child(pid_t parent, const char *dir, char *const argv[], int logfd)
+void compile_unset_make_vars(void)
 {
 	static const char *const makevars[] = { "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES",
 	                                        "GNUMAKEFLAGS", "MAKE_TERMOUT", "MAKE_TERMERR" };
+	for (size_t i = 0; i < sizeof makevars / sizeof makevars[0]; i++)
+		unsetenv(makevars[i]);
+}
+
+/* exec_child: in the forked child: set up and exec argv; never returns. */
+static _Noreturn void exec_child(pid_t parent, const char *dir, char *const argv[], int logfd)
+{
 	if (child_setup(parent) != 0)
 		_exit(127);
 	if (dup2(logfd, STDOUT_FILENO) < 0 || dup2(logfd, STDERR_FILENO) < 0)
 		_exit(127);
-	for (size_t i = 0; i < sizeof makevars / sizeof makevars[0]; i++)
-		unsetenv(makevars[i]);
+	compile_unset_make_vars();
 	if (chdir(dir) != 0) {
 		dprintf(STDERR_FILENO, "contest: cannot enter %s: %s\n", dir, strerror(errno));
 		_exit(127);

@@ -26,6 +26,11 @@ int compile_run(const char *dir, char *const argv[], const char *log,
                 void (*tick)(void *arg, double elapsed), void *arg,
                 struct compile_result *res, char *errbuf, size_t errlen);
 
+/* compile_unset_make_vars: in a child about to run make: remove the
+ * variables a calling make passes down (MAKEFLAGS ...), so the workload's
+ * make is the same whoever started contest. */
+void compile_unset_make_vars(void);
+
 /* compile_log_tail: print the last n lines of log on stderr, indented;
  * nothing when log is not contest's own regular file (a link, say). */
 void compile_log_tail(const char *log, int n);

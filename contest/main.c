@@ -1,6 +1,7 @@
-/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro, clean or bisect. */
+/* main.c: contest's entry point: parse the command line and dispatch to run, report, loads, micro, clean, interact or bisect. */
 #include "contest/bisect.h"
 #include "contest/cleancmd.h"
+#include "contest/interact.h"
 #include "contest/loadrate.h"
 #include "contest/loadscmd.h"
 #include "contest/microcmd.h"
@@ -36,6 +37,8 @@ int main(int argc, char **argv)
 		return micro_main(&o);
 	case MODE_CLEAN:
 		return clean_main(&o);
+	case MODE_INTERACT:
+		return interact_main(&o);
 	case MODE_BISECT:
 		return bisect_main(&o);
 	case MODE_RUN:

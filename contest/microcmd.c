@@ -106,7 +106,9 @@ static struct mrec *to_records(const struct opts *o, const struct micro_opts *mo
 		text_copy(m->kernel, u.release, sizeof m->kernel);
 		text_copy(m->version, CONTEST_VERSION, sizeof m->version);
 		text_copy(m->mode, mo->quick ? "quick" : "full", sizeof m->mode);
-		if (mo->cpu >= 0)
+		if (mo->cpu >= 0 && mo->spread)
+			text_fmt(m->placement, sizeof m->placement, "spread:cpu%d+cpu%d", mo->cpu, mo->peer_cpu);
+		else if (mo->cpu >= 0)
 			text_fmt(m->placement, sizeof m->placement, "cpu%d", mo->cpu);
 		else
 			text_copy(m->placement, "unpinned", sizeof m->placement);
@@ -129,11 +131,31 @@ static void timestamp(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* run_opts: the suite options of run r of o (mode, placement) into *mo,
+ * and the run's progress line. */
+static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
+{
+	micro_opts_init(mo, o->quick);
+	mo->cpu = micro_suite_cpu();
+	mo->spread = o->spread;
+	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
+	if (o->progress == PROGRESS_NEVER)
+		return;
+	fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d", r, o->runs, o->quick ? "quick" : "full",
+	        mo->cpu);
+	if (o->spread)
+		fprintf(stderr, ", the other end of IPC and ring benchmarks on CPU %d", mo->peer_cpu);
+	fputs(" ...\n", stderr);
+}
+
 int micro_main(struct opts *o)
 {
 	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40];
 	int made_tb, made_res, first, status = 0;
 
+	if (o->spread && micro_peer_cpu_pick(micro_suite_cpu()) < 0)
+		errx(EXIT_USAGE, "--placement spread needs two CPUs; this process may use only CPU %d",
+		     micro_suite_cpu());
 	sig_install();
 	dir_abs("testbed", o->testbed, testbed, &made_tb);
 	dir_abs("results directory", o->results, results, &made_res);
@@ -156,11 +178,7 @@ int micro_main(struct opts *o)
 		struct micro_set set;
 		double t0 = mono_now();
 
-		micro_opts_init(&mo, o->quick);
-		mo.cpu = micro_suite_cpu();
-		if (o->progress != PROGRESS_NEVER)
-			fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d ...\n", r, o->runs,
-			        o->quick ? "quick" : "full", mo.cpu);
+		run_opts(o, &mo, r);
 		timestamp(ts, sizeof ts);
 		if (micro_suite(&mo, testbed, &set, &sig_caught, why, sizeof why) != 0 || sig_caught) {
 			if (sig_caught) {

@@ -6,9 +6,9 @@
 #define HELP_COLUMN 25   /* where the help text of an option line starts */
 
 const struct opt_row opt_table[OPT_COUNT] = {
-	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO,
+	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } } },
-	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO,
+	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1);\n"
 		                         "auto: rounds until each condition's Time is precise" } } },
 	[OPT_PRECISION] = { "precision", 0, "P%", CMD_RUNS,
@@ -20,31 +20,32 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_BUDGET] = { "budget", 0, "DURATION", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "with -n auto: start no round that would end after\n"
 		                         "DURATION (90s, 30m, 2h)" } } },
-	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS,
+	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "another file system, for io_other" } } },
-	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS,
+	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "compile this configured Linux source tree instead of\n"
 		                         "the built-in workload (scripts/get-kernel-tree.sh)" } } },
-	[OPT_TARGET] = { "target", 0, "TARGET", CMD_RUNS,
+	[OPT_TARGET] = { "target", 0, "TARGET", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "what make builds in the tree (default vmlinux)" } } },
-	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS,
+	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "parallel jobs of the compile (default 4 x online CPUs)" } } },
-	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS | CMD_CLEAN,
+	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS | CMD_CLEAN | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "where the workload is built and load files go\n"
 		                         "(default ./contest-testbed)" } } },
-	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT,
+	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "results directory (default $CONTEST_RESULTS or\n"
 		                         "./contest-results)" },
-		  [SECT_REPORT] = { .text = "results directory, as for runs" } } },
-	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS,
+		  [SECT_REPORT] = { .text = "results directory, as for runs; repeatable (results\n"
+		                            "copied from several machines)" } } },
+	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default: an\n"
 		                         "emulated 4G machine, see --whole-machine)" } } },
-	[OPT_WHOLE] = { "whole-machine", 0, NULL, CMD_RUNS | CMD_LOADS,
+	[OPT_WHOLE] = { "whole-machine", 0, NULL, CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "loads scaled to MemTotal, no memory group (the classic\n"
 		                         "run); default: MEM 4G, in a 4G memory group as root" } } },
-	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS,
+	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } } },
-	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS,
+	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } } },
 	[OPT_SETTLE] = { "settle", 0, "SECONDS", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "before each run wait up to SECONDS for a quiet machine\n"
@@ -57,13 +58,13 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_NOCANARY] = { "no-canary", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3\n"
 		                         "after 2 warm-ups) before and after each run" } } },
-	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS,
+	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
 		                         "invocation and restore it afterwards; repeatable; root" } } },
-	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS,
+	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "run the compile and the loads in a memory cgroup limited\n"
 		                         "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
-	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS,
+	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "a swap file of SIZE in the testbed, active for this\n"
 		                         "invocation, then deactivated and removed; root" } } },
 	[OPT_LOADS] = { "loads", 0, "L1,L2", CMD_REPORT,
@@ -78,13 +79,24 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "from the baseline: Welch's t-test, Mann-Whitney U (4\n"
 		                            "runs each) and the smallest detectable difference" } } },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "with --stats, average and test the runs of a busy\n"
-		                            "machine too (left out by default)" } } },
+		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
+		                            "of a busy machine too (left out by default)" } } },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
 		                            "(x the median canary / the run's); Time stays" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
+	[OPT_TREND] = { "trend", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "per load, the labels as a series: Time and Ratio with\n"
+		                            "their 95% intervals, each step tested against the\n"
+		                            "label before it (Welch), the largest change named" } } },
+	[OPT_ORDER] = { "order", 0, "ORDER", CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "with --trend: recorded (default: as first recorded) or\n"
+		                            "version (as kernel versions: 2.5.41 < 2.5.41-mm1 <\n"
+		                            "2.5.42-rc1 < 2.5.42)" } } },
+	[OPT_MERGEHOSTS] = { "merge-hosts", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "average a label's runs of several hosts together\n"
+		                            "(default: kept apart as HOST:LABEL)" } } },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,
 		{ [SECT_RUN] = { .text = "add these report blocks (see below) to the tables\n"
 		                         "printed at the end", .also = "latency" },
@@ -93,7 +105,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_LATENCY] = { "latency", 0, NULL, CMD_RUNS | CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "per load and label: the probe's wake-up latency\n"
 		                            "p50, p99 and max (microseconds)" } } },
-	[OPT_QUIET] = { "quiet", 'q', NULL, CMD_RUNS | CMD_MICRO,
+	[OPT_QUIET] = { "quiet", 'q', NULL, CMD_RUNS | CMD_MICRO | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "no progress (same as --progress never)" } } },
 	[OPT_PROGRESS] = { "progress", 0, "WHEN", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "auto (live line on a terminal, else a line per run),\n"
@@ -108,9 +120,26 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_REPORT] = { .text = "write the report to FILE (default: stdout)" } } },
 	/* named in the usage lines of --help, not in a section */
 	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } } },
-	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS, { { .text = NULL } } },
-	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO, { { .text = NULL } } },
-	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN, { { .text = NULL } } },
+	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS | CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "each task's window under each condition (default 15;\n"
+		                              "with --quick 3)" } } },
+	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO | CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "a short pass (3 seconds a window)" } } },
+	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } } },
+	/* contest interact (contest/interact.h) */
+	[OPT_TASKS] = { "tasks", 0, "LIST", CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } } },
+	[OPT_RT] = { "rt", 0, NULL, CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "run the tasks SCHED_FIFO (needs root or CAP_SYS_NICE)" } } },
+	[OPT_NICE] = { "nice", 0, "N", CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "run the tasks at nice N, -20 to 19 (default 0)" } } },
+	[OPT_RECALIB] = { "recalibrate", 0, NULL, CMD_INTERACT,
+		{ [SECT_INTERACT] = { .text = "measure the work per millisecond again (kept in\n"
+		                              "RESULTS/interact.calib per host)" } } },
+	[OPT_INTERACTIVE] = { "interactive", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "the interactivity results (contest interact) instead" } } },
+	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN | CMD_INTERACT,
+	               { { .text = NULL } } },
 	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
 	/* contest bisect */
 	[OPT_GOOD] = { "good", 0, "LABEL", CMD_BISECT,

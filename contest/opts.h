@@ -11,14 +11,18 @@
 #define OPTS_MAX_LABELS 256
 #define OPTS_MAX_SYSCTL 16
 #define OPTS_MAX_SWEEP  16
+#define OPTS_MAX_RESULTS 16
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_BISECT, MODE_HELP, MODE_VERSION };
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_BISECT,
+                 MODE_HELP, MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
 	enum opts_mode mode;
 	/* where */
 	const char *results;      /* -R, CONTEST_RESULTS, ./contest-results */
+	const char *results_v[OPTS_MAX_RESULTS];   /* every -R given (report: several) */
+	size_t nresults;
 	/* run */
 	char label[72];           /* -k, else uname -r */
 	long runs;                /* -n; with -n auto the most rounds (--max-runs) */
@@ -72,6 +76,9 @@ struct opts {
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */
+	int trend;                /* report --trend */
+	const char *order;        /* --order recorded|version, or NULL (recorded) */
+	int merge_hosts;          /* report --merge-hosts */
 	/* bisect */
 	const char *good;         /* --good LABEL: the runs to be like */
 	const char *bad;          /* --bad LABEL, or NULL: the boundary is then --threshold */
@@ -79,9 +86,18 @@ struct opts {
 	int threshold_given;
 	/* micro */
 	int quick;                /* --quick */
+	int spread;               /* --placement spread (0: pinned, the default) */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */
+	/* interact (contest/interact.h) */
+	int seconds_given;        /* --seconds was on the command line */
+	int tasks[8];             /* --tasks: enum itask_kind, in order, once each */
+	size_t ntasks;
+	int rt;                   /* --rt: SCHED_FIFO */
+	int nice;                 /* --nice */
+	int recalibrate;          /* --recalibrate */
+	int interactive;          /* report --interactive */
 };
 
 /* opts_parse: fill o from argv. Usage errors are reported on one line and

@@ -1,6 +1,8 @@
 /* report.c: the report command: read the results, summarise, build the report model, render it in the format asked for. */
 #include "contest/report.h"
+#include "contest/interact.h"
 #include "contest/microcmd.h"
+#include "contest/reportin.h"
 #include "contest/sense/fingerprint.h"
 #include "lib/err.h"
 #include "lib/fs.h"
@@ -9,7 +11,6 @@
 #include "results/compare.h"
 #include "results/model.h"
 #include "results/render.h"
-#include "results/store.h"
 #include "results/summary.h"
 
 #include <limits.h>
@@ -47,22 +48,24 @@ static void env_note(const char *key, const char *va, const char *vb, void *arg)
 }
 
 /* env_differences: into m, how each label's last recorded environment
- * (RESULTS/LABEL.env) differs from the first label's in anything besides
- * the kernel; labels without one are left out. -1 out of memory. */
-static int env_differences(const struct report_req *req, struct rep_model *m)
+ * (DIR/LABEL.env of its results directory) differs from the first label's
+ * in anything besides the kernel, whichever host it is of; labels without
+ * one are left out. -1 out of memory. */
+static int env_differences(const struct report_req *req, const struct report_in *in,
+                           struct rep_model *m)
 {
 	struct fp first, other;
 	char *text = NULL;
 	int failed = 0;
 
-	if (m->nlabels < 2 || store_env_last(req->results, m->labels[0], &text) != 0 || text == NULL)
+	if (m->nlabels < 2 || report_in_env(req, in, m->labels[0], &text) != 0 || text == NULL)
 		return 0;
 	fp_init(&first);
 	failed |= fp_parse(&first, text, NULL) != 0;
 	free(text);
 	for (size_t k = 1; k < m->nlabels; k++) {
 		struct env_note e = { m, m->labels[k], 0 };
-		if (store_env_last(req->results, m->labels[k], &text) != 0 || text == NULL)
+		if (report_in_env(req, in, m->labels[k], &text) != 0 || text == NULL)
 			continue;
 		fp_init(&other);
 		failed |= fp_parse(&other, text, NULL) != 0;
@@ -75,41 +78,13 @@ static int env_differences(const struct report_req *req, struct rep_model *m)
 	return failed ? -1 : 0;
 }
 
-/* read_set: the records of req->results into set, each named label checked
- * to have some. 0; EXIT_USAGE (reported) when malformed records were skipped
- * or a label has none; -1 (reported, set freed) when there is nothing to
- * report. */
-static int read_set(const struct report_req *req, struct rec_set *set)
-{
-	int status = 0;
-
-	if (store_read_all(req->results, set) != 0)
-		return -1;
-	if (set->bad > 0)
-		status = EXIT_USAGE;
-	for (size_t i = 0; i < req->nlabels; i++) {
-		size_t k;
-		for (k = 0; k < set->n && strcmp(set->v[k].label, req->labels[i]) != 0; k++)
-			;
-		if (k == set->n) {
-			warnx("no results for label '%s' in %s", req->labels[i], req->results);
-			status = EXIT_USAGE;
-		}
-	}
-	if (set->n == 0) {
-		if (req->nlabels == 0)
-			warnx("no results in %s", req->results);
-		rec_set_free(set);
-		return -1;
-	}
-	return status;
-}
-
 /* show_for: what format f shows of req for summary sum: the baseline (its
- * comparisons) for the data formats always, for the others with --stats;
- * an unknown --baseline is said (*status EXIT_USAGE) and the first taken. */
+ * comparisons) for the data formats always, for the others with --stats
+ * (never under --trend); an unknown --baseline is said (*status
+ * EXIT_USAGE) and the first taken. base is --baseline as shown (a stored
+ * label of several hosts: its first host's), or NULL. */
 static struct rep_show show_for(const struct report_req *req, const struct render_format *f,
-                                const struct summary *sum, int *status)
+                                const struct summary *sum, const char *base_name, int *status)
 {
 	struct rep_show show = { .baseline = -1, .precise = req->precise && (f->flags & RF_PRECISE),
 	                         .why = req->why && (f->flags & RF_WHY),
@@ -117,10 +92,12 @@ static struct rep_show show_for(const struct report_req *req, const struct rende
 	                         .normalize = req->normalize };
 	long base = -1;
 
+	if (req->trend)
+		return show;
 	if (req->stats || (f->flags & RF_DATA)) {
-		base = compare_baseline(sum, req->baseline);
-		if (base < 0 && req->baseline != NULL) {
-			warnx("--baseline: no results for label '%s' in %s", req->baseline, req->results);
+		base = compare_baseline(sum, base_name);
+		if (base < 0 && base_name != NULL) {
+			warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
 			*status = EXIT_USAGE;
 			base = compare_baseline(sum, NULL);
 		}
@@ -130,62 +107,86 @@ static struct rep_show show_for(const struct report_req *req, const struct rende
 	return show;
 }
 
-/* render: the model of sum (and set) in format f into out, with the
- * microbenchmark records when f shows them; the status so far, or
- * EXIT_USAGE (reported). */
+/* render: the model of sum (and in's records) in format f into out (its
+ * trend form under --trend), with the microbenchmark records when f shows
+ * them; the status so far, or EXIT_USAGE (reported). */
 static int render(const struct report_req *req, const struct render_format *f,
-                  const struct summary *sum, const struct rec_set *set, FILE *out, int status)
+                  const struct summary *sum, const struct report_in *in, FILE *out, int status)
 {
 	struct mrec_set micro = { 0 };
 	struct rep_model m;
-	struct rep_show show = show_for(req, f, sum, &status);
+	struct rep_show show = show_for(req, f, sum, report_in_baseline(req, in), &status);
 
-	if ((f->flags & RF_MICRO) &&
-	    (store_micro_read_all(req->results, &micro) != 0 || micro.bad > 0))
+	show.trend = req->trend ? (req->by_version ? "version" : "recorded") : NULL;
+	show.series = in->series;
+	if ((f->flags & RF_MICRO) && !req->trend && report_in_micro(req, &micro) != 0)
 		status = EXIT_USAGE;
-	if (rep_model_build(&m, sum, set, &show, &micro) != 0) {
+	if (rep_model_build(&m, sum, &in->set, &show, &micro) != 0) {
 		warnx("out of memory");
 		mrec_set_free(&micro);
 		return EXIT_USAGE;
 	}
-	if (env_differences(req, &m) != 0) {
+	m.hosts = &in->map;
+	if (env_differences(req, in, &m) != 0) {
 		warnx("out of memory");
 		status = EXIT_USAGE;
 	}
-	f->render(out, &m);
+	(req->trend ? f->trend : f->render)(out, &m);
 	fflush(out);
 	rep_model_free(&m);
 	mrec_set_free(&micro);
 	return status;
 }
 
+/* summarise: sum of in's records for req (busy runs left out under
+ * --stats and --trend unless --keep-busy), in trend order under --trend.
+ * 0, or -1 (reported). */
+static int summarise(const struct report_req *req, struct report_in *in, struct summary *sum)
+{
+	const char *order[OPTS_MAX_LOADS + 1];
+	size_t n = 0;
+	int drop = (req->stats || req->trend) && !req->keep_busy;
+
+	for (size_t i = 0; load_registry[i] != NULL && n < OPTS_MAX_LOADS; i++)
+		order[n++] = load_registry[i]->name;
+	order[n] = NULL;
+	if (summary_build_busy(sum, &in->set, in->names, in->nnames, req->only, req->nonly, order,
+	                       drop) != 0)
+		goto fail;
+	if (!req->trend)
+		return 0;
+	if (report_in_order(req, in, sum) != 0)
+		goto fail;
+	summary_free(sum);
+	if (summary_build_busy(sum, &in->set, in->names, in->nnames, req->only, req->nonly, order,
+	                       drop) == 0)
+		return 0;
+fail:
+	warnx("out of memory");
+	return -1;
+}
+
 int report_print(const struct report_req *req, FILE *out)
 {
 	const struct render_format *f = render_format_find(req->format);
-	struct rec_set set = { 0 };
+	struct report_in in;
 	struct summary sum;
-	const char *order[OPTS_MAX_LOADS + 1];
-	size_t n = 0;
 	int status;
 
 	if (f == NULL)
 		f = &render_formats[0];
-	for (size_t i = 0; load_registry[i] != NULL && n < OPTS_MAX_LOADS; i++)
-		order[n++] = load_registry[i]->name;
-	order[n] = NULL;
-	if ((status = read_set(req, &set)) < 0)
+	memset(&in, 0, sizeof in);
+	if ((status = report_in_read(req, &in)) < 0)
 		return EXIT_USAGE;
-	if (summary_build_busy(&sum, &set, req->labels, req->nlabels, req->only, req->nonly, order,
-	                       req->stats && !req->keep_busy) != 0) {
-		warnx("out of memory");
-		rec_set_free(&set);
+	if (summarise(req, &in, &sum) != 0) {
+		report_in_free(&in);
 		return EXIT_USAGE;
 	}
 	if (sum.nloads == 0)
-		warnx("no results for the loads asked for in %s", req->results);
-	status = render(req, f, &sum, &set, out, status);
+		warnx("no results for the loads asked for in %s", report_where(req));
+	status = render(req, f, &sum, &in, out, status);
 	summary_free(&sum);
-	rec_set_free(&set);
+	report_in_free(&in);
 	return status;
 }
 
@@ -256,7 +257,8 @@ static int report_to_file(const struct report_req *req, const char *path)
 		}
 		return EXIT_USAGE;
 	}
-	status = req->micro ? micro_print(req, micro_format(req->format), f) : report_print(req, f);
+	status = req->micro ? micro_print(req, micro_format(req->format), f) :
+	         req->interactive ? interact_report(req, f) : report_print(req, f);
 	fchmod_default(fileno(f));
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
 	bad |= fclose(f) != 0;
@@ -280,7 +282,11 @@ int report_main(const struct opts *o)
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .format = o->format, .micro = o->micro,
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
-		.normalize = o->normalize,
+		.normalize = o->normalize, .interactive = o->interactive,
+		.dirs = o->nresults > 0 ? o->results_v : NULL,
+		.ndirs = o->nresults, .trend = o->trend,
+		.by_version = o->order != NULL && strcmp(o->order, "version") == 0,
+		.merge_hosts = o->merge_hosts,
 	};
 
 	if (o->micro)
@@ -289,5 +295,7 @@ int report_main(const struct opts *o)
 		return report_to_file(&req, o->output);
 	if (o->micro)
 		return micro_print(&req, micro_format(o->format), stdout);
+	if (o->interactive)
+		return interact_report(&req, stdout);
 	return report_print(&req, stdout);
 }

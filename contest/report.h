@@ -7,7 +7,9 @@
 #include "contest/opts.h"
 
 struct report_req {
-	const char *results;
+	const char *results;        /* the first results directory (messages) */
+	const char *const *dirs;    /* every results directory (ndirs >= 1; NULL: results alone) */
+	size_t ndirs;
 	const char *const *labels;  /* nlabels == 0: every label */
 	size_t nlabels;
 	const char *const *only;    /* nonly == 0: every load */
@@ -20,10 +22,17 @@ struct report_req {
 	int micro;                  /* --micro (with --output) */
 	int why, latency;           /* --why, --latency */
 	int normalize;              /* --normalize: NTime beside Time */
+	int interactive;            /* --interactive (contest/interact.h) */
+	int trend;                  /* --trend */
+	int by_version;             /* --order version */
+	int merge_hosts;            /* --merge-hosts: a label's hosts averaged together */
 };
 
-/* report_print: print the tables of req to out. Returns 0; EXIT_USAGE
- * (reported) when the directory cannot be read, holds no results, a named
+/* report_print: print the tables of req to out (--trend: the trend). The
+ * records of every directory are read; when they hold several hosts, each
+ * label's runs of each host are kept apart as HOST:LABEL unless
+ * merge_hosts. Returns 0; EXIT_USAGE (reported) when a directory cannot be
+ * read or is given twice (nothing printed), nothing holds results, a named
  * label has none, or malformed records were skipped (the tables of the
  * others are still printed). */
 int report_print(const struct report_req *req, FILE *out);

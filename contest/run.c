@@ -209,7 +209,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		goto stop;
 	}
 	if (rc != COMPILE_OK) {
-		char lwhy[256], tag[REC_LABEL_MAX + 64], kept[sizeof r->log];
+		char lwhy[256], tag[sizeof rec->label + 64], kept[sizeof r->log];
 
 		/* kept under a name of its own: the next run's compile.log would empty it */
 		snprintf(tag, sizeof tag, "%s-%s-%d", rec->label, d->name, rec->run);

@@ -109,3 +109,15 @@ char *parse_fmt_size(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, v < 10 ? "%.1f%c" : "%.0f%c", v, units[i]);
 	return buf;
 }
+
+int parse_percent(const char *s, double *out)
+{
+	char *end;
+	double d = strtod(s, &end);
+
+	if (*s == '\0' || end == s || (*end == '%' && *++end != '\0') || *end != '\0' ||
+	    !(d > 0 && d < 100))
+		return -1;
+	*out = d;
+	return 0;
+}

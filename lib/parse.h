@@ -19,6 +19,10 @@ int parse_int(const char *s, long min, long max, long *out);
  * digits with an optional fraction, ".5m" too, nothing else) into seconds. Returns 0, or -1 when s is not a positive finite duration. */
 int parse_duration(const char *s, double *secs);
 
+/* parse_percent: s as a percentage above 0 and below 100 ("2%" or "2")
+ * into *out; -1 when it is not one. */
+int parse_percent(const char *s, double *out);
+
 /* parse_fmt_size: human-readable, "1.5G", "640M", "12K", "512B"; returns buf. */
 char *parse_fmt_size(uint64_t bytes, char *buf, size_t len);
 

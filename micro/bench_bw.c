@@ -33,79 +33,16 @@ struct bw_state {
 	unsigned char *iobuf;      /* BW_IOSIZE bytes for read() */
 };
 
-/* bw_parse_size: a sysfs cache size such as "32768K", "1M" or "512" in bytes; 0 when unreadable. */
-static size_t bw_parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-
-	if (end == s)
-		return 0;
-	if (*end == 'K' || *end == 'k')
-		v <<= 10;
-	else if (*end == 'M' || *end == 'm')
-		v <<= 20;
-	else if (*end == 'G' || *end == 'g')
-		v <<= 30;
-	return (size_t)v;
-}
-
-/* bw_read_line: the first line of file path into buf (newline cut); 0, or -1. */
-static int bw_read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-/* bw_llc_bytes: size of the highest-level data or unified cache of CPU 0
- * from sysfs; 0 when unknown (virtual machines often hide it). */
-static size_t bw_llc_bytes(void)
-{
-	const char *base = "/sys/devices/system/cpu/cpu0/cache";
-	size_t best = 0;
-	long best_level = 0;
-	char path[PATH_MAX], line[64];
-
-	for (int i = 0; i < 16; i++) {
-		long level;
-		size_t size;
-
-		if (fs_path(path, sizeof(path), "%s/index%d/type", base, i) != 0 ||
-		    bw_read_line(path, line, sizeof(line)) != 0)
-			break;
-		if (strcmp(line, "Instruction") == 0)
-			continue;
-		if (fs_path(path, sizeof(path), "%s/index%d/level", base, i) != 0 ||
-		    bw_read_line(path, line, sizeof(line)) != 0)
-			continue;
-		level = strtol(line, NULL, 10);
-		if (fs_path(path, sizeof(path), "%s/index%d/size", base, i) != 0 ||
-		    bw_read_line(path, line, sizeof(line)) != 0)
-			continue;
-		size = bw_parse_size(line);
-		if (size && level >= best_level) {
-			best_level = level;
-			best = size;
-		}
-	}
-	return best;
-}
-
-/* bw_buffer_size: bytes of each buffer and of the file: max(8 x LLC, 64 MiB)
+/* bw_buffer_size: bytes of each buffer and of the file: max(8 x the
+ * largest reported cache, 64 MiB)
  * in full mode, max(2 x LLC, 32 MiB) in quick mode (64 MiB and 32 MiB when
  * the LLC is unknown), at most 512 MiB, a multiple of BW_CHUNK. */
 static size_t bw_buffer_size(const struct micro_opts *o)
 {
-	size_t llc = bw_llc_bytes();
+	size_t caches[MICRO_LEVELS], llc;
+
+	micro_cache_reported(caches);
+	llc = micro_cache_largest(caches);
 	size_t size = o->quick ? 32 * BW_MIB : 64 * BW_MIB;
 
 	if (llc && (o->quick ? 2 : 8) * llc > size)
@@ -140,6 +77,34 @@ static uint64_t bw_sum(const volatile uint64_t *w, size_t nw)
 	return a + b + c + d;
 }
 
+/* micro_bw_rd: see micro.h. lmbench's rd: one 4-byte load of every fourth
+ * 4-byte word (one per 16 bytes, so every cache line is fetched), four
+ * accumulators; volatile, so neither merged nor vectorised. */
+uint32_t micro_bw_rd(const volatile uint32_t *w, size_t nw)
+{
+	uint32_t a = 0, b = 0, c = 0, d = 0;
+
+	for (size_t i = 0; i + 16 <= nw; i += 16) {
+		a += w[i];
+		b += w[i + 4];
+		c += w[i + 8];
+		d += w[i + 12];
+	}
+	return a + b + c + d;
+}
+
+/* micro_bw_wr: see micro.h. lmbench's wr: a 4-byte store of v into every
+ * fourth 4-byte word; volatile, so neither merged nor vectorised. */
+void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v)
+{
+	for (size_t i = 0; i + 16 <= nw; i += 16) {
+		w[i] = v;
+		w[i + 4] = v;
+		w[i + 8] = v;
+		w[i + 12] = v;
+	}
+}
+
 /* bw_copy_hand: copy nw words (a multiple of 8), eight 64-bit loads then
  * eight 64-bit stores per step. Volatile accesses keep the compiler from
  * turning the loop into a call to memcpy or vectorising it: it stays a
@@ -166,7 +131,8 @@ static void bw_fill(volatile uint64_t *d, size_t nw, uint64_t v)
 }
 
 /* bw_file_loop: n times, read() one chunk of the cached file at the cursor
- * into the 64 KiB buffer, BW_IOSIZE bytes per call. */
+ * into the 64 KiB buffer, BW_IOSIZE bytes per call, each block summed as
+ * lmbench's bw_file_rd sums it (the rd loop over its 4-byte words). */
 static int bw_file_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
@@ -180,6 +146,7 @@ static int bw_file_loop(void *state, uint64_t n)
 				return micro_fail_errno("read");
 			if ((size_t)r != BW_IOSIZE)
 				return micro_fail("read: short read (%zd bytes)", r);
+			bw_sink += micro_bw_rd((const volatile uint32_t *)s->iobuf, BW_IOSIZE / 4);
 		}
 	}
 	return 0;
@@ -228,7 +195,29 @@ static int bw_hand_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* bw_read_loop: n times, sum the words of one chunk of src. */
+/* bw_rd_loop: n times, lmbench's rd over one chunk of src. */
+static int bw_rd_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+	uint32_t sum = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		sum += micro_bw_rd((const volatile uint32_t *)(s->src + bw_next(s)), BW_CHUNK / 4);
+	bw_sink = sum;
+	return 0;
+}
+
+/* bw_wr_loop: n times, lmbench's wr over one chunk of dst. */
+static int bw_wr_loop(void *state, uint64_t n)
+{
+	struct bw_state *s = state;
+
+	for (uint64_t i = 0; i < n; i++)
+		micro_bw_wr((volatile uint32_t *)(s->dst + bw_next(s)), BW_CHUNK / 4, (uint32_t)i);
+	return 0;
+}
+
+/* bw_read_loop: n times, contest's own: sum every 8-byte word of one chunk of src. */
 static int bw_read_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
@@ -236,7 +225,7 @@ static int bw_read_loop(void *state, uint64_t n)
 	return bw_sum_chunks(s, s->src, n);
 }
 
-/* bw_write_loop: n times, store a word into every word of one chunk of dst. */
+/* bw_write_loop: n times, contest's own: store into every 8-byte word of one chunk of dst. */
 static int bw_write_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
@@ -248,7 +237,8 @@ static int bw_write_loop(void *state, uint64_t n)
 
 /* bw_measure: one untimed pass over the whole buffer (so the harness
  * calibrates on the steady state, not on a cold first chunk), then time
- * loop and add metric id in MB/s (BW_CHUNK bytes per operation); not
+ * loop and add metric id in MB/s (BW_CHUNK bytes per operation, counted
+ * whole even where lmbench's loops touch a fourth of the words); not
  * available when the loop failed or ran too fast to time. */
 static void bw_measure(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
 		       micro_loop_fn loop, struct bw_state *s)
@@ -265,7 +255,7 @@ static void bw_measure(const struct micro_opts *o, struct micro_set *set, enum m
 		micro_put_na(set, id, "too fast to time");
 		return;
 	}
-	micro_put_value(set, id, (double)BW_CHUNK / v.value * 1000.0, v.spread);
+	micro_put_value(set, id, micro_mb_per_s((double)BW_CHUNK, v.value), v.spread);
 }
 
 /* bw_map_anon: size bytes of private anonymous memory, every page touched
@@ -321,15 +311,16 @@ fail:
 	return -1;
 }
 
-/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 10^6 bytes):
+/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 2^20 bytes as lmbench's):
  * bw_file_reread, bw_mmap_reread, bw_bcopy_libc, bw_bcopy_hand,
- * bw_mem_read, bw_mem_write. */
+ * bw_mem_read, bw_mem_write (lmbench's rd and wr), and contest's own
+ * bw_read_all, bw_write_all (every 8-byte word). */
 void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 {
 	static const char file_name[] = "bw_file";
 	static const enum micro_id all[] = {
 		MID_BW_FILE_REREAD, MID_BW_MMAP_REREAD, MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND,
-		MID_BW_MEM_READ, MID_BW_MEM_WRITE,
+		MID_BW_MEM_READ, MID_BW_MEM_WRITE, MID_BW_READ_ALL, MID_BW_WRITE_ALL,
 	};
 	struct bw_state s = { .fd = -1 };
 	char reason[128] = "";
@@ -369,8 +360,10 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 
 	bw_measure(o, set, MID_BW_BCOPY_LIBC, bw_libc_loop, &s);
 	bw_measure(o, set, MID_BW_BCOPY_HAND, bw_hand_loop, &s);
-	bw_measure(o, set, MID_BW_MEM_READ, bw_read_loop, &s);
-	bw_measure(o, set, MID_BW_MEM_WRITE, bw_write_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_READ, bw_rd_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_WRITE, bw_wr_loop, &s);
+	bw_measure(o, set, MID_BW_READ_ALL, bw_read_loop, &s);
+	bw_measure(o, set, MID_BW_WRITE_ALL, bw_write_loop, &s);
 
 out:
 	if (s.fd >= 0) {

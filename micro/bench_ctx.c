@@ -1,6 +1,6 @@
-/* bench_ctx.c: context-switch cost: a token passed around a ring of pipes by N processes that each touch a private working set. */
+/* bench_ctx.c: context-switch cost (lmbench's lat_ctx method): a token passed around a ring of pipes by N processes that each sum a private working set, less the same passes and sums in one process. */
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/ctx.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -12,27 +12,8 @@
 #include <unistd.h>
 
 enum {
-	CTX_MAXP = 16,        /* the largest ring */
 	CTX_WAIT_MS = 10000,  /* a token not back by then is lost (a member died) */
-	CTX_TRIES = 3,        /* measurements of a ring that beats its baseline */
-	CTX_BASE_RUNS = 3,    /* harness runs of the baseline; the lowest is kept */
-};
-
-/* A running ring: member i reads the token from pipe i and writes it into
- * pipe i+1 (mod nproc); the parent starts the token through pipe 0 and the
- * member that spends the last pass writes into the done pipe. */
-struct ctx_ring {
-	int nproc;
-	pid_t pid[CTX_MAXP];
-	int start;  /* write end of pipe 0 (parent) */
-	int done;   /* read end of the done pipe (parent) */
-};
-
-/* The baseline without switching: one process, one pipe to itself. */
-struct ctx_self {
-	int fd[2];
-	long *ws;
-	size_t words;
+	CTX_ROUNDS = 2,       /* baseline then ring, this many times; the least disturbed of each */
 };
 
 static volatile long ctx_sink;
@@ -68,52 +49,54 @@ static long *ctx_ws_new(size_t bytes, int *ok)
 	return ws;
 }
 
-/* ctx_put: write the 8-byte token k to fd; 0 or -1 with errno. */
-static int ctx_put(int fd, uint64_t k)
+/* ctx_put: write the token t to fd; 0 or -1 with errno. */
+static int ctx_put(int fd, const struct ctx_token *t)
 {
 	ssize_t r;
 
-	while ((r = write(fd, &k, sizeof(k))) < 0 && errno == EINTR)
+	while ((r = write(fd, t, sizeof(*t))) < 0 && errno == EINTR)
 		;
-	if (r == (ssize_t)sizeof(k))
+	if (r == (ssize_t)sizeof(*t))
 		return 0;
 	if (r >= 0)
 		errno = EIO;
 	return -1;
 }
 
-/* ctx_get: read one 8-byte token from fd into *k; 0, or -1 with errno
- * (EPIPE at end of file). Pipe writes of 8 bytes are atomic. */
-static int ctx_get(int fd, uint64_t *k)
+/* ctx_get: read one token from fd into *t; 0, or -1 with errno (EPIPE at
+ * end of file). Pipe writes of a token (under PIPE_BUF) are atomic. */
+static int ctx_get(int fd, struct ctx_token *t)
 {
 	ssize_t r;
 
-	while ((r = read(fd, k, sizeof(*k))) < 0 && errno == EINTR)
+	while ((r = read(fd, t, sizeof(*t))) < 0 && errno == EINTR)
 		;
-	if (r == (ssize_t)sizeof(*k))
+	if (r == (ssize_t)sizeof(*t))
 		return 0;
 	if (r >= 0)
 		errno = r ? EIO : EPIPE;
 	return -1;
 }
 
-/* ctx_member: the body of ring member; never returns. Receives the token
- * k (passes left, counting this one), touches its own working set, and
- * passes k-1 on, or reports to the parent when k was the last pass. */
-static _Noreturn void ctx_member(int in, int out, int done, size_t bytes)
+/* ctx_member: the body of ring member i; never returns. Receives the token
+ * (passes left, counting this one), sums its own working set, counts itself
+ * in the token and passes it on, or to the parent after the last pass. */
+static _Noreturn void ctx_member(int i, int in, int out, int done, size_t bytes)
 {
 	int ok;
 	long *ws = ctx_ws_new(bytes, &ok);
 	size_t words = bytes / sizeof(long);
-	uint64_t k;
+	struct ctx_token t;
 
 	if (!ok)
 		_exit(1);
 	for (;;) {
-		if (ctx_get(in, &k) != 0)
+		if (ctx_get(in, &t) != 0)
 			_exit(0);
 		ctx_sink = ctx_touch(ws, words);
-		if (ctx_put(k > 1 ? out : done, k > 1 ? k - 1 : 1) != 0)
+		t.visits += (uint64_t)1 << (4 * i);
+		t.words += words;
+		if (ctx_put(--t.left ? out : done, &t) != 0)
 			_exit(1);
 	}
 }
@@ -126,9 +109,7 @@ static void ctx_close(int *fd)
 	*fd = -1;
 }
 
-/* ctx_ring_stop: kill and reap every member, close the parent's ends.
- * Safe on a partly started ring. */
-static void ctx_ring_stop(struct ctx_ring *r)
+void ctx_ring_stop(struct ctx_ring *r)
 {
 	ctx_close(&r->start);
 	ctx_close(&r->done);
@@ -142,15 +123,35 @@ static void ctx_ring_stop(struct ctx_ring *r)
 	}
 }
 
-/* ctx_ring_start: fork nproc members, each with a private working set of
- * bytes; 0, or -1 with why set and nothing left running or open. */
-static int ctx_ring_start(struct ctx_ring *r, int nproc, size_t bytes, char *why, size_t len)
+/* ctx_child: in member i's child: keep only pipe i's read end and pipe
+ * i+1's write end of p (nproc pipes) and the done pipe's write end, take
+ * member i's place; never returns. */
+static _Noreturn void ctx_child(const struct micro_opts *o, int p[][2], int nproc, int i,
+				const int d[2], size_t bytes)
+{
+	int in = p[i][0], out = p[(i + 1) % nproc][1];
+
+	for (int j = 0; j < nproc; j++) {
+		if (p[j][0] != in)
+			close(p[j][0]);
+		if (p[j][1] != out)
+			close(p[j][1]);
+	}
+	close(d[0]);
+	if (micro_place(o, i) != 0)
+		_exit(1);
+	ctx_member(i, in, out, d[1], bytes);
+}
+
+int ctx_ring_start(struct ctx_ring *r, const struct micro_opts *o, int nproc, size_t bytes,
+		   char *why, size_t len)
 {
 	int p[CTX_MAXP][2], d[2] = { -1, -1 };
 	pid_t self = getpid();
 	int rc = -1;
 
-	r->nproc = nproc;
+	memset(r, 0, sizeof(*r));
+	r->nproc = nproc < 1 ? 1 : nproc > CTX_MAXP ? CTX_MAXP : nproc;
 	r->start = r->done = -1;
 	for (int i = 0; i < CTX_MAXP; i++) {
 		p[i][0] = p[i][1] = -1;
@@ -160,12 +161,12 @@ static int ctx_ring_start(struct ctx_ring *r, int nproc, size_t bytes, char *why
 		text_fmt(why, len, "pipe: %s", strerror(errno));
 		goto out;
 	}
-	for (int i = 0; i < nproc; i++)
+	for (int i = 0; i < r->nproc; i++)
 		if (pipe(p[i]) != 0) {
 			text_fmt(why, len, "pipe: %s", strerror(errno));
 			goto out;
 		}
-	for (int i = 0; i < nproc; i++) {
+	for (int i = 0; i < r->nproc; i++) {
 		pid_t pid = fork();
 		if (pid < 0) {
 			text_fmt(why, len, "fork: %s", strerror(errno));
@@ -175,17 +176,13 @@ static int ctx_ring_start(struct ctx_ring *r, int nproc, size_t bytes, char *why
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			if (getppid() != self)
 				_exit(1);
-			int in = p[i][0], out = p[(i + 1) % nproc][1];
-			for (int j = 0; j < nproc; j++) {
-				if (p[j][0] != in)
-					close(p[j][0]);
-				if (p[j][1] != out)
-					close(p[j][1]);
-			}
-			close(d[0]);
-			ctx_member(in, out, d[1], bytes);
+			ctx_child(o, p, r->nproc, i, d, bytes);
 		}
 		r->pid[i] = pid;
+		if (clock_getcpuclockid(pid, &r->clk[i]) != 0) {
+			text_fmt(why, len, "no CPU-time clock for a ring member: %s", strerror(errno));
+			goto out;
+		}
 	}
 	r->start = p[0][1];
 	p[0][1] = -1;
@@ -193,7 +190,7 @@ static int ctx_ring_start(struct ctx_ring *r, int nproc, size_t bytes, char *why
 	d[0] = -1;
 	rc = 0;
 out:
-	for (int i = 0; i < nproc; i++) {
+	for (int i = 0; i < r->nproc; i++) {
 		ctx_close(&p[i][0]);
 		ctx_close(&p[i][1]);
 	}
@@ -204,17 +201,16 @@ out:
 	return rc;
 }
 
-/* ctx_ring_loop: micro_loop_fn; n token passes (switches) around the ring. */
-static int ctx_ring_loop(void *state, uint64_t n)
+int ctx_ring_loop(void *state, uint64_t n)
 {
 	struct ctx_ring *r = state;
 	struct pollfd pf = { .fd = r->done, .events = POLLIN };
-	uint64_t k;
+	struct ctx_token t = { .left = n };
 	int rc;
 
 	if (n == 0)
 		return 0;
-	if (ctx_put(r->start, n) != 0)
+	if (ctx_put(r->start, &t) != 0)
 		return micro_fail_errno("ring write");
 	while ((rc = poll(&pf, 1, CTX_WAIT_MS)) < 0 && errno == EINTR)
 		;
@@ -222,107 +218,159 @@ static int ctx_ring_loop(void *state, uint64_t n)
 		return micro_fail_errno("poll");
 	if (rc == 0)
 		return micro_fail("token lost: no ring member answered in %d s", CTX_WAIT_MS / 1000);
-	if (ctx_get(r->done, &k) != 0)
+	if (ctx_get(r->done, &r->last) != 0)
 		return micro_fail_errno("ring read");
-	if (k != 1)
+	if (r->last.left != 0)
 		return micro_fail("ring returned a bad token");
+	r->passes = n;
 	return 0;
 }
 
-/* ctx_self_loop: micro_loop_fn; n times write the token into a pipe, read
- * it back and touch the working set: everything but the switch. */
-static int ctx_self_loop(void *state, uint64_t n)
+int ctx_self_start(struct ctx_self *s, size_t bytes, char *why, size_t len)
 {
-	struct ctx_self *s = state;
-	uint64_t k;
-
-	for (uint64_t i = 0; i < n; i++) {
-		if (ctx_put(s->fd[1], i) != 0 || ctx_get(s->fd[0], &k) != 0)
-			return micro_fail_errno("pipe");
-		ctx_sink = ctx_touch(s->ws, s->words);
-	}
-	return 0;
-}
-
-/* ctx_baseline: time the no-switch baseline for a working set of bytes
- * into *v (ns per pass): the fastest sample of CTX_BASE_RUNS harness runs. A
- * process that never sleeps loses whole time slices to any other load on
- * its CPU, which a ring of sleepers does not, so the least disturbed
- * baseline is the fair one to subtract. */
-static void ctx_baseline(const struct micro_opts *o, size_t bytes, struct micro_value *v)
-{
-	struct ctx_self s = { .fd = { -1, -1 }, .words = bytes / sizeof(long) };
-	struct micro_value t;
 	int ok;
 
-	memset(v, 0, sizeof(*v));
-	s.ws = ctx_ws_new(bytes, &ok);
+	memset(s, 0, sizeof(*s));
+	s->fd[0] = s->fd[1] = -1;
+	s->words = bytes / sizeof(long);
+	s->ws = ctx_ws_new(bytes, &ok);
 	if (!ok) {
-		text_copy(v->reason, "out of memory", sizeof(v->reason));
-		return;
+		text_copy(why, "out of memory", len);
+		return -1;
 	}
-	if (pipe(s.fd) != 0)
-		text_fmt(v->reason, sizeof(v->reason), "pipe: %s", strerror(errno));
-	for (int i = 0; s.fd[0] >= 0 && i < CTX_BASE_RUNS; i++) {
-		if (micro_time_ns(o, ctx_self_loop, &s, &t) != 0) {
-			*v = t;
-			break;
-		}
-		if (!v->ok || t.min < v->value) {
-			*v = t;
-			v->value = t.min;
-		}
+	if (pipe(s->fd) != 0) {
+		text_fmt(why, len, "pipe: %s", strerror(errno));
+		ctx_self_stop(s);
+		return -1;
 	}
-	ctx_close(&s.fd[0]);
-	ctx_close(&s.fd[1]);
-	free(s.ws);
+	return 0;
 }
 
-/* ctx_case: measure one ring of nproc members with kib KiB each and its
- * no-switch baseline, back to back so that both see the same machine, and
- * add the difference to set as metric id (microseconds per switch). A ring not
- * slower than its baseline (a disturbed sample) is measured again, up to
- * CTX_TRIES times. */
-static void ctx_case(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
-		     int nproc, int kib)
+int ctx_self_loop(void *state, uint64_t n)
 {
-	struct micro_value base, v = { .ok = 0 };
-	struct ctx_ring r;
-	char why[128];
+	struct ctx_self *s = state;
+	struct ctx_token t = { .left = n };
 
-	if (ctx_ring_start(&r, nproc, (size_t)kib * 1024, why, sizeof(why)) != 0) {
-		micro_put_na(set, id, why);
-		return;
+	for (uint64_t i = 0; i < n; i++) {
+		if (ctx_put(s->fd[1], &t) != 0 || ctx_get(s->fd[0], &t) != 0)
+			return micro_fail_errno("pipe");
+		ctx_sink = ctx_touch(s->ws, s->words);
+		t.words += s->words;
+		t.left--;
+	}
+	s->passes += n;
+	s->summed += t.words;
+	return 0;
+}
+
+void ctx_self_stop(struct ctx_self *s)
+{
+	ctx_close(&s->fd[0]);
+	ctx_close(&s->fd[1]);
+	free(s->ws);
+	s->ws = NULL;
+}
+
+/* ctx_ring_clock: micro_clock_fn; the CPU time the ring's members and the
+ * calling thread (which starts and ends each lap) have used. On one CPU,
+ * where a member is always ready to run, that is the lap's time without
+ * what other programs took of the CPU meanwhile. */
+static double ctx_ring_clock(void *state)
+{
+	const struct ctx_ring *r = state;
+	double t = micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+
+	for (int i = 0; t >= 0 && i < r->nproc; i++) {
+		double c = micro_cpu_ns(r->clk[i]);
+		t = c < 0 ? -1 : t + c;
+	}
+	return t;
+}
+
+/* ctx_self_clock: micro_clock_fn; the calling thread's CPU time. */
+static double ctx_self_clock(void *state)
+{
+	(void)state;
+	return micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+/* ctx_best: keep in *best the least disturbed of itself and t: the one of
+ * the lower fastest sample, whose value becomes that sample (interference
+ * only adds time, so the ring and its baseline are both taken this way). */
+static void ctx_best(struct micro_value *best, const struct micro_value *t)
+{
+	if (!best->ok || t->min < best->value) {
+		*best = *t;
+		best->value = t->min;
+	}
+}
+
+int ctx_measure(const struct micro_opts *o, int nproc, size_t bytes, struct ctx_result *res,
+		char *why, size_t len)
+{
+	struct ctx_ring r;
+	struct ctx_self s;
+	struct micro_value t;
+	int rc = -1;
+
+	memset(res, 0, sizeof(*res));
+	if (ctx_ring_start(&r, o, nproc, bytes, why, len) != 0)
+		return -1;
+	if (ctx_self_start(&s, bytes, why, len) != 0) {
+		ctx_ring_stop(&r);
+		return -1;
 	}
 	/* warm up untimed: every member runs, faults its working set in and
 	 * settles, so the harness's first calibration call is not setup */
-	if (ctx_ring_loop(&r, (uint64_t)nproc * 4) != 0) {
-		ctx_ring_stop(&r);
-		micro_put_na(set, id, "the ring lost the token while warming up");
+	if (ctx_ring_loop(&r, (uint64_t)r.nproc * 4) != 0) {
+		text_copy(why, "the ring lost the token while warming up", len);
+		goto out;
+	}
+	/* pinned, CPU time: another program's turn on the CPU is not switch cost */
+	res->cpu_time = o->cpu >= 0 && !o->spread;
+	for (int k = 0; k < CTX_ROUNDS; k++) {
+		if (micro_time_ns_clock(o, ctx_self_loop, &s, res->cpu_time ? ctx_self_clock : NULL, &t) != 0) {
+			text_fmt(why, len, "baseline: %s", t.reason);
+			goto out;
+		}
+		ctx_best(&res->base, &t);
+		if (micro_time_ns_clock(o, ctx_ring_loop, &r, res->cpu_time ? ctx_ring_clock : NULL, &t) != 0) {
+			text_copy(why, t.reason, len);
+			goto out;
+		}
+		ctx_best(&res->ring, &t);
+	}
+	res->ring_words = (double)r.last.words / (double)r.passes;
+	res->base_words = (double)s.summed / (double)s.passes;
+	rc = 0;
+out:
+	ctx_self_stop(&s);
+	ctx_ring_stop(&r);
+	return rc;
+}
+
+/* ctx_case: measure one ring of nproc members with kib KiB each and its
+ * no-switch baseline and add the difference to set as metric id
+ * (microseconds per switch). */
+static void ctx_case(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
+		     int nproc, int kib)
+{
+	struct ctx_result res;
+	char why[128];
+
+	if (ctx_measure(o, nproc, (size_t)kib * 1024, &res, why, sizeof(why)) != 0) {
+		micro_put_na(set, id, why);
 		return;
 	}
-	for (int t = 0; t < CTX_TRIES; t++) {
-		ctx_baseline(o, (size_t)kib * 1024, &base);
-		if (!base.ok)
-			break;
-		if (micro_time_ns(o, ctx_ring_loop, &r, &v) != 0 || v.value > base.value)
-			break;
-	}
-	ctx_ring_stop(&r);
-	if (!base.ok) {
-		text_fmt(why, sizeof(why), "baseline: %s", base.reason);
-		micro_put_na(set, id, why);
-	} else if (!v.ok) {
-		micro_put(set, id, &v);
-	} else if (v.value <= base.value) {
+	double sw = res.ring.value - res.base.value;
+	if (sw <= 0) {
 		text_fmt(why, sizeof(why), "ring (%.0f ns) not slower than its no-switch baseline (%.0f ns)",
-			 v.value, base.value);
+			 res.ring.value, res.base.value);
 		micro_put_na(set, id, why);
-	} else {
-		double sw = v.value - base.value;
-		/* the ring's absolute spread, relative to the difference */
-		micro_put_value(set, id, sw / 1000, v.spread * v.value / sw);
+		return;
 	}
+	/* the ring's absolute spread, relative to the difference */
+	micro_put_value(set, id, sw / 1000, res.ring.spread * res.ring.value / sw);
 }
 
 /* micro_group_ctx: see micro.h. Metrics ctx_Np_Kk, microseconds per switch.

@@ -42,14 +42,15 @@ static void ipc_teardown(struct ipc_state *st)
 	st->pid = -1;
 }
 
-/* ipc_fork: fork a peer that dies with its parent; like fork(). */
-static pid_t ipc_fork(void)
+/* ipc_fork: fork st's peer, which dies with its parent and runs where the
+ * placement puts end 1; like fork(). */
+static pid_t ipc_fork(const struct ipc_state *st)
 {
 	pid_t self = getpid(), pid = fork();
 
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != self)
+		if (getppid() != self || micro_place(st->o, 1) != 0)
 			_exit(1);
 	}
 	return pid;
@@ -199,13 +200,15 @@ static int peer_sink(int in, int out)
 	return 0;
 }
 
-/* peer_udp: answer each datagram on fd to its sender: echo it (rpc = 0)
- * or answer it as an RPC call (rpc = 1). Runs until killed. */
+/* peer_udp: echo each datagram on fd to its sender (rpc = 0), or serve
+ * RPC calls on fd (rpc = 1). Runs until killed. */
 static int peer_udp(int fd, int rpc)
 {
-	uint32_t msg[IPC_RPC_MAX / 4], rep[8];
+	char msg[IPC_RPC_MAX];
 	struct sockaddr_in from;
 
+	if (rpc)
+		return ipc_peer_rpc_udp(fd);
 	for (;;) {
 		socklen_t flen = sizeof(from);
 		ssize_t r = recvfrom(fd, msg, sizeof(msg), 0, (struct sockaddr *)&from, &flen);
@@ -214,14 +217,7 @@ static int peer_udp(int fd, int rpc)
 				continue;
 			return 1;
 		}
-		const void *out = msg;
-		size_t len = (size_t)r;
-		if (rpc) {
-			len = ipc_rpc_serve(msg, (size_t)r, rep);
-			out = rep;
-		}
-		if (len)
-			sendto(fd, out, len, 0, (struct sockaddr *)&from, flen);
+		sendto(fd, msg, (size_t)r, 0, (struct sockaddr *)&from, flen);
 	}
 }
 
@@ -273,7 +269,7 @@ static int setup_pipe(struct ipc_state *st, int kind, char *why, size_t len)
 		text_fmt(why, len, "pipe: %s", strerror(errno));
 		goto fail;
 	}
-	if ((st->pid = ipc_fork()) == 0) {
+	if ((st->pid = ipc_fork(st)) == 0) {
 		close(down[1]);
 		close(up[0]);
 		_exit(peer_stream(kind, down[0], up[1]));
@@ -302,7 +298,7 @@ static int setup_unix(struct ipc_state *st, int kind, char *why, size_t len)
 		text_fmt(why, len, "socketpair: %s", strerror(errno));
 		return -1;
 	}
-	if ((st->pid = ipc_fork()) == 0) {
+	if ((st->pid = ipc_fork(st)) == 0) {
 		close(sv[0]);
 		_exit(peer_stream(kind, sv[1], sv[1]));
 	}
@@ -321,7 +317,7 @@ static int setup_unix(struct ipc_state *st, int kind, char *why, size_t len)
 static int ipc_serve(struct ipc_state *st, int fd, int (*peer)(int fd, int arg), int arg,
 		     char *why, size_t len)
 {
-	if ((st->pid = ipc_fork()) == 0)
+	if ((st->pid = ipc_fork(st)) == 0)
 		_exit(peer(fd, arg));
 	close(fd);
 	if (st->pid < 0) {
@@ -341,6 +337,7 @@ static int setup_inet(struct ipc_state *st, int type, int (*peer)(int fd, int ar
 
 	if (fd < 0 || ipc_serve(st, fd, peer, arg, why, len) != 0)
 		return -1;
+	st->addr = a;
 	st->wfd = st->rfd = ipc_connect(type, &a, why, len);
 	return st->wfd < 0 ? -1 : 0;
 }
@@ -388,12 +385,12 @@ static int loop_rtt(void *state, uint64_t n)
 	return 0;
 }
 
-/* loop_conn: micro_loop_fn; n loopback TCP connections: connect, wait for
- * the server's accept and close (end of file), close. */
+/* loop_conn: micro_loop_fn; n loopback TCP connections as lmbench's
+ * lat_connect times them: connect, then close at once (the server accepts
+ * and closes each in its own time, not waited for). */
 static int loop_conn(void *state, uint64_t n)
 {
 	struct ipc_state *st = state;
-	char c;
 
 	for (uint64_t i = 0; i < n; i++) {
 		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -403,12 +400,7 @@ static int loop_conn(void *state, uint64_t n)
 			close(fd);
 			return micro_fail_errno("connect");
 		}
-		ssize_t r;
-		while ((r = read(fd, &c, 1)) < 0 && errno == EINTR)
-			;
 		close(fd);
-		if (r != 0)
-			return r < 0 ? micro_fail_errno("read") : micro_fail("server sent data");
 	}
 	return 0;
 }
@@ -429,6 +421,17 @@ static int loop_bw(void *state, uint64_t n)
 	if (r != 1)
 		return ipc_recv_fail("acknowledgement", r);
 	return 0;
+}
+
+/* ipc_clock: micro_clock_fn; the CPU time the peer and the calling thread
+ * have used. With both on one CPU one of them is always ready to run, so
+ * that is the benchmark's time without other programs' turns on the CPU. */
+static double ipc_clock(void *state)
+{
+	const struct ipc_state *st = state;
+	double a = micro_cpu_ns(CLOCK_THREAD_CPUTIME_ID), b = a < 0 ? -1 : micro_cpu_ns(st->peer_clk);
+
+	return b < 0 ? -1 : a + b;
 }
 
 /* ---- the group ---- */
@@ -470,7 +473,7 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 	sigaction(SIGPIPE, &ign, &old);
 	for (size_t i = 0; i < sizeof(benches) / sizeof(benches[0]); i++) {
 		const struct ipc_bench *b = &benches[i];
-		struct ipc_state st = { .wfd = -1, .rfd = -1, .pid = -1, .xid = 1, .buf = buf };
+		struct ipc_state st = { .wfd = -1, .rfd = -1, .pid = -1, .o = o, .xid = 1, .buf = buf };
 		struct micro_value v;
 		char why[128] = "";
 
@@ -490,16 +493,18 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 			micro_put_na(set, b->id, "the peer did not answer while warming up");
 			continue;
 		}
-		micro_time_ns(o, b->loop, &st, &v);
+		/* pinned: timed by the two ends' CPU time (see ipc_clock) */
+		int cpu = o->cpu >= 0 && !o->spread && clock_getcpuclockid(st.pid, &st.peer_clk) == 0;
+		micro_time_ns_clock(o, b->loop, &st, cpu ? ipc_clock : NULL, &v);
 		ipc_teardown(&st);
 		if (v.ok && b->bw && v.value <= 0)
 			micro_put_na(set, b->id, "transfer time below the clock's resolution");
 		else if (!b->bw)
 			micro_put_time(set, b->id, &v);
 		else {
-			/* MB/s = bytes per ns * 1000; the spread is a ratio and stays */
+			/* MB/s (lmbench's MB, 2^20 bytes); the spread is a ratio and stays */
 			if (v.ok)
-				v.value = IPC_CHUNK / v.value * 1000;
+				v.value = micro_mb_per_s(IPC_CHUNK, v.value);
 			micro_put(set, b->id, &v);
 		}
 	}

@@ -1,4 +1,4 @@
-/* bench_mem.c: measured CPU clock and memory load latencies (random pointer chase over growing working sets) in ns. */
+/* bench_mem.c: measured CPU clock, memory load latencies in ns (lmbench 3's forward 128-byte stride walk; contest's random chase) and the cache sizes. */
 #include "lib/text.h"
 #include "micro/micro.h"
 
@@ -17,11 +17,18 @@
 #define MEM_LINE 64
 /* Alignment asked of the chase buffer so huge pages can back it. */
 #define MEM_HUGE ((size_t)2 << 20)
-/* The curve: sizes MEM_MIN x 2^k and x 1.5 x 2^k, up to 256 MiB (quick: 32 MiB). */
+/* The curves: sizes MEM_MIN x 2^k and x 1.5 x 2^k, up to 4 x the largest
+ * cache the system reports (at least MEM_MAX_LEAST; MEM_MAX_NONE when it
+ * reports none), at most MEM_MAX_MOST. */
 #define MEM_MIN ((size_t)8 << 10)
-#define MEM_MAX_FULL ((size_t)256 << 20)
-#define MEM_MAX_QUICK ((size_t)32 << 20)
-#define MEM_POINTS 40
+#define MEM_MAX_LEAST ((size_t)64 << 20)
+#define MEM_MAX_NONE ((size_t)256 << 20)
+#define MEM_MAX_MOST ((size_t)1 << 30)
+#define MEM_POINTS 48
+/* lmbench's lat_mem_rd stride of the summary's figures (bytes). */
+#define MEM_STRIDE 128
+/* Samples per curve point (the curves have many points; 5 keep the median). */
+#define MEM_CURVE_SAMPLES 5
 /* Plateaus: the curve is cut into at most MEM_SEGS pieces of at least
  * MEM_WIDTH points, each piece's median MEM_LEVEL above the one before. */
 #define MEM_SEGS 6
@@ -104,10 +111,28 @@ static void **mem_build_chain(unsigned char *buf, size_t size, uint32_t *idx)
 	return (void **)buf;
 }
 
-/* mem_sizes: fill sizes[] with the curve's working sets; their number. */
-static int mem_sizes(const struct micro_opts *o, size_t *sizes)
+size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS])
 {
-	size_t max = o->quick ? MEM_MAX_QUICK : MEM_MAX_FULL;
+	size_t largest = micro_cache_largest(reported), max;
+
+	if (!largest)
+		return MEM_MAX_NONE;
+	max = largest > MEM_MAX_MOST / 4 ? MEM_MAX_MOST : 4 * largest;
+	return max < MEM_MAX_LEAST ? MEM_MAX_LEAST : max;
+}
+
+void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride)
+{
+	size_t n = size / stride;
+
+	/* element i points to element i + 1, the last to the first */
+	for (size_t i = 0; i < n; i++)
+		*(void **)(buf + i * stride) = buf + (i + 1 < n ? i + 1 : 0) * stride;
+	return (void **)buf;
+}
+
+int micro_mem_sizes(size_t max, size_t *sizes)
+{
 	int k = 0;
 
 	for (size_t s = MEM_MIN; s <= max && k < MEM_POINTS; s *= 2) {
@@ -118,13 +143,15 @@ static int mem_sizes(const struct micro_opts *o, size_t *sizes)
 	return k;
 }
 
-/* mem_map_chase: a max-byte buffer aligned to MEM_HUGE, advised to use
- * transparent huge pages (MADV_HUGEPAGE) so that beyond the reach of the
- * 4 KiB TLB a load does not also pay a page walk: lat_main is meant to be
- * the memory's latency (without it this VM's 256 MiB figure grows from
- * ~200 to ~300 ns). Where THP is off the advice is ignored and the page
- * walks stay in. *base and *len receive what to munmap. NULL on failure. */
-static unsigned char *mem_map_chase(size_t max, void **base, size_t *len)
+/* mem_map_chase: a max-byte buffer aligned to MEM_HUGE. With huge, advised
+ * to use transparent huge pages (MADV_HUGEPAGE) so that beyond the reach of
+ * the 4 KiB TLB a load does not also pay a page walk: contest's random
+ * chase is meant to be the memory's latency (without it this VM's 256 MiB
+ * figure grows from ~200 to ~300 ns). Without huge, no advice: the pages
+ * lmbench's malloc gets under the system's THP setting. Where THP is off
+ * the advice is ignored. *base and *len receive what to munmap. NULL on
+ * failure. */
+static unsigned char *mem_map_chase(size_t max, int huge, void **base, size_t *len)
 {
 	size_t total = max + MEM_HUGE;
 	unsigned char *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
@@ -136,7 +163,8 @@ static unsigned char *mem_map_chase(size_t max, void **base, size_t *len)
 	*len = total;
 	p += (MEM_HUGE - (uintptr_t)p % MEM_HUGE) % MEM_HUGE;
 #ifdef MADV_HUGEPAGE
-	madvise(p, max, MADV_HUGEPAGE);  /* a hint: fine if refused */
+	if (huge)
+		madvise(p, max, MADV_HUGEPAGE);  /* a hint: fine if refused */
 #endif
 	return p;
 }
@@ -257,44 +285,76 @@ static void mem_mhz(const struct micro_opts *o, struct micro_set *set)
 		micro_put(set, MID_MHZ, &v);
 }
 
-/* mem_curve: curve_<bytes> for each of the k working sets sizes[], their
- * ns per load in t[] (0 when failed) and spreads in sp[]; how many points
- * were measured. When the chain cannot be allocated, every point is not
- * available with the reason, also left in reason. */
-static int mem_curve(const struct micro_opts *o, struct micro_set *set, const size_t *sizes, int k,
-		     double *t, double *sp, char *reason, size_t rlen)
+/* mem_plateau: the median latency of the points t[0..k) (at sizes[])
+ * above lo bytes and at most hi / 2 (well inside a cache of hi bytes) into
+ * *lat, with the median spread of those points into *sp; 0, or -1 when no
+ * point lies there. */
+static int mem_plateau(const double *t, const double *sp, const size_t *sizes, int k, size_t lo,
+		       size_t hi, double *lat, double *spr)
 {
+	double v[MEM_POINTS], w[MEM_POINTS];
+	int n = 0;
+
+	for (int i = 0; i < k; i++)
+		if (sizes[i] > lo && sizes[i] <= hi / 2 && t[i] > 0) {
+			v[n] = t[i];
+			w[n++] = sp[i];
+		}
+	if (n == 0)
+		return -1;
+	*lat = micro_median(v, n);
+	*spr = micro_median(w, n);
+	return 0;
+}
+
+/* The two ways a curve is walked. */
+enum mem_walk { MEM_RANDOM, MEM_STRIDED };
+
+/* mem_curve: the curve of walk over the k working sets sizes[] (member
+ * curve_<bytes> for MEM_RANDOM, stride_<bytes> for MEM_STRIDED), their ns
+ * per load in t[] (0 when failed) and spreads in sp[]; how many points were
+ * measured. When the buffer cannot be allocated, every point is not
+ * available with the reason, also left in reason. */
+static int mem_curve(const struct micro_opts *o, struct micro_set *set, enum mem_walk walk,
+		     const size_t *sizes, int k, double *t, double *sp, char *reason, size_t rlen)
+{
+	enum micro_id family = walk == MEM_RANDOM ? MID_CURVE : MID_STRIDE;
+	struct micro_opts co = *o;
 	struct micro_value v;
 	void *base = NULL;
 	size_t len = 0;
-	unsigned char *buf = mem_map_chase(sizes[k - 1], &base, &len);
-	uint32_t *idx = malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx));
-	int got = 0;
+	unsigned char *buf = mem_map_chase(sizes[k - 1], walk == MEM_RANDOM, &base, &len);
+	uint32_t *idx = walk == MEM_RANDOM ? malloc(sizes[k - 1] / MEM_LINE * sizeof(*idx)) : NULL;
+	int got = 0, ok = buf && (idx || walk != MEM_RANDOM);
 
-	if (!buf || !idx)
+	if (co.samples > MEM_CURVE_SAMPLES)
+		co.samples = MEM_CURVE_SAMPLES;
+	if (!ok)
 		text_fmt(reason, rlen, "cannot allocate %zu MiB: %s", sizes[k - 1] >> 20, strerror(errno));
 	for (int i = 0; i < k; i++) {
 		t[i] = 0;
-		if (!buf || !idx) {
+		if (!ok) {
 			struct micro_value na = { .ok = 0 };
 			text_copy(na.reason, reason, sizeof(na.reason));
-			micro_put_member(set, MID_CURVE, sizes[i], &na);
+			micro_put_member(set, family, sizes[i], &na);
 			continue;
 		}
-		struct mem_chase c = { .cur = mem_build_chain(buf, sizes[i], idx) };
+		size_t step = walk == MEM_RANDOM ? MEM_LINE : MEM_STRIDE;
+		struct mem_chase c = { .cur = walk == MEM_RANDOM ? mem_build_chain(buf, sizes[i], idx)
+		                                                 : micro_mem_stride_ring(buf, sizes[i], MEM_STRIDE) };
 		/* warm up: one lap of the chain, at most 64 Ki loads */
-		mem_chase_loop(&c, (sizes[i] / MEM_LINE < 65536 ? sizes[i] / MEM_LINE : 65536) / MEM_LOADS + 1);
-		if (micro_time_ns(o, mem_chase_loop, &c, &v) != 0 || v.value <= 0) {
+		mem_chase_loop(&c, (sizes[i] / step < 65536 ? sizes[i] / step : 65536) / MEM_LOADS + 1);
+		if (micro_time_ns(&co, mem_chase_loop, &c, &v) != 0 || v.value <= 0) {
 			if (v.ok)
 				text_copy(v.reason, "too fast to time", sizeof(v.reason));
 			v.ok = 0;
-			micro_put_member(set, MID_CURVE, sizes[i], &v);
+			micro_put_member(set, family, sizes[i], &v);
 			continue;
 		}
 		struct micro_value pt = { .value = v.value / MEM_LOADS, .spread = v.spread, .ok = 1 };
 		t[i] = pt.value;
 		sp[i] = pt.spread;
-		micro_put_member(set, MID_CURVE, sizes[i], &pt);
+		micro_put_member(set, family, sizes[i], &pt);
 		got++;
 	}
 	if (buf)
@@ -303,42 +363,98 @@ static int mem_curve(const struct micro_opts *o, struct micro_set *set, const si
 	return got;
 }
 
-/* micro_group_mem: see micro.h. Metrics: mhz (MHz); curve_<bytes> for
- * each working set, lat_l1, lat_l2, lat_main (ns per dependent load);
- * cache_l1, cache_l2, cache_l3 (bytes, guessed from the curve's jumps).
- * The spread of a plateau's latency is the median spread of its points. */
+/* mem_put_plateau: metric id, the plateau of curve t[] inside the cache of
+ * hi bytes above lo (mem_plateau); not available with a reason when the
+ * cache is unknown or no point lies inside it. */
+static void mem_put_plateau(struct micro_set *set, enum micro_id id, const double *t, const double *sp,
+			    const size_t *sizes, int k, size_t lo, size_t hi)
+{
+	double lat, spr;
+
+	if (!hi)
+		micro_put_na(set, id, "cache size unknown");
+	else if (mem_plateau(t, sp, sizes, k, lo, hi, &lat, &spr) != 0)
+		micro_put_na(set, id, "no curve point inside the cache");
+	else
+		micro_put_value(set, id, lat, spr);
+}
+
+/* mem_all_na: every summary metric of the group not available with reason. */
+static void mem_all_na(struct micro_set *set, const char *reason)
+{
+	static const enum micro_id ids[] = {
+		MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN, MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
+		MID_RAND_L1, MID_RAND_L2, MID_RAND_L3, MID_RAND_MAIN, MID_GUESS_L1, MID_GUESS_L2,
+		MID_GUESS_L3,
+	};
+
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		micro_put_na(set, ids[i], reason);
+}
+
+/* mem_caches: the random curve's own cache guesses (guess_l1..l3), the
+ * sizes the summary shows (cache_l1..l3: the reported ones, else the
+ * curve's; cache_src says which) into chosen[]. */
+static void mem_caches(struct micro_set *set, const double *t, const size_t *sizes, int k,
+		       size_t chosen[MICRO_LEVELS])
+{
+	static const enum micro_id guess[] = { MID_GUESS_L1, MID_GUESS_L2, MID_GUESS_L3 };
+	static const enum micro_id cache[] = { MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3 };
+	size_t reported[MICRO_LEVELS], curve[MICRO_LEVELS] = { 0 };
+	struct mem_levels lv;
+	unsigned src;
+
+	mem_find_levels(t, sizes, k, &lv);
+	micro_cache_reported(reported);
+	for (int j = 0; j < MICRO_LEVELS; j++) {
+		if (lv.n >= j + 2) {
+			curve[j] = lv.cache[j];
+			micro_put_value(set, guess[j], (double)lv.cache[j], 0);
+		} else {
+			micro_put_na(set, guess[j], "no jump in the curve");
+		}
+	}
+	src = micro_cache_choose(reported, curve, chosen);
+	for (int j = 0; j < MICRO_LEVELS; j++) {
+		if (chosen[j])
+			micro_put_value(set, cache[j], (double)chosen[j], 0);
+		else
+			micro_put_na(set, cache[j], "not reported and no jump in the curve");
+	}
+	micro_put_value(set, MID_CACHE_SRC, (double)src, 0);
+}
+
+/* micro_group_mem: see micro.h. Metrics: mhz (MHz); stride_<bytes>, lmbench's
+ * forward 128-byte stride walk, and curve_<bytes>, contest's random chase,
+ * for each working set (ns per dependent load); lat_l1, lat_l2 (the stride
+ * curve inside each cache), lat_main (its largest set); cache_l1..l3 and
+ * cache_src (mem_caches); rand_l1..l3, rand_main (the random curve's); the
+ * spread of a plateau is the median spread of its points. */
 void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 {
-	static const enum micro_id cache_ids[3] = { MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3 };
-	size_t sizes[MEM_POINTS];
-	double t[MEM_POINTS], sp[MEM_POINTS];
-	int k = mem_sizes(o, sizes), got;
+	size_t sizes[MEM_POINTS], reported[MICRO_LEVELS], c[MICRO_LEVELS];
+	double t[MEM_POINTS], sp[MEM_POINTS], st[MEM_POINTS], ssp[MEM_POINTS];
 	char reason[128] = "";
+	int k, got;
 
+	micro_cache_reported(reported);
+	k = micro_mem_sizes(micro_mem_curve_max(reported), sizes);
 	mem_mhz(o, set);
-	got = mem_curve(o, set, sizes, k, t, sp, reason, sizeof(reason));
+	got = mem_curve(o, set, MEM_RANDOM, sizes, k, t, sp, reason, sizeof(reason));
+	if (got == k)
+		got = mem_curve(o, set, MEM_STRIDED, sizes, k, st, ssp, reason, sizeof(reason));
 	if (got < k) {
 		if (!reason[0])
 			text_fmt(reason, sizeof(reason), "%d of %d curve points failed", k - got, k);
-		micro_put_na(set, MID_LAT_L1, reason);
-		micro_put_na(set, MID_LAT_L2, reason);
-		micro_put_na(set, MID_LAT_MAIN, reason);
-		for (int j = 0; j < 3; j++)
-			micro_put_na(set, cache_ids[j], reason);
+		mem_all_na(set, reason);
 		return;
 	}
-	struct mem_levels lv;
-	mem_find_levels(t, sizes, k, &lv);
-	micro_put_value(set, MID_LAT_L1, lv.lat[0], mem_median_of(sp, lv.from[0], lv.to[0]));
-	if (lv.n >= 2)
-		micro_put_value(set, MID_LAT_L2, lv.lat[1], mem_median_of(sp, lv.from[1], lv.to[1]));
-	else
-		micro_put_na(set, MID_LAT_L2, "no jump in the curve");
-	micro_put_value(set, MID_LAT_MAIN, t[k - 1], sp[k - 1]);
-	for (int j = 0; j < 3; j++) {
-		if (lv.n >= j + 2)
-			micro_put_value(set, cache_ids[j], (double)lv.cache[j], 0);
-		else
-			micro_put_na(set, cache_ids[j], "no jump in the curve");
-	}
+	mem_caches(set, t, sizes, k, c);
+	mem_put_plateau(set, MID_LAT_L1, st, ssp, sizes, k, 0, c[0]);
+	mem_put_plateau(set, MID_LAT_L2, st, ssp, sizes, k, c[0], c[1]);
+	micro_put_value(set, MID_LAT_MAIN, st[k - 1], ssp[k - 1]);
+	mem_put_plateau(set, MID_RAND_L1, t, sp, sizes, k, 0, c[0]);
+	mem_put_plateau(set, MID_RAND_L2, t, sp, sizes, k, c[0], c[1]);
+	mem_put_plateau(set, MID_RAND_L3, t, sp, sizes, k, c[1], c[2]);
+	micro_put_value(set, MID_RAND_MAIN, t[k - 1], sp[k - 1]);
 }

@@ -36,6 +36,11 @@ int micro_fail(const char *fmt, ...)
 	return -1;
 }
 
+void micro_why(char *buf, size_t len)
+{
+	text_copy(buf, fail_reason[0] ? fail_reason : "benchmark failed", len);
+}
+
 int micro_fail_errno(const char *what)
 {
 	return micro_fail("%s: %s", what, strerror(errno));
@@ -50,6 +55,15 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+double micro_cpu_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return micro_fail_errno("CPU-time clock");
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 /* null_loop: the harness's own empty loop, timed to be subtracted. */
 static int null_loop(void *state, uint64_t n)
 {
@@ -59,14 +73,16 @@ static int null_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* run_once: time one call of loop(state, n) in ns; -1 when it failed. */
-static double run_once(micro_loop_fn loop, void *state, uint64_t n)
+/* run_once: time one call of loop(state, n) in ns by clock (NULL: the
+ * monotonic clock); -1 when it or the clock failed. */
+static double run_once(micro_loop_fn loop, void *state, micro_clock_fn clock, uint64_t n)
 {
-	double t0 = now_ns();
+	double t0 = clock ? clock(state) : now_ns();
 
-	if (loop(state, n) != 0)
+	if (t0 < 0 || loop(state, n) != 0)
 		return -1;
-	return now_ns() - t0;
+	double t1 = clock ? clock(state) : now_ns();
+	return t1 < 0 ? -1 : t1 - t0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -102,16 +118,16 @@ double micro_spread(const double *v, int n, double median)
  * lasts at least min_ns. A call that reaches min_ns must be confirmed by a
  * second one reaching half of it, so one preempted call cannot fix a small
  * n. 0 when the loop failed. */
-static uint64_t calibrate(micro_loop_fn loop, void *state, double min_ns)
+static uint64_t calibrate(micro_loop_fn loop, void *state, micro_clock_fn clock, double min_ns)
 {
 	uint64_t n = 1;
 
 	for (;;) {
-		double t = run_once(loop, state, n);
+		double t = run_once(loop, state, clock, n);
 		if (t < 0)
 			return 0;
 		if (t >= min_ns) {
-			double t2 = run_once(loop, state, n);
+			double t2 = run_once(loop, state, clock, n);
 			if (t2 < 0)
 				return 0;
 			if (t2 >= min_ns / 2)
@@ -139,6 +155,13 @@ static uint64_t calibrate(micro_loop_fn loop, void *state, double min_ns)
 int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 		  struct micro_value *out)
 {
+	return micro_time_ns_clock(o, loop, state, NULL, out);
+}
+
+/* micro_time_ns_clock: see micro.h. */
+int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *state,
+			micro_clock_fn clock, struct micro_value *out)
+{
 	enum { MAXS = 31 };
 	double t[MAXS], z[MAXS];
 	int samples = o->samples < 1 ? 1 : o->samples > MAXS ? MAXS : o->samples;
@@ -147,13 +170,13 @@ int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 	memset(out, 0, sizeof(*out));
 	fail_reason[0] = '\0';
 	/* one untimed call first: a cold first call would size the samples too small */
-	n = loop(state, 1) == 0 ? calibrate(loop, state, o->min_sec * 1e9) : 0;
+	n = loop(state, 1) == 0 ? calibrate(loop, state, clock, o->min_sec * 1e9) : 0;
 	for (int i = 0; n && i < samples; i++) {
-		t[i] = run_once(loop, state, n);
+		t[i] = run_once(loop, state, clock, n);
 		if (t[i] < 0)
 			n = 0;
 		else
-			z[i] = run_once(null_loop, NULL, n);
+			z[i] = run_once(null_loop, NULL, NULL, n);
 	}
 	if (!n) {
 		text_copy(out->reason, fail_reason[0] ? fail_reason : "benchmark failed",

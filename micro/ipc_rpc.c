@@ -1,149 +1,326 @@
-/* ipc_rpc.c: the built-in ONC RPC v2 (RFC 5531) of the IPC group: the NULL-procedure call, its server, and the timed UDP and TCP loops. */
+/* ipc_rpc.c: contest's own ONC RPC v2 runtime (RFC 5531) for the IPC group: XDR messages, a dispatching server (poll, receive, decode, dispatch, encode, send) and the timed UDP and TCP clients. */
 #include "micro/ipc.h"
 #include "micro/micro.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <poll.h>
 #include <sys/socket.h>
 
-/* ONC RPC v2 (RFC 5531) constants, and the private program we call. */
+/* ONC RPC v2 (RFC 5531) constants. */
 enum {
 	RPC_CALL = 0, RPC_REPLY = 1, RPC_VERSION = 2,
 	RPC_MSG_ACCEPTED = 0, RPC_MSG_DENIED = 1,
 	RPC_SUCCESS = 0, RPC_PROG_UNAVAIL = 1, RPC_PROG_MISMATCH = 2,
 	RPC_PROC_UNAVAIL = 3, RPC_GARBAGE_ARGS = 4,
 	RPC_MISMATCH = 0, RPC_AUTH_ERROR = 1, RPC_AUTH_BADCRED = 1, RPC_AUTH_BADVERF = 3,
-	RPC_AUTH_NONE = 0,
-	RPC_CALL_WORDS = 10, RPC_REPLY_WORDS = 6,
+	RPC_AUTH_NONE = 0, RPC_AUTH_MAX = 400,  /* the longest opaque_auth body */
 };
-#define IPC_RPC_PROG 0x2000c0deu  /* in the user-defined range 0x20000000-0x3fffffff */
-#define IPC_RPC_VERS 1u
 #define IPC_RPC_LAST 0x80000000u  /* record marking: last fragment */
 
-/* rpc_call: encode the NULL-procedure CALL with xid into w; its bytes. */
-static size_t rpc_call(uint32_t *w, uint32_t xid)
-{
-	const uint32_t v[RPC_CALL_WORDS] = {
-		xid, RPC_CALL, RPC_VERSION, IPC_RPC_PROG, IPC_RPC_VERS, 0,
-		RPC_AUTH_NONE, 0,  /* cred */
-		RPC_AUTH_NONE, 0,  /* verf */
-	};
+/* XDR streams over big-endian 32-bit words: n words of room or of data; a
+ * put past the room or a get past the data sets bad. */
+struct xdr_out {
+	uint32_t *w;
+	size_t n, at;
+	int bad;
+};
+struct xdr_in {
+	const uint32_t *w;
+	size_t n, at;
+	int bad;
+};
 
-	for (int i = 0; i < RPC_CALL_WORDS; i++)
-		w[i] = htonl(v[i]);
-	return RPC_CALL_WORDS * 4;
+/* x_put: encode the unsigned int v. */
+static void x_put(struct xdr_out *x, uint32_t v)
+{
+	if (x->at < x->n)
+		x->w[x->at++] = htonl(v);
+	else
+		x->bad = 1;
 }
 
-/* ipc_rpc_serve: see ipc.h. The server's answer to the call of bytes in c, encoded into r
- * (room for 8 words). */
-size_t ipc_rpc_serve(const uint32_t *c, size_t bytes, uint32_t *r)
+/* x_get: decode an unsigned int; 0 (and bad) past the end. */
+static uint32_t x_get(struct xdr_in *x)
 {
-	uint32_t v[RPC_CALL_WORDS] = { 0 };
-	int n = 3;
-
-	if (bytes < 8 || bytes % 4)
-		return 0;
-	for (size_t i = 0; i < RPC_CALL_WORDS && i < bytes / 4; i++)
-		v[i] = ntohl(c[i]);
-	if (v[1] != RPC_CALL)
-		return 0;
-	r[0] = v[0];
-	r[1] = RPC_REPLY;
-	if (bytes >= 12 && v[2] != RPC_VERSION) {
-		r[2] = RPC_MSG_DENIED;
-		r[n++] = RPC_MISMATCH;
-		r[n++] = RPC_VERSION;
-		r[n++] = RPC_VERSION;
-	} else if (bytes >= 40 && (v[6] != RPC_AUTH_NONE || v[7] != 0 || v[8] != RPC_AUTH_NONE || v[9] != 0)) {
-		r[2] = RPC_MSG_DENIED;
-		r[n++] = RPC_AUTH_ERROR;
-		r[n++] = v[6] != RPC_AUTH_NONE || v[7] != 0 ? RPC_AUTH_BADCRED : RPC_AUTH_BADVERF;
-	} else {
-		r[2] = RPC_MSG_ACCEPTED;
-		r[n++] = RPC_AUTH_NONE;
-		r[n++] = 0;
-		if (bytes < 40)
-			r[n++] = RPC_GARBAGE_ARGS;
-		else if (v[3] != IPC_RPC_PROG)
-			r[n++] = RPC_PROG_UNAVAIL;
-		else if (v[4] != IPC_RPC_VERS) {
-			r[n++] = RPC_PROG_MISMATCH;
-			r[n++] = IPC_RPC_VERS;
-			r[n++] = IPC_RPC_VERS;
-		} else if (v[5] != 0)
-			r[n++] = RPC_PROC_UNAVAIL;
-		else if (bytes != 40)
-			r[n++] = RPC_GARBAGE_ARGS;  /* the NULL procedure takes no arguments */
-		else
-			r[n++] = RPC_SUCCESS;
-	}
-	for (int i = 0; i < n; i++)
-		r[i] = htonl(r[i]);
-	return (size_t)n * 4;
-}
-
-/* rpc_check: 0 when the reply of bytes in w answers xid with SUCCESS, or
- * micro_fail with what is wrong. */
-static int rpc_check(const uint32_t *w, size_t bytes, uint32_t xid)
-{
-	uint32_t v[RPC_REPLY_WORDS] = { 0 };
-
-	if (bytes < 16 || bytes % 4)
-		return micro_fail("rpc: malformed reply of %zu bytes", bytes);
-	for (size_t i = 0; i < RPC_REPLY_WORDS && i < bytes / 4; i++)
-		v[i] = ntohl(w[i]);
-	if (v[0] != xid || v[1] != RPC_REPLY)
-		return micro_fail("rpc: reply does not answer xid %u", xid);
-	if (v[2] != RPC_MSG_ACCEPTED)
-		return micro_fail("rpc: call denied (reject status %u)", v[3]);
-	if (bytes != RPC_REPLY_WORDS * 4 || v[3] != RPC_AUTH_NONE || v[4] != 0)
-		return micro_fail("rpc: unexpected reply verifier or length");
-	if (v[5] != RPC_SUCCESS)
-		return micro_fail("rpc: call not executed (accept status %u)", v[5]);
+	if (x->at < x->n)
+		return ntohl(x->w[x->at++]);
+	x->bad = 1;
 	return 0;
+}
+
+/* x_auth_put: an opaque_auth of flavor with an empty body. */
+static void x_auth_put(struct xdr_out *x, uint32_t flavor)
+{
+	x_put(x, flavor);
+	x_put(x, 0);
+}
+
+/* x_auth_get: decode an opaque_auth, skip its body; its flavor, and in
+ * *len its body's length. */
+static uint32_t x_auth_get(struct xdr_in *x, uint32_t *len)
+{
+	uint32_t flavor = x_get(x);
+
+	*len = x_get(x);
+	size_t words = ((size_t)*len + 3) / 4;
+	if (*len > RPC_AUTH_MAX || words > x->n - x->at)
+		x->bad = 1;
+	else
+		x->at += words;
+	return flavor;
+}
+
+/* The procedures of the private program: NULL (none in, none out) and
+ * XACT, lmbench's transaction: one unsigned int in, the same one out. Each
+ * decodes its arguments and encodes its results; -1 for garbage arguments. */
+static int proc_null(struct xdr_in *args, struct xdr_out *res)
+{
+	(void)res;
+	return args->at == args->n ? 0 : -1;
+}
+
+static int proc_xact(struct xdr_in *args, struct xdr_out *res)
+{
+	uint32_t c = x_get(args);
+
+	if (args->bad || args->at != args->n)
+		return -1;
+	x_put(res, c);
+	return 0;
+}
+
+static int (*const rpc_procs[])(struct xdr_in *, struct xdr_out *) = {
+	[IPC_RPC_NULL] = proc_null,
+	[IPC_RPC_XACT] = proc_xact,
+};
+
+/* ipc_rpc_call: see ipc.h. */
+size_t ipc_rpc_call(uint32_t *w, size_t words, uint32_t xid, uint32_t proc, uint32_t arg)
+{
+	struct xdr_out x = { .w = w, .n = words };
+
+	x_put(&x, xid);
+	x_put(&x, RPC_CALL);
+	x_put(&x, RPC_VERSION);
+	x_put(&x, IPC_RPC_PROG);
+	x_put(&x, IPC_RPC_VERS);
+	x_put(&x, proc);
+	x_auth_put(&x, RPC_AUTH_NONE);  /* cred */
+	x_auth_put(&x, RPC_AUTH_NONE);  /* verf */
+	if (proc == IPC_RPC_XACT)
+		x_put(&x, arg);
+	return x.bad ? 0 : x.at * 4;
+}
+
+/* rpc_accept: encode into r an accepted reply's verifier and stat. */
+static void rpc_accept(struct xdr_out *r, uint32_t stat)
+{
+	x_put(r, RPC_MSG_ACCEPTED);
+	x_auth_put(r, RPC_AUTH_NONE);
+	x_put(r, stat);
+}
+
+/* rpc_dispatch: the rest of an accepted reply to the call of program prog,
+ * version vers, procedure proc whose arguments follow in c, into r. */
+static void rpc_dispatch(struct xdr_in *c, uint32_t prog, uint32_t vers, uint32_t proc,
+			 struct xdr_out *r)
+{
+	size_t at = r->at;
+
+	if (prog != IPC_RPC_PROG)
+		rpc_accept(r, RPC_PROG_UNAVAIL);
+	else if (vers != IPC_RPC_VERS) {
+		rpc_accept(r, RPC_PROG_MISMATCH);
+		x_put(r, IPC_RPC_VERS);
+		x_put(r, IPC_RPC_VERS);
+	} else if (proc >= sizeof(rpc_procs) / sizeof(rpc_procs[0]))
+		rpc_accept(r, RPC_PROC_UNAVAIL);
+	else {
+		rpc_accept(r, RPC_SUCCESS);
+		if (rpc_procs[proc](c, r) != 0) {
+			r->at = at;  /* the results so far are void */
+			rpc_accept(r, RPC_GARBAGE_ARGS);
+		}
+	}
+}
+
+/* ipc_rpc_serve: see ipc.h. */
+size_t ipc_rpc_serve(const uint32_t *c, size_t bytes, uint32_t *r, size_t words)
+{
+	struct xdr_in in = { .w = c, .n = bytes / 4 };
+	struct xdr_out out = { .w = r, .n = words };
+	uint32_t clen, vlen;
+
+	if (bytes % 4)
+		return 0;
+	uint32_t xid = x_get(&in), mtype = x_get(&in), rpcvers = x_get(&in);
+	uint32_t prog = x_get(&in), vers = x_get(&in), proc = x_get(&in);
+	uint32_t cred = x_auth_get(&in, &clen), verf = x_auth_get(&in, &vlen);
+	if (bytes < 8 || mtype != RPC_CALL)
+		return 0;  /* no call: dropped, as a server does */
+	x_put(&out, xid);
+	x_put(&out, RPC_REPLY);
+	if (rpcvers != RPC_VERSION) {
+		x_put(&out, RPC_MSG_DENIED);
+		x_put(&out, RPC_MISMATCH);
+		x_put(&out, RPC_VERSION);
+		x_put(&out, RPC_VERSION);
+	} else if (in.bad)
+		rpc_accept(&out, RPC_GARBAGE_ARGS);  /* cut short before its arguments */
+	else if (cred != RPC_AUTH_NONE || clen || verf != RPC_AUTH_NONE || vlen) {
+		x_put(&out, RPC_MSG_DENIED);
+		x_put(&out, RPC_AUTH_ERROR);
+		x_put(&out, cred != RPC_AUTH_NONE || clen ? RPC_AUTH_BADCRED : RPC_AUTH_BADVERF);
+	} else
+		rpc_dispatch(&in, prog, vers, proc, &out);
+	return out.bad ? 0 : out.at * 4;
+}
+
+/* ipc_rpc_reply: see ipc.h. */
+int ipc_rpc_reply(const uint32_t *w, size_t bytes, uint32_t xid, uint32_t proc, uint32_t *result)
+{
+	struct xdr_in x = { .w = w, .n = bytes / 4 };
+	uint32_t len;
+
+	if (bytes < 12 || bytes % 4)
+		return micro_fail("rpc: malformed reply of %zu bytes", bytes);
+	uint32_t rxid = x_get(&x), mtype = x_get(&x), stat = x_get(&x);
+	if (mtype != RPC_REPLY)
+		return micro_fail("rpc: message type %u is no reply", mtype);
+	if (rxid != xid)
+		return 1;  /* an old reply: not ours */
+	if (stat != RPC_MSG_ACCEPTED) {
+		uint32_t why = x_get(&x);
+		return micro_fail("rpc: call denied (reject status %u)", why);
+	}
+	if (x_auth_get(&x, &len) != RPC_AUTH_NONE || len || x.bad)
+		return micro_fail("rpc: unexpected reply verifier");
+	if ((stat = x_get(&x)) != RPC_SUCCESS)
+		return micro_fail("rpc: call not executed (accept status %u)", stat);
+	*result = proc == IPC_RPC_XACT ? x_get(&x) : 0;
+	if (x.bad || x.at != x.n)
+		return micro_fail("rpc: reply of %zu bytes does not hold the results", bytes);
+	return 0;
+}
+
+/* rpc_wait: poll fd for input as an RPC runtime does before each receive
+ * (forever: a server; IPC_TIMEOUT_S: a client); 0, or -1 with errno
+ * (ETIMEDOUT). */
+static int rpc_wait(int fd, int forever)
+{
+	struct pollfd pf = { .fd = fd, .events = POLLIN };
+	int rc;
+
+	while ((rc = poll(&pf, 1, forever ? -1 : IPC_TIMEOUT_S * 1000)) < 0 && errno == EINTR)
+		;
+	if (rc == 0)
+		errno = ETIMEDOUT;
+	return rc > 0 ? 0 : -1;
+}
+
+/* rpc_record_read: poll fd, then read one record-marked record (its
+ * fragments assembled) into buf of room bytes; its bytes, 0 at end of file
+ * before it, -1 on error or when it does not fit (errno EMSGSIZE). */
+static ssize_t rpc_record_read(int fd, uint32_t *buf, size_t room, int forever)
+{
+	size_t bytes = 0;
+	uint32_t hdr;
+	ssize_t r;
+
+	if (rpc_wait(fd, forever) != 0)
+		return -1;
+	do {
+		if ((r = ipc_read_full(fd, &hdr, 4)) != 4)
+			return r == 0 && bytes == 0 ? 0 : -1;
+		hdr = ntohl(hdr);
+		size_t len = hdr & ~IPC_RPC_LAST;
+		if (len > room - bytes) {
+			errno = EMSGSIZE;
+			return -1;
+		}
+		if (ipc_read_full(fd, (char *)buf + bytes, len) != (ssize_t)len)
+			return -1;
+		bytes += len;
+	} while (!(hdr & IPC_RPC_LAST));
+	return (ssize_t)bytes;
+}
+
+/* ipc_peer_rpc_udp: see ipc.h. */
+int ipc_peer_rpc_udp(int fd)
+{
+	uint32_t msg[IPC_RPC_MAX / 4], rep[IPC_RPC_MAX / 4];
+	struct sockaddr_in from;
+
+	for (;;) {
+		socklen_t flen = sizeof(from);
+		if (rpc_wait(fd, 1) != 0)
+			return 1;
+		ssize_t r = recvfrom(fd, msg, sizeof(msg), 0, (struct sockaddr *)&from, &flen);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return 1;
+		size_t len = ipc_rpc_serve(msg, (size_t)r, rep, sizeof(rep) / 4);
+		if (len)
+			sendto(fd, rep, len, 0, (struct sockaddr *)&from, flen);
+	}
 }
 
 /* ipc_peer_rpc_tcp: see ipc.h. */
 int ipc_peer_rpc_tcp(int in, int out)
 {
-	uint32_t msg[IPC_RPC_MAX / 4], rep[1 + 8], hdr;
+	uint32_t msg[IPC_RPC_MAX / 4], rep[1 + IPC_RPC_MAX / 4];
 
 	for (;;) {
-		size_t bytes = 0, len;
-		do {
-			if (ipc_read_full(in, &hdr, 4) != 4)
-				return 0;
-			hdr = ntohl(hdr);
-			len = hdr & ~IPC_RPC_LAST;
-			if (len > sizeof(msg) - bytes ||
-			    ipc_read_full(in, (char *)msg + bytes, len) != (ssize_t)len)
-				return 1;
-			bytes += len;
-		} while (!(hdr & IPC_RPC_LAST));
-		size_t rb = ipc_rpc_serve(msg, bytes, rep + 1);
+		ssize_t bytes = rpc_record_read(in, msg, sizeof(msg), 1);
+		if (bytes <= 0)
+			return bytes < 0;
+		size_t rb = ipc_rpc_serve(msg, (size_t)bytes, rep + 1, IPC_RPC_MAX / 4);
 		rep[0] = htonl(IPC_RPC_LAST | (uint32_t)rb);
 		if (rb && ipc_write_full(out, rep, rb + 4) != 0)
 			return 1;
 	}
 }
 
+/* rpc_result: 0 when the reply of bytes in rep answers the XACT call xid
+ * carrying arg with arg; 1 for another call's reply; -1 with micro_fail. */
+static int rpc_result(const uint32_t *rep, size_t bytes, uint32_t xid, uint32_t arg)
+{
+	uint32_t res;
+	int rc = ipc_rpc_reply(rep, bytes, xid, IPC_RPC_XACT, &res);
+
+	if (rc == 0 && res != arg)
+		return micro_fail("rpc: result %u, want %u", res, arg);
+	return rc;
+}
+
 /* ipc_loop_rpc_udp: see ipc.h. */
 int ipc_loop_rpc_udp(void *state, uint64_t n)
 {
 	struct ipc_state *st = state;
-	uint32_t call[RPC_CALL_WORDS], rep[IPC_RPC_MAX / 4];
+	uint32_t call[IPC_RPC_MAX / 4], rep[IPC_RPC_MAX / 4];
 
 	for (uint64_t i = 0; i < n; i++) {
-		uint32_t xid = st->xid++;
-		size_t len = rpc_call(call, xid);
-		if (send(st->wfd, call, len, 0) != (ssize_t)len)
+		uint32_t xid = st->xid++, arg = (uint32_t)i & 0xff;
+		size_t len = ipc_rpc_call(call, sizeof(call) / 4, xid, IPC_RPC_XACT, arg);
+		/* addressed each time and answered from anywhere, as a client
+		 * runtime's datagram transport does */
+		if (sendto(st->wfd, call, len, 0, (const struct sockaddr *)&st->addr,
+			   sizeof(st->addr)) != (ssize_t)len)
 			return micro_fail_errno("rpc send");
-		ssize_t r;
-		while ((r = recv(st->rfd, rep, sizeof(rep), 0)) < 0 && errno == EINTR)
-			;
-		if (r <= 0)
-			return ipc_recv_fail("rpc receive", r);
-		if (rpc_check(rep, (size_t)r, xid) != 0)
+		int rc;
+		do {
+			struct sockaddr_in from;
+			socklen_t flen = sizeof(from);
+			if (rpc_wait(st->rfd, 0) != 0)
+				return micro_fail_errno("rpc wait");
+			ssize_t r = recvfrom(st->rfd, rep, sizeof(rep), 0, (struct sockaddr *)&from, &flen);
+			if (r <= 0)
+				return ipc_recv_fail("rpc receive", r);
+			rc = from.sin_port != st->addr.sin_port ? 1 : rpc_result(rep, (size_t)r, xid, arg);
+		} while (rc == 1);
+		if (rc != 0)
 			return -1;
 	}
 	return 0;
@@ -153,24 +330,23 @@ int ipc_loop_rpc_udp(void *state, uint64_t n)
 int ipc_loop_rpc_tcp(void *state, uint64_t n)
 {
 	struct ipc_state *st = state;
-	uint32_t call[1 + RPC_CALL_WORDS], rep[IPC_RPC_MAX / 4], hdr;
-	ssize_t r;
+	uint32_t call[IPC_RPC_MAX / 4], rep[IPC_RPC_MAX / 4];
 
 	for (uint64_t i = 0; i < n; i++) {
-		uint32_t xid = st->xid++;
-		size_t len = rpc_call(call + 1, xid);
+		uint32_t xid = st->xid++, arg = (uint32_t)i & 0xff;
+		size_t len = ipc_rpc_call(call + 1, sizeof(call) / 4 - 1, xid, IPC_RPC_XACT, arg);
 		call[0] = htonl(IPC_RPC_LAST | (uint32_t)len);
 		if (ipc_write_full(st->wfd, call, len + 4) != 0)
 			return micro_fail_errno("rpc send");
-		if ((r = ipc_read_full(st->rfd, &hdr, 4)) != 4)
-			return ipc_recv_fail("rpc receive", r);
-		hdr = ntohl(hdr);
-		len = hdr & ~IPC_RPC_LAST;
-		if (!(hdr & IPC_RPC_LAST) || len > sizeof(rep))
-			return micro_fail("rpc: unexpected record mark 0x%08x", hdr);
-		if ((r = ipc_read_full(st->rfd, rep, len)) != (ssize_t)len)
-			return ipc_recv_fail("rpc receive", r);
-		if (rpc_check(rep, len, xid) != 0)
+		int rc;
+		do {
+			ssize_t r = rpc_record_read(st->rfd, rep, sizeof(rep), 0);
+			if (r <= 0)
+				return r < 0 && errno == EMSGSIZE ? micro_fail("rpc: reply too long")
+								  : ipc_recv_fail("rpc receive", r);
+			rc = rpc_result(rep, (size_t)r, xid, arg);
+		} while (rc == 1);
+		if (rc != 0)
 			return -1;
 	}
 	return 0;

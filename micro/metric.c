@@ -11,6 +11,8 @@ const char *const micro_sections[MS_COUNT] = {
 	[MS_BW] = "*Local* Communication bandwidths in MB/s - bigger is better",
 	[MS_MEM] = ("Memory latencies in nanoseconds - smaller is better\n"
 	            "    (WARNING - may not be correct, check graphs)"),
+	[MS_EXT] = ("contest's own figures, not lmbench's methods (see contest(1), MICROBENCHMARKS)\n"
+	            "ns: random-chase latencies; us: mmap; MB/s: every word - bigger is better"),
 };
 
 #define P MS_BIT(MS_PROC)
@@ -19,6 +21,7 @@ const char *const micro_sections[MS_COUNT] = {
 #define F MS_BIT(MS_FS)
 #define B MS_BIT(MS_BW)
 #define M MS_BIT(MS_MEM)
+#define X MS_BIT(MS_EXT)
 
 /* name, unit, family, sections, top, bottom, width, format */
 const struct micro_def micro_metrics[MID_COUNT] = {
@@ -69,7 +72,20 @@ const struct micro_def micro_metrics[MID_COUNT] = {
 	[MID_CACHE_L1]       = { "cache_l1",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_L2]       = { "cache_l2",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_L3]       = { "cache_l3",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
+	[MID_CACHE_SRC]      = { "cache_src",      "bits",  0, 0,     "",         "",        0, MF_NUM },
+	[MID_FS_NOJOURNAL]   = { "fs_nojournal",   "bool",  0, 0,     "",         "",        0, MF_NUM },
+	[MID_RAND_L1]        = { "rand_l1",        "ns",    0, X,     "L1 $",     "rand",    5, MF_NUM },
+	[MID_RAND_L2]        = { "rand_l2",        "ns",    0, X,     "L2 $",     "rand",    5, MF_NUM },
+	[MID_RAND_L3]        = { "rand_l3",        "ns",    0, X,     "L3 $",     "rand",    5, MF_NUM },
+	[MID_RAND_MAIN]      = { "rand_main",      "ns",    0, X,     "Main",     "rand",    5, MF_NUM },
+	[MID_GUESS_L1]       = { "guess_l1",       "bytes", 0, X,     "Curve",    "guesses", 7, MF_CACHE },
+	[MID_GUESS_L2]       = { "guess_l2",       "bytes", 0, X,     "Curve",    "guesses", 7, MF_CACHE },
+	[MID_GUESS_L3]       = { "guess_l3",       "bytes", 0, X,     "Curve",    "guesses", 7, MF_CACHE },
+	[MID_MMAP_READ]      = { "mmap_read",      "us",    0, X,     "Mmap",     "read us", 7, MF_NUM },
+	[MID_BW_READ_ALL]    = { "bw_read_all",    "MB/s",  0, X,     "Mem rd",   "all",     6, MF_NUM },
+	[MID_BW_WRITE_ALL]   = { "bw_write_all",   "MB/s",  0, X,     "Mem wr",   "all",     6, MF_NUM },
 	[MID_CURVE]          = { "curve_",         "ns",    1, 0,     "",         "",        0, MF_NUM },
+	[MID_STRIDE]         = { "stride_",        "ns",    1, 0,     "",         "",        0, MF_NUM },
 };
 
 #undef P
@@ -78,6 +94,7 @@ const struct micro_def micro_metrics[MID_COUNT] = {
 #undef F
 #undef B
 #undef M
+#undef X
 
 int micro_metric_find(const char *name)
 {

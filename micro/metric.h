@@ -10,6 +10,7 @@ enum micro_section {
 	MS_FS,    /* File & VM system latencies */
 	MS_BW,    /* *Local* Communication bandwidths */
 	MS_MEM,   /* Memory latencies */
+	MS_EXT,   /* contest's own figures: not lmbench's methods, never under its headings */
 	MS_COUNT
 };
 
@@ -43,7 +44,13 @@ enum micro_id {
 	MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND, MID_BW_MEM_READ, MID_BW_MEM_WRITE,
 	MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN,
 	MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
-	MID_CURVE,  /* a family: stored as curve_<bytes>, one per working set */
+	MID_CACHE_SRC,  /* which of cache_l1..l3 the system reported: bits, 1 = L1 */
+	MID_FS_NOJOURNAL, /* 1: the files were on ext4 without a journal (File Create moves) */
+	MID_RAND_L1, MID_RAND_L2, MID_RAND_L3, MID_RAND_MAIN,
+	MID_GUESS_L1, MID_GUESS_L2, MID_GUESS_L3,
+	MID_MMAP_READ, MID_BW_READ_ALL, MID_BW_WRITE_ALL,
+	MID_CURVE,  /* a family: stored as curve_<bytes>, one per working set (random chase) */
+	MID_STRIDE, /* a family: stride_<bytes>, lmbench 3's forward 128-byte stride walk */
 	MID_COUNT
 };
 

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "micro/metric.h"
 
@@ -14,6 +15,8 @@ struct micro_opts {
 	int samples;      /* samples per metric; the median is kept */
 	int quick;        /* 1: smaller working sets and fewer files too */
 	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
+	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
+	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
 
@@ -41,9 +44,26 @@ typedef int (*micro_loop_fn)(void *state, uint64_t n);
 int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 		  struct micro_value *out);
 
+/* A clock for micro_time_ns_clock: nanoseconds now by some clock of the
+ * benchmark's (such as the CPU time its processes used), -1 with
+ * micro_fail when it cannot be read. */
+typedef double (*micro_clock_fn)(void *state);
+
+/* micro_cpu_ns: the time of CPU-time clock c (CLOCK_THREAD_CPUTIME_ID, or
+ * another process's from clock_getcpuclockid) in ns; -1 with micro_fail. */
+double micro_cpu_ns(clockid_t c);
+
+/* micro_time_ns_clock: micro_time_ns with each call of the loop timed by
+ * clock(state) instead of the monotonic clock (the calibration too; the
+ * empty loop subtracted stays on the monotonic clock); NULL: micro_time_ns. */
+int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *state,
+			micro_clock_fn clock, struct micro_value *out);
+
 /* micro_fail: record why the current loop failed (printf format); the
  * harness copies it into the metric's reason. Returns -1 for `return micro_fail(...)`. */
 int micro_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* micro_why: the reason the last micro_fail stored, into buf. */
+void micro_why(char *buf, size_t len);
 /* micro_fail_errno: micro_fail("WHAT: strerror(errno)"). */
 int micro_fail_errno(const char *what);
 
@@ -54,7 +74,7 @@ double micro_spread(const double *v, int n, double median);
 
 /* The metrics one suite run produces, in the order measured; each is a row
  * of micro_metrics[] (micro/metric.h), which says its unit and column. */
-#define MICRO_MAX 96
+#define MICRO_MAX 192
 
 struct micro_metric {
 	char name[32];    /* the row's name; a family's with its number */
@@ -83,8 +103,66 @@ void micro_put_member(struct micro_set *set, enum micro_id id, size_t k, const s
 /* micro_get: the metric called name, or NULL. */
 const struct micro_metric *micro_get(const struct micro_set *set, const char *name);
 
+/* The cache levels a summary shows: L1, L2, L3. */
+#define MICRO_LEVELS 3
+
+/* micro_cache_parse: a sysfs cache size such as "32768K", "1M" or "512" in
+ * bytes; 0 when unreadable. */
+size_t micro_cache_parse(const char *s);
+/* micro_cache_reported_in: the data or unified cache size of each level
+ * (1..MICRO_LEVELS) that the sysfs directory base (such as
+ * /sys/devices/system/cpu/cpu0/cache) reports, into size[level - 1] (0 when
+ * not reported); the highest level found, 0 when none. */
+int micro_cache_reported_in(const char *base, size_t size[MICRO_LEVELS]);
+/* micro_cache_reported: micro_cache_reported_in for CPU 0 of this system. */
+int micro_cache_reported(size_t size[MICRO_LEVELS]);
+/* micro_cache_largest: the largest of size[0..MICRO_LEVELS), 0 when none. */
+size_t micro_cache_largest(const size_t size[MICRO_LEVELS]);
+/* micro_cache_choose: the sizes a summary shows, into chosen[]: a level the
+ * system reports has its reported size; a level it does not report takes
+ * the curve's guess for it when that is above the level below (else 0).
+ * Returns the levels taken from the report as bits (bit 0: L1). */
+unsigned micro_cache_choose(const size_t reported[MICRO_LEVELS], const size_t curve[MICRO_LEVELS],
+			    size_t chosen[MICRO_LEVELS]);
+
+/* The memory group's methods (bench_mem.c), for tests. */
+/* micro_mem_curve_max: the largest working set of the latency curves: 4 x
+ * the largest reported cache, at least 64 MiB, at most 1 GiB; 256 MiB when
+ * no cache is reported. */
+size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS]);
+/* micro_mem_sizes: the curves' working sets, 8 KiB x 2^k and x 1.5 x 2^k up
+ * to max, into sizes[] (room for 48); their number. */
+int micro_mem_sizes(size_t max, size_t *sizes);
+/* micro_mem_stride_ring: lmbench 3's lat_mem_rd chain in buf[0..size): the
+ * pointer at each multiple of stride points one stride on, the last to the
+ * first; returns the first (where the walk starts). */
+void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride);
+
+/* The bandwidth figures' megabyte: 2^20 bytes, as lmbench's. */
+#define MICRO_MB 1048576.0
+/* micro_mb_per_s: MB/s of bytes moved in ns nanoseconds. */
+static inline double micro_mb_per_s(double bytes, double ns)
+{
+	return bytes / MICRO_MB / (ns * 1e-9);
+}
+/* micro_bw_rd: lmbench's bw_mem rd over w[0..nw): the sum of every fourth
+ * 4-byte word (nw a multiple of 16). */
+uint32_t micro_bw_rd(const volatile uint32_t *w, size_t nw);
+/* micro_bw_wr: lmbench's bw_mem wr: v into every fourth 4-byte word of
+ * w[0..nw) (nw a multiple of 16). */
+void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v);
+
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);
+/* micro_place_cpu: the CPU of end k of a two-ended benchmark under o's
+ * placement (k = 0: the parent or ring member 0; the IPC peer is k = 1, ring
+ * member i is k = i): o->cpu, or o->peer_cpu for odd k under spread; -1 when
+ * the suite is not pinned. */
+int micro_place_cpu(const struct micro_opts *o, int k);
+/* micro_place: bind the calling process (a freshly forked end k) to
+ * micro_place_cpu(o, k); nothing when that is the CPU it inherited or -1.
+ * 0 or -1 with errno. */
+int micro_place(const struct micro_opts *o, int k);
 
 /* A group of benchmarks: runs them all, adds every metric it owns to set
  * (failed ones as not available), cleans up everything it started or
@@ -102,6 +180,9 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* ben
 /* micro_suite_cpu: the CPU the suite runs on: the highest this process may
  * use (CPU 0 takes most device interrupts). */
 int micro_suite_cpu(void);
+/* micro_peer_cpu_pick: the second CPU of --placement spread: the highest
+ * this process may use other than cpu; -1 when there is none. */
+int micro_peer_cpu_pick(int cpu);
 
 /* micro_suite: run every group in order with the whole process (and so every
  * child) bound to o->cpu, files in a new scratch directory under parent

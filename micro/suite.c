@@ -1,4 +1,4 @@
-/* suite.c: the microbenchmark suite: every group in order, on one CPU, in a scratch directory. */
+/* suite.c: the microbenchmark suite: every group in order, on one CPU (the ends of IPC and rings on two under spread), in a scratch directory. */
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "micro/micro.h"
@@ -28,6 +28,32 @@ int micro_suite_cpu(void)
 			if (CPU_ISSET(c, &cs))
 				return c;
 	return n > 1 ? (int)n - 1 : 0;
+}
+
+int micro_peer_cpu_pick(int cpu)
+{
+	cpu_set_t cs;
+
+	if (sched_getaffinity(0, sizeof cs, &cs) != 0)
+		return -1;
+	for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+		if (c != cpu && CPU_ISSET(c, &cs))
+			return c;
+	return -1;
+}
+
+int micro_place_cpu(const struct micro_opts *o, int k)
+{
+	if (o->cpu < 0)
+		return -1;
+	return o->spread && o->peer_cpu >= 0 && k % 2 ? o->peer_cpu : o->cpu;
+}
+
+int micro_place(const struct micro_opts *o, int k)
+{
+	int cpu = micro_place_cpu(o, k);
+
+	return cpu < 0 || cpu == o->cpu ? 0 : micro_pin(cpu);
 }
 
 int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,

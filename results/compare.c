@@ -46,10 +46,13 @@ static void compare_fig(const struct sum_cell *base, const struct sum_cell *c, i
 void compare_row(const struct summary *s, size_t w, size_t l, size_t k, size_t b,
                  struct cmp_row *out)
 {
-	const struct sum_cell *base = summary_cell(s, w, l, b), *c = summary_cell(s, w, l, k);
-
-	memset(out, 0, sizeof *out);
+	compare_cells(summary_cell(s, w, l, b), summary_cell(s, w, l, k), out);
 	out->is_baseline = k == b;
+}
+
+void compare_cells(const struct sum_cell *base, const struct sum_cell *c, struct cmp_row *out)
+{
+	memset(out, 0, sizeof *out);
 	out->has_base = base->n > 0;
 	compare_fig(base, c, FIG_TIME, &out->time);
 	compare_fig(base, c, FIG_LOADS, &out->loads);

@@ -37,4 +37,7 @@ long compare_baseline(const struct summary *s, const char *name);
 void compare_row(const struct summary *s, size_t w, size_t l, size_t k, size_t b,
                  struct cmp_row *out);
 
+/* compare_cells: cell c against the cell base (is_baseline left 0). */
+void compare_cells(const struct sum_cell *base, const struct sum_cell *c, struct cmp_row *out);
+
 #endif

@@ -1,8 +1,11 @@
 /* field.c: the fields of a tab-separated result line: one line builder and one escaping, shared by .loads and .micro. */
 #include "results/field.h"
+#include "lib/err.h"
+#include "results/version.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The characters with an escape: each raw character and its letter after '\'. */
@@ -92,4 +95,66 @@ int field_get(const char *name, const char *src, char *dst, size_t len, enum fie
 	}
 	dst[i] = '\0';
 	return 0;
+}
+
+const char field_stop[] = "stop";
+
+int field_read_lines(FILE *f, const char *path, const char *name, int version, const char *cols,
+                     field_line_fn *fn, void *arg, size_t *bad)
+{
+	char *line = NULL, msg[160];
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int rc = -1;
+
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		int whole = len > 0 && line[len - 1] == '\n';
+		const char *why;
+
+		lineno++;
+		if (whole)
+			line[--len] = '\0';
+		if (lineno == 1 && version_check(path, whole && strlen(line) == (size_t)len ? line : NULL,
+		                                 name, version, "file refused") != 0)
+			goto out;
+		if (lineno == 2 && strcmp(line, cols) != 0) {
+			warnx("%s:2: unknown columns", path);
+			goto out;
+		}
+		if (lineno <= 2)
+			continue;
+		why = !whole ? "incomplete last line (no newline at the end of the file)"
+		      : strlen(line) != (size_t)len ? "line has a NUL byte"
+		      : fn(arg, line, msg, sizeof msg);
+		if (why == field_stop) {
+			warn("%s", path);
+			goto out;
+		}
+		if (why != NULL) {
+			warnx("%s:%ld: %s", path, lineno, why);
+			(*bad)++;
+		}
+	}
+	rc = ferror(f) ? -1 : 0;
+	if (rc)
+		warn("cannot read %s", path);
+out:
+	free(line);
+	return rc;
+}
+
+int field_read_path(const char *path, const char *name, int version, const char *cols,
+                    field_line_fn *fn, void *arg, size_t *bad)
+{
+	FILE *f = fopen(path, "re");
+	int rc;
+
+	if (f == NULL) {
+		warn("cannot read %s", path);
+		return -1;
+	}
+	rc = field_read_lines(f, path, name, version, cols, fn, arg, bad);
+	fclose(f);
+	return rc;
 }

@@ -3,6 +3,7 @@
 #define CONTEST_FIELD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* How a string field is kept on its line. The characters a line cannot hold
  * (tab, newline, CR) and the escape character are one table in field.c:
@@ -35,5 +36,29 @@ int fl_end(struct fline *o);
  * field too long for dst. */
 int field_get(const char *name, const char *src, char *dst, size_t len, enum field_mode m,
               char *msg, size_t mlen);
+
+/* What a line reader of field_read_lines returns to stop the reading (it
+ * could not keep the line: out of memory, errno set). */
+extern const char field_stop[];
+
+/* A line reader: one whole record line (its newline cut, no NUL in it) to
+ * keep in arg; NULL when kept, else what is wrong with it (msg, of size
+ * len, may hold the words), or field_stop. */
+typedef const char *field_line_fn(void *arg, char *line, char *msg, size_t len);
+
+/* field_read_lines: the lines of a result file open as f (named path in
+ * messages) read to its end: line 1 must be "NAME<TAB>VERSION" of name and
+ * version (version_check, "file refused"), line 2 the column names cols,
+ * then each record line goes to fn(arg, ...); a line fn finds wrong, an
+ * incomplete last line or one with a NUL byte is said as "contest:
+ * PATH:LINE: what", counted in *bad and skipped. 0, or -1 (said) when the
+ * file is refused, cannot be read, or fn returned field_stop. */
+int field_read_lines(FILE *f, const char *path, const char *name, int version, const char *cols,
+                     field_line_fn *fn, void *arg, size_t *bad);
+
+/* field_read_path: field_read_lines of the file at path; -1 (said) also
+ * when it cannot be opened. */
+int field_read_path(const char *path, const char *name, int version, const char *cols,
+                    field_line_fn *fn, void *arg, size_t *bad);
 
 #endif

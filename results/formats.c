@@ -4,12 +4,14 @@
 #include <string.h>
 
 const struct render_format render_formats[] = {
-	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE, render_text_micro },
-	{ "csv", render_csv, RF_DATA, NULL },
-	{ "json", render_json, RF_DATA, NULL },
-	{ "markdown", render_markdown, RF_STATS | RF_WHY | RF_PRECISE, render_markdown_micro },
-	{ "html", render_html, RF_STATS | RF_WHY | RF_PRECISE | RF_MICRO, render_html_micro },
-	{ NULL, NULL, 0, NULL },
+	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE, render_text_micro, render_trend_text },
+	{ "csv", render_csv, RF_DATA, NULL, render_trend_csv },
+	{ "json", render_json, RF_DATA, NULL, render_trend_json },
+	{ "markdown", render_markdown, RF_STATS | RF_WHY | RF_PRECISE, render_markdown_micro,
+	  render_trend_markdown },
+	{ "html", render_html, RF_STATS | RF_WHY | RF_PRECISE | RF_MICRO, render_html_micro,
+	  render_trend_html },
+	{ NULL, NULL, 0, NULL, NULL },
 };
 
 const struct render_format *render_format_find(const char *name)

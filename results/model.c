@@ -3,6 +3,7 @@
 #include "lib/array.h"
 #include "results/canary.h"
 #include "results/render_micro.h"
+#include "results/trend.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -61,8 +62,10 @@ static int split_name(struct rep_workload *out)
 	return 0;
 }
 
-/* build_workload: the blocks of workload w into out. -1 on ENOMEM. */
-static int build_workload(struct rep_workload *out, const struct summary *s, size_t w, long b)
+/* build_workload: the blocks of workload w into out, with their trend
+ * steps under show->trend. -1 on ENOMEM. */
+static int build_workload(struct rep_workload *out, const struct summary *s, size_t w, long b,
+                          const struct rep_show *show)
 {
 	out->name = s->workloads[w];
 	if (split_name(out) != 0)
@@ -84,6 +87,9 @@ static int build_workload(struct rep_workload *out, const struct summary *s, siz
 			if (c->n + c->failed + c->busy > 0)
 				fill_row(&bl->rows[bl->nrows++], s, w, l, k, b);
 		}
+		bl->largest = -1;
+		if (show->trend != NULL && trend_steps(bl, show->series) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -169,11 +175,14 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 	m->why = show->why;
 	m->latency = show->latency;
 	m->normalize = show->normalize;
+	m->trend = show->trend;
+	m->series = show->series;
 	m->workloads = calloc(s->nworkloads ? s->nworkloads : 1, sizeof *m->workloads);
 	if (m->workloads == NULL)
 		goto fail;
 	for (; m->nworkloads < s->nworkloads; m->nworkloads++)
-		if (build_workload(&m->workloads[m->nworkloads], s, m->nworkloads, m->baseline) != 0) {
+		if (build_workload(&m->workloads[m->nworkloads], s, m->nworkloads, m->baseline,
+		                   show) != 0) {
 			m->nworkloads++;
 			goto fail;
 		}
@@ -212,8 +221,10 @@ int rep_model_env_add(struct rep_model *m, const char *label, const char *key, c
 void rep_model_free(struct rep_model *m)
 {
 	for (size_t w = 0; w < m->nworkloads; w++) {
-		for (size_t l = 0; l < m->workloads[w].nblocks; l++)
+		for (size_t l = 0; l < m->workloads[w].nblocks; l++) {
 			free(m->workloads[w].blocks[l].rows);
+			free(m->workloads[w].blocks[l].steps);
+		}
 		free(m->workloads[w].blocks);
 		free(m->workloads[w].identity);
 		free(m->workloads[w].machine);

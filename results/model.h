@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include "results/compare.h"
+#include "results/hosts.h"
 #include "results/mrec.h"
 #include "results/record.h"
 #include "results/summary.h"
@@ -18,12 +19,21 @@ struct rep_row {
 	                             * row, and both it and this row have ok runs */
 };
 
+/* --trend: a row's step from the row before it in its series (results/trend.h). */
+struct rep_step {
+	long from;             /* the row it steps from; -1: none (the row starts a series, or
+	                        * has no ok runs) */
+	struct cmp_fig time;   /* its Time against that row's: difference, interval, Welch's p */
+};
+
 /* One block: a load of a workload that has rows. */
 struct rep_block {
 	const char *load;
 	const struct sum_cell *base;   /* the baseline label's cell here; NULL without a baseline */
 	struct rep_row *rows;          /* labels with ok or failed runs, in label order */
 	size_t nrows;
+	struct rep_step *steps;        /* --trend: one per row; NULL without */
+	long largest;                  /* --trend: the row of the largest step; -1 none */
 };
 
 struct rep_workload {
@@ -47,6 +57,8 @@ struct rep_show {
 	int precise;          /* one more decimal (text) */
 	int why, latency;     /* --why, --latency tables (formats that have them) */
 	int normalize;        /* --normalize: the NTime column */
+	const char *trend;    /* --trend: its order ("recorded", "version"); NULL: no trend */
+	const size_t *series; /* --trend: each label's series (its host); NULL: one series */
 };
 
 struct rep_model {
@@ -68,6 +80,9 @@ struct rep_model {
 	const char *first_ts, *last_ts;   /* the earliest and latest timestamp of the runs; NULL none */
 	int has_micro;                /* microbenchmark records were given */
 	char *micro;                  /* their summary text; NULL (with has_micro) out of memory */
+	const char *trend;            /* as in rep_show */
+	const size_t *series;         /* as in rep_show */
+	const struct host_map *hosts; /* the labels' hosts (results/hosts.h); NULL: not known */
 };
 
 /* rep_model_build: the model of summary s (which must outlive it) with the

@@ -3,7 +3,6 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "results/field.h"
-#include "results/version.h"
 
 #include <errno.h>
 #include <math.h>
@@ -110,61 +109,27 @@ static const char *parse_line(char *line, struct mrec *m)
 	return NULL;
 }
 
+/* keep_line: one record line into the set arg (a field_line_fn). */
+static const char *keep_line(void *arg, char *line, char *msg, size_t len)
+{
+	struct mrec m;
+	const char *why = parse_line(line, &m);
+
+	(void)msg;
+	(void)len;
+	if (why != NULL)
+		return why;
+	return mrec_set_add(arg, &m) != 0 ? field_stop : NULL;
+}
+
 int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long lineno = 0;
-	int rc = -1;
-
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		int whole = len > 0 && line[len - 1] == '\n';
-
-		lineno++;
-		if (whole)
-			line[--len] = '\0';
-		if (lineno == 1 && version_check(path, whole && strlen(line) == (size_t)len ? line : NULL,
-		                                 MREC_FORMAT_NAME, MREC_FORMAT_VERSION, "file refused") != 0)
-			goto out;
-		if (lineno == 2 && strcmp(line, MREC_COLUMNS) != 0) {
-			warnx("%s:2: unknown columns", path);
-			goto out;
-		}
-		if (lineno <= 2)
-			continue;
-		struct mrec m;
-		const char *why = !whole ? "incomplete last line (no newline at the end of the file)"
-		                  : strlen(line) != (size_t)len ? "line has a NUL byte"
-		                  : parse_line(line, &m);
-		if (why != NULL) {
-			warnx("%s:%ld: %s", path, lineno, why);
-			out->bad++;
-			continue;
-		}
-		if (mrec_set_add(out, &m) != 0) {
-			warn("%s", path);
-			goto out;
-		}
-	}
-	rc = ferror(f) ? -1 : 0;
-	if (rc)
-		warn("cannot read %s", path);
-out:
-	free(line);
-	return rc;
+	return field_read_lines(f, path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line,
+	                        out, &out->bad);
 }
 
 int mrec_read_file(const char *path, struct mrec_set *out)
 {
-	FILE *f = fopen(path, "re");
-	int rc;
-
-	if (f == NULL) {
-		warn("cannot read %s", path);
-		return -1;
-	}
-	rc = mrec_read_stream(f, path, out);
-	fclose(f);
-	return rc;
+	return field_read_path(path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line, out,
+	                       &out->bad);
 }

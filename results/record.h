@@ -31,7 +31,9 @@ extern const char *const rec_ev_names[REV_N];
  * A new column: its field here and one row in cols[] of record.c, which
  * makes its header name, its formatting and its parsing. */
 struct rec {
-	char label[REC_LABEL_MAX + 1];
+	/* the label; a report that keeps several hosts apart names it
+	 * "HOST:LABEL" here (results/hosts.h), hence the room for a host */
+	char label[REC_LABEL_MAX + 1 + 72];
 	char load[32];
 	int run;              /* 1-based, per label and load, across invocations */
 	char timestamp[40];   /* UTC start of the run, "2026-11-30T13:18:49.123456Z" */

@@ -21,13 +21,15 @@ enum {
  * (render_micro's lmbench layout) as a whole document into out. */
 typedef void render_micro_fn(FILE *out, const char *summary);
 
-/* One report format: its --format name, its renderer, its RF_ flags, and
- * its form of report --micro (NULL: it cannot show it, --micro refuses it). */
+/* One report format: its --format name, its renderer, its RF_ flags, its
+ * form of report --micro (NULL: it cannot show it, --micro refuses it), and
+ * its form of report --trend (a model built with rep_show.trend). */
 struct render_format {
 	const char *name;
 	render_fn *render;
 	unsigned flags;
 	render_micro_fn *micro;
+	render_fn *trend;
 };
 
 /* Every format, the default (text) first; the name of the last is NULL. */
@@ -47,11 +49,83 @@ size_t render_format_list(char *buf, size_t len, const char *sep, const char *la
  * issue trackers; render_html: one self-contained page with a chart. */
 render_fn render_text, render_csv, render_json, render_markdown, render_html;
 
+/* The forms of report --trend (results/render_trend*.c): text, a compact
+ * block per load; csv, a row per load and label with its step; json, one
+ * document; markdown, a table per load; html, a page with a line chart per
+ * load (render_trend_chart). */
+render_fn render_trend_text, render_trend_csv, render_trend_json, render_trend_markdown,
+          render_trend_html;
+
+/* render_step: row i's step in block b of a trend: "+26.2% [+23.1%,
+ * +29.3%] p=0.0001 *" (the * when significant), "+3.0% (not tested: needs
+ * 2 runs each)", "+0.12 s" when the row before has a mean of 0, each
+ * after "vs LABEL: " when a row between them has no ok runs; "no runs in
+ * these figures" for a row without ok runs (its failed or busy runs are
+ * in the notes); "" when the row does not step. Returns buf. */
+const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len);
+
+/* render_largest: "largest change: A -> B, Time +26.2% (p = 0.0001),
+ * significant" (or
+ * ", no significant step in the series", or not tested) for block b of a
+ * trend; "no step: ..." when none. Returns buf. */
+const char *render_largest(const struct rep_block *b, char *buf, size_t len);
+
 /* The forms of report --micro: render_text_micro the summary as it is;
  * render_markdown_micro a "## Microbenchmarks" heading and the summary in a
  * fenced code block; render_html_micro a page of its own with the summary
  * in <pre>. CSV and JSON have none. */
 render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
+
+/* The schema of the JSON documents (render_json, render_trend_json): its
+ * "schema" field. Adding keys keeps it; removing, renaming or changing the
+ * meaning of one raises it (man/contest.1, JSON SCHEMA). */
+#define RENDER_JSON_SCHEMA 1
+
+/* Pieces the data formats share (results/render_data.c): render_num, v
+ * as "%.6g" or na when not finite; render_csv_str, s as a CSV field;
+ * render_csv_env, the environment differences' table after an empty line
+ * (nothing when none); render_json_str, s as a JSON string (valid UTF-8
+ * always); render_json_head, the document's opening: "format", "schema",
+ * "version", "kind" (report, trend), "baseline", "labels" and "hosts"
+ * ({"apart", "names", "labels": [{"label", "host", "stored_label"}]}),
+ * without a closing brace; render_json_env, ",\n \"environment\": {...}";
+ * render_json_workload_head, "{\"workload\": NAME, \"identity\", \"jobs\",
+ * \"machine\"" without a closing brace. */
+void render_num(FILE *out, double v, const char *na);
+void render_csv_str(FILE *out, const char *s);
+void render_csv_workload(FILE *out, const struct rep_workload *wl);
+void render_csv_env(FILE *out, const struct rep_model *m);
+void render_json_str(FILE *out, const char *s);
+void render_json_head(FILE *out, const struct rep_model *m, const char *kind);
+void render_json_env(FILE *out, const struct rep_model *m);
+void render_json_workload_head(FILE *out, const struct rep_workload *wl);
+
+/* render_text_env, render_markdown_env: the environment differences as
+ * render_text and render_markdown end with them (nothing when none). */
+void render_text_env(FILE *out, const struct rep_model *m);
+void render_markdown_env(FILE *out, const struct rep_model *m);
+
+/* render_html_head: the HTML report's page up to and with the line
+ * under its title (hosts, runs, workloads, versions); render_html_tail:
+ * the machine-speed note, the environment and micro sections and the end
+ * of the page. render_html is head, the workloads, tail. */
+void render_html_head(FILE *out, const struct rep_model *m);
+
+/* render_html_notes: the text report's notes of block b (render_notes:
+ * detail, failed and busy runs, with stats the outliers) as a list. */
+void render_html_notes(FILE *out, const struct rep_block *b, int stats);
+void render_html_tail(FILE *out, const struct rep_model *m);
+
+/* render_chart_colour: the colour of series or label k in the charts,
+ * distinct for every k, into buf. */
+void render_chart_colour(size_t k, char *buf, size_t len);
+
+/* render_trend_chart: the line chart of one load of a trend (inline SVG
+ * as wide as the page): mean Time per label in trend order, a line per
+ * series with its 95% interval as a band, the significant steps drawn
+ * red and labelled with their size, the largest named; then a legend
+ * paragraph (results/render_trend_chart.c). */
+void render_trend_chart(FILE *out, const struct rep_model *m, const struct rep_block *b);
 
 /* render_html_esc: s into out with &, <, >, " and ' as character references. */
 void render_html_esc(FILE *out, const char *s);

@@ -28,6 +28,11 @@ static void colour(size_t k, char *buf, size_t len)
 		snprintf(buf, len, "hsl(%d,55%%,45%%)", (int)(fmod((double)k * 137.508, 360.0)));
 }
 
+void render_chart_colour(size_t k, char *buf, size_t len)
+{
+	colour(k, buf, len);
+}
+
 /* has_ratio: 1 when the cell gets a bar: runs and a finite Ratio. */
 static int has_ratio(const struct sum_cell *c)
 {

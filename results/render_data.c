@@ -14,8 +14,8 @@ static void num(FILE *out, double v, const char *na)
 		fputs(na, out);
 }
 
-/* csv_str: s as a CSV field, quoted when it holds a comma, quote or newline. */
-static void csv_str(FILE *out, const char *s)
+/* render_csv_str: see render.h. */
+void render_csv_str(FILE *out, const char *s)
 {
 	if (strpbrk(s, ",\"\n\r") == NULL) {
 		fputs(s, out);
@@ -36,7 +36,7 @@ static void csv_strs(FILE *out, const char *const *v, int n)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			fputc(',', out);
-		csv_str(out, v[i]);
+		render_csv_str(out, v[i]);
 	}
 }
 
@@ -110,13 +110,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	const struct sum_cell *c = r->c;
 	const char *names[2] = { b->load, r->name };
 
-	csv_str(out, wl->identity);
-	if (wl->jobs >= 0)
-		fprintf(out, ",%d", wl->jobs);
-	else
-		fputc(',', out);
-	fputc(',', out);
-	csv_str(out, wl->machine);
+	render_csv_workload(out, wl);
 	fputc(',', out);
 	csv_strs(out, names, 2);
 	fprintf(out, ",%d,%d", c->n, c->failed);
@@ -127,10 +121,10 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	const double ratio[2] = { c->ratio, c->ratio_ci95 };
 	csv_nums(out, ratio, 2);
 	fputc(',', out);
-	csv_str(out, c->detail);
+	render_csv_str(out, c->detail);
 	fputc(',', out);
 	if (m->baseline_name != NULL)
-		csv_str(out, m->baseline_name);
+		render_csv_str(out, m->baseline_name);
 	const struct cmp_fig *f[2] = { &r->cmp.time, &r->cmp.loads };
 	for (int i = 0; i < 2; i++) {
 		const double v[4] = { f[i]->pct, f[i]->lo_pct, f[i]->hi_pct, f[i]->p };
@@ -166,6 +160,11 @@ void render_csv(FILE *out, const struct rep_model *m)
 			for (size_t i = 0; i < wl->blocks[l].nrows; i++)
 				csv_row(out, m, wl, &wl->blocks[l], &wl->blocks[l].rows[i]);
 	}
+	render_csv_env(out, m);
+}
+
+void render_csv_env(FILE *out, const struct rep_model *m)
+{
 	if (m->nenv > 0)
 		fputs("\nlabel,differs_from,key,from,to\n", out);
 	for (size_t i = 0; i < m->nenv; i++) {
@@ -174,6 +173,22 @@ void render_csv(FILE *out, const struct rep_model *m)
 		csv_strs(out, v, 5);
 		fputc('\n', out);
 	}
+}
+
+void render_csv_workload(FILE *out, const struct rep_workload *wl)
+{
+	render_csv_str(out, wl->identity);
+	if (wl->jobs >= 0)
+		fprintf(out, ",%d", wl->jobs);
+	else
+		fputc(',', out);
+	fputc(',', out);
+	render_csv_str(out, wl->machine);
+}
+
+void render_num(FILE *out, double v, const char *na)
+{
+	num(out, v, na);
 }
 
 /* utf8_len: the length of the well-formed UTF-8 sequence of two to four
@@ -196,9 +211,9 @@ static int utf8_len(const unsigned char *s)
 	return n;
 }
 
-/* json_str: s as a JSON string; a byte that is not part of well-formed
+/* render_json_str: see render.h. A byte that is not part of well-formed
  * UTF-8 becomes \\ufffd, so the document is always valid UTF-8. */
-static void json_str(FILE *out, const char *s)
+void render_json_str(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -222,7 +237,7 @@ static void json_str(FILE *out, const char *s)
 static void json_str_or_null(FILE *out, const char *s)
 {
 	if (s != NULL)
-		json_str(out, s);
+		render_json_str(out, s);
 	else
 		fputs("null", out);
 }
@@ -310,7 +325,7 @@ static void json_row(FILE *out, const struct rep_model *m, const struct rep_row 
 	const struct sum_cell *c = r->c;
 
 	fputs("{\"label\": ", out);
-	json_str(out, r->name);
+	render_json_str(out, r->name);
 	fprintf(out, ", \"runs\": %d, \"failed\": %d", c->n, c->failed);
 	for (int j = 0; j < 4; j++) {
 		fprintf(out, ", \"%s\": ", fig_names[j]);
@@ -321,7 +336,7 @@ static void json_row(FILE *out, const struct rep_model *m, const struct rep_row 
 	fputs(", \"ratio_ci95\": ", out);
 	num(out, c->ratio_ci95, "null");
 	fputs(", \"detail\": ", out);
-	json_str(out, c->detail);
+	render_json_str(out, c->detail);
 	json_robust(out, c);
 	fputs(", \"ntime\": ", out);
 	num(out, canary_ntime(m, c), "null");
@@ -355,7 +370,7 @@ static void json_run(FILE *out, const struct rec *r)
 	        r->flushed < 0 ? "null" : r->flushed ? "true" : "false", r->failed ? "true" : "false");
 	for (size_t i = 0; i < sizeof sk / sizeof sk[0]; i++) {
 		fprintf(out, ", \"%s\": ", sk[i]);
-		json_str(out, sv[i]);
+		render_json_str(out, sv[i]);
 	}
 	for (int j = 0; j < 4; j++) {
 		fprintf(out, ", \"%s\": ", fig_names[j]);
@@ -369,25 +384,30 @@ static void json_run(FILE *out, const struct rec *r)
 	fputs("}}", out);
 }
 
-/* json_workload: one workload with its loads and their rows. */
-static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+void render_json_workload_head(FILE *out, const struct rep_workload *wl)
 {
 	fputs("{\"workload\": ", out);
-	json_str(out, wl->name);
+	render_json_str(out, wl->name);
 	fputs(", \"identity\": ", out);
-	json_str(out, wl->identity);
+	render_json_str(out, wl->identity);
 	fputs(", \"jobs\": ", out);
 	if (wl->jobs >= 0)
 		fprintf(out, "%d", wl->jobs);
 	else
 		fputs("null", out);
 	fputs(", \"machine\": ", out);
-	json_str(out, wl->machine);
+	render_json_str(out, wl->machine);
+}
+
+/* json_workload: one workload with its loads and their rows. */
+static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+{
+	render_json_workload_head(out, wl);
 	fputs(", \"loads\": [", out);
 	for (size_t l = 0; l < wl->nblocks; l++) {
 		const struct rep_block *b = &wl->blocks[l];
 		fputs(l ? ",\n   {\"load\": " : "\n   {\"load\": ", out);
-		json_str(out, b->load);
+		render_json_str(out, b->load);
 		fputs(", \"rows\": [", out);
 		for (size_t i = 0; i < b->nrows; i++) {
 			fputs(i ? ", \n    " : "\n    ", out);
@@ -398,9 +418,47 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 	fputs("]}", out);
 }
 
-/* json_env: "environment": the reference label (null when nothing
+/* json_strs: {"K": "V", ...} of the n keys k and strings v. */
+static void json_strs(FILE *out, const char *const *k, const char *const *v, int n)
+{
+	fputc('{', out);
+	for (int j = 0; j < n; j++) {
+		fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
+		render_json_str(out, v[j]);
+	}
+	fputc('}', out);
+}
+
+void render_json_head(FILE *out, const struct rep_model *m, const char *kind)
+{
+	fprintf(out, "{\"format\": \"contest-report\", \"schema\": %d, \"version\": 1, \"kind\": \"%s\", "
+	        "\"baseline\": ", RENDER_JSON_SCHEMA, kind);
+	json_str_or_null(out, m->baseline_name);
+	fputs(",\n \"labels\": [", out);
+	for (size_t k = 0; k < m->nlabels; k++) {
+		fputs(k ? ", " : "", out);
+		render_json_str(out, m->labels[k]);
+	}
+	fputs("],\n \"hosts\": {\"apart\": ", out);
+	fputs(m->hosts && m->hosts->apart ? "true" : "false", out);
+	fputs(", \"names\": [", out);
+	for (size_t i = 0; m->hosts && i < m->hosts->nhosts; i++) {
+		fputs(i ? ", " : "", out);
+		render_json_str(out, m->hosts->hosts[i]);
+	}
+	fputs("], \"labels\": [", out);
+	for (size_t i = 0; m->hosts && i < m->hosts->n; i++) {
+		const struct host_label *e = &m->hosts->v[i];
+		const char *k[3] = { "label", "host", "stored_label" }, *v[3] = { e->shown, e->host, e->label };
+		fputs(i ? ", " : "", out);
+		json_strs(out, k, v, 3);
+	}
+	fputs("]}", out);
+}
+
+/* render_json_env: "environment": the reference label (null when nothing
  * differs) and a {label, key, from, to} object per difference. */
-static void json_env(FILE *out, const struct rep_model *m)
+void render_json_env(FILE *out, const struct rep_model *m)
 {
 	fputs(",\n \"environment\": {\"reference\": ", out);
 	json_str_or_null(out, m->env_ref);
@@ -408,12 +466,8 @@ static void json_env(FILE *out, const struct rep_model *m)
 	for (size_t i = 0; i < m->nenv; i++) {
 		const struct rep_env *e = &m->env[i];
 		const char *k[4] = { "label", "key", "from", "to" }, *v[4] = { e->label, e->key, e->from, e->to };
-		fputs(i ? ",\n  {" : "\n  {", out);
-		for (int j = 0; j < 4; j++) {
-			fprintf(out, "%s\"%s\": ", j ? ", " : "", k[j]);
-			json_str(out, v[j]);
-		}
-		fputc('}', out);
+		fputs(i ? ",\n  " : "\n  ", out);
+		json_strs(out, k, v, 4);
 	}
 	fputs("]}", out);
 }
@@ -427,21 +481,15 @@ static void json_env(FILE *out, const struct rep_model *m)
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)
 {
-	fputs("{\"format\": \"contest-report\", \"version\": 1, \"baseline\": ", out);
-	json_str_or_null(out, m->baseline_name);
-	fputs(",\n \"labels\": [", out);
-	for (size_t k = 0; k < m->nlabels; k++) {
-		fputs(k ? ", " : "", out);
-		json_str(out, m->labels[k]);
-	}
-	fputs("],\n \"workloads\": [", out);
+	render_json_head(out, m, "report");
+	fputs(",\n \"workloads\": [", out);
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		fputs(w ? ",\n  " : "\n  ", out);
 		json_workload(out, m, &m->workloads[w]);
 	}
 	fputs("],\n \"canary_ref\": ", out);
 	num(out, m->canary_ref, "null");
-	json_env(out, m);
+	render_json_env(out, m);
 	fputs(",\n \"runs\": [", out);
 	for (size_t i = 0; i < m->nruns; i++) {
 		fputs(i ? ",\n  " : "\n  ", out);

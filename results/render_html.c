@@ -18,6 +18,8 @@ static const char style[] =
 	"svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#222}\n"
 	"svg .grid{stroke:#e4e4e4}svg .axis{stroke:#444}\n"
 	"svg .ref{stroke:#c00;stroke-dasharray:5 3}svg .err{stroke:#111;fill:none}svg .clip{fill:#111}\n"
+	"svg .band{fill-opacity:.18;stroke:none}svg .line{fill:none;stroke-width:2}\n"
+	"svg .step{stroke:#c00;stroke-width:4;fill:none}svg .mark{fill:#c00}svg text.sig{fill:#c00;font-weight:bold}\n"
 	"figure{margin:0}figcaption{font-weight:bold;margin:.4em 0}\n"
 	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n";
 
@@ -116,9 +118,7 @@ static void html_note(const char *label, const char *text, void *arg)
 	note(n->out, &n->open, label, text);
 }
 
-/* table_notes: the text report's notes of block b (render_notes: detail,
- * failed and busy runs, with stats the outliers) as a list. */
-static void table_notes(FILE *out, const struct rep_block *b, int stats)
+void render_html_notes(FILE *out, const struct rep_block *b, int stats)
 {
 	struct html_notes n = { out, 0 };
 
@@ -167,7 +167,7 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 		fputs("</tr>\n", out);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	table_notes(out, b, m->baseline >= 0);
+	render_html_notes(out, b, m->baseline >= 0);
 }
 
 /* cols_table: a table of evidence columns (--why, --latency) for the rows
@@ -369,12 +369,22 @@ static void meta(FILE *out, const struct rep_model *m)
  * HTML-escaped; NaN shows as "-". */
 void render_html(FILE *out, const struct rep_model *m)
 {
-	page_start(out, m->labels, m->nlabels);
-	meta(out, m);
+	render_html_head(out, m);
 	if (m->nlabels == 0)
 		fputs("<p>No load results.</p>\n", out);
 	for (size_t w = 0; w < m->nworkloads && m->nlabels > 0; w++)
 		workload(out, m, &m->workloads[w]);
+	render_html_tail(out, m);
+}
+
+void render_html_head(FILE *out, const struct rep_model *m)
+{
+	page_start(out, m->labels, m->nlabels);
+	meta(out, m);
+}
+
+void render_html_tail(FILE *out, const struct rep_model *m)
+{
 	canary_section(out, m);
 	if (m->nenv > 0)
 		env_section(out, m);

@@ -161,6 +161,11 @@ void render_markdown(FILE *out, const struct rep_model *m)
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "- " : "\n", line);
+	render_markdown_env(out, m);
+}
+
+void render_markdown_env(FILE *out, const struct rep_model *m)
+{
 	if (m->nenv > 0)
 		fprintf(out, "\n**The environment differs from %s's besides the kernel:**\n\n", m->env_ref);
 	for (size_t i = 0; i < m->nenv; i++)

@@ -55,6 +55,16 @@ static double value(const struct mrun *r, const char *name)
 	return NAN;
 }
 
+/* reason_of: why metric name of run r is not available (also when the run
+ * has no such line); NULL when it is available. */
+static const char *reason_of(const struct mrun *r, const char *name)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->m[i]->metric, name) == 0)
+			return isnan(r->m[i]->value) ? (r->m[i]->reason[0] ? r->m[i]->reason : "failed") : NULL;
+	return "not recorded by this run (an older contest)";
+}
+
 /* size_h: a cache size as "48K", "1M", "1.5M". */
 static void size_h(double b, char *buf, size_t len)
 {
@@ -170,6 +180,40 @@ static void header(FILE *out, enum micro_section sec, const struct mcol *cols, c
 	emit(out, line, at);
 }
 
+/* notes: under section sec, a line for each figure of a run that its
+ * columns leave blank, with the reason; under the memory section, where the
+ * cache guesses of the runs come from (cache_src). */
+static void notes(FILE *out, enum micro_section sec, const struct mrun *runs, size_t nruns)
+{
+	unsigned bit = MS_BIT(sec);
+	int reported = 0, curve = 0, nojournal = 0;
+
+	for (size_t r = 0; r < nruns; r++) {
+		for (int id = 0; id < MID_COUNT; id++) {
+			const struct micro_def *d = &micro_metrics[id];
+			const char *why = d->sections & bit ? reason_of(&runs[r], d->name) : NULL;
+			if (why)
+				fprintf(out, "  %s run %d: %s not available: %s\n", runs[r].first->label,
+				        runs[r].first->run, d->name, why);
+		}
+		double src = value(&runs[r], micro_metrics[MID_CACHE_SRC].name);
+		if (!isnan(src))
+			*(src > 0 ? &reported : &curve) += 1;
+		nojournal |= value(&runs[r], micro_metrics[MID_FS_NOJOURNAL].name) > 0;
+	}
+	if (sec == MS_FS && nojournal)
+		fprintf(out, "  File Create: ext4 without a journal: a create scans past every inode "
+		        "freed in the last minutes, so it moves with recent deletes (see contest(1))\n");
+	if (sec != MS_MEM)
+		return;
+	if (reported)
+		fprintf(out, "  Guesses%s: the sizes the system reports (sysfs cache/index*/size), "
+		        "the latency curve's own below\n", curve ? " of some runs" : "");
+	if (curve)
+		fprintf(out, "  Guesses%s: from the latency curve (the system reports no cache)\n",
+		        reported ? " of the other runs" : "");
+}
+
 /* section: one section: its header, then a row per run; numbers right-aligned. */
 static void section(FILE *out, enum micro_section sec, const struct mrun *runs, size_t nruns)
 {
@@ -197,6 +241,19 @@ static void section(FILE *out, enum micro_section sec, const struct mrun *runs, 
 		}
 		emit(out, line, at);
 	}
+	notes(out, sec, runs, nruns);
+}
+
+/* has_figures: 1 when some run has a line of a metric shown in section sec. */
+static int has_figures(enum micro_section sec, const struct mrun *runs, size_t nruns)
+{
+	for (size_t r = 0; r < nruns; r++)
+		for (size_t i = 0; i < runs[r].n; i++) {
+			int id = micro_metric_find(runs[r].m[i]->metric);
+			if (id >= 0 && (micro_metrics[id].sections & MS_BIT(sec)))
+				return 1;
+		}
+	return 0;
 }
 
 /* same_run: 1 when a and b belong to one suite run. */
@@ -234,6 +291,42 @@ static int cmp_runs(const void *a, const void *b)
 	return (x->first->run > y->first->run) - (x->first->run < y->first->run);
 }
 
+/* placements: the summary's first line, where each run's two-ended (IPC and
+ * context-switch) benchmarks ran, from the runs' placement: "Placement: cpu1"
+ * when all runs share one; else each placement with its runs ("LABEL RUN
+ * RUN, LABEL RUN") and the note that such figures do not compare across them. */
+static void placements(FILE *out, const struct mrun *runs, size_t nruns)
+{
+	size_t i, j, k;
+
+	for (i = 1; i < nruns && strcmp(runs[i].first->placement, runs[0].first->placement) == 0; i++)
+		;
+	if (i >= nruns) {
+		if (nruns > 0)
+			fprintf(out, "Placement: %s\n\n", runs[0].first->placement);
+		return;
+	}
+	fputs("Placement:", out);
+	for (i = 0; i < nruns; i++) {
+		const char *p = runs[i].first->placement, *label = NULL;
+		for (j = 0; j < i && strcmp(runs[j].first->placement, p) != 0; j++)
+			;
+		if (j < i)
+			continue;  /* named with its first run */
+		fprintf(out, "%s %s for", i ? ";" : "", p);
+		for (k = i; k < nruns; k++) {
+			const struct mrec *m = runs[k].first;
+			if (strcmp(m->placement, p) != 0)
+				continue;
+			if (label == NULL || strcmp(label, m->label) != 0)
+				fprintf(out, "%s %s", label ? "," : "", m->label);
+			label = m->label;
+			fprintf(out, " %d", m->run);
+		}
+	}
+	fputs(" (IPC and context-switch figures of different placements do not compare)\n\n", out);
+}
+
 int render_micro(FILE *out, const struct mrec_set *set, const char *const *labels, size_t nlabels)
 {
 	struct mrun *runs = calloc(set->n + 1, sizeof *runs);
@@ -269,7 +362,10 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 	sort_labels = labels;
 	sort_nlabels = nlabels;
 	qsort(runs, nruns, sizeof *runs, cmp_runs);
+	placements(out, runs, nruns);
 	for (int sec = 0; sec < MS_COUNT; sec++) {
+		if (sec == MS_EXT && !has_figures(MS_EXT, runs, nruns))
+			continue;  /* older results: none of contest's own figures */
 		if (sec > 0)
 			fputc('\n', out);
 		section(out, (enum micro_section)sec, runs, nruns);

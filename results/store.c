@@ -19,6 +19,7 @@
 
 #define STORE_SUFFIX ".loads"
 #define MICRO_SUFFIX ".micro"
+#define INTERACT_SUFFIX ".interact"
 #define ENV_SUFFIX   ".env"
 #define ENV_FORMAT_NAME    "contest-env"
 #define ENV_FORMAT_VERSION 1
@@ -226,6 +227,25 @@ out:
 	return rc;
 }
 
+int store_interact_append(const char *dir, const struct irec *r)
+{
+	char path[PATH_MAX], head[1024], line[STORE_BUF];
+	int len;
+
+	if (rec_label_check(r->label, NULL) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fs_path(path, sizeof path, "%s/%s%s", dir, r->label, INTERACT_SUFFIX) != 0)
+		return -1;
+	irec_header(head, sizeof head);
+	if ((len = irec_format(r, line, sizeof line)) < 0) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	return append_block(dir, path, head, line, (size_t)len, NULL);
+}
+
 /* label_file: DIR/LABEL+suffix into path, checked before it is read (and
  * later appended to): 1 when it is a regular file, 0 when there is none, -1
  * (reported) when label is not valid or the name is a symbolic or hard link
@@ -273,6 +293,14 @@ int store_micro_read_label(const char *dir, const char *label, struct mrec_set *
 	int rc = label_file(dir, label, MICRO_SUFFIX, path, sizeof path);
 
 	return rc <= 0 ? rc : mrec_read_file(path, out);
+}
+
+int store_interact_read_label(const char *dir, const char *label, struct irec_set *out)
+{
+	char path[PATH_MAX];
+	int rc = label_file(dir, label, INTERACT_SUFFIX, path, sizeof path);
+
+	return rc <= 0 ? rc : irec_read_file(path, out);
 }
 
 /* cmp_names: strcmp order for qsort of char pointers. */
@@ -376,6 +404,13 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 static int read_loads(const char *path, void *out) { return rec_read_file(path, out); }
 static int read_micro(const char *path, void *out) { return mrec_read_file(path, out); }
 
+static int read_interact(const char *path, void *out) { return irec_read_file(path, out); }
+
+int store_interact_read_all(const char *dir, struct irec_set *out)
+{
+	return read_all(dir, INTERACT_SUFFIX, read_interact, out, &out->bad);
+}
+
 int store_read_all(const char *dir, struct rec_set *out)
 {
 	return read_all(dir, STORE_SUFFIX, read_loads, out, &out->bad);
@@ -404,9 +439,47 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
 	return rc;
 }
 
+/* env_host_is: 1 when the environment block text (key=value lines, up to
+ * end) says host is its machine: its "uname=" line's second word. */
+static int env_host_is(const char *text, const char *end, const char *host)
+{
+	size_t hl = strlen(host);
+
+	for (const char *l = text; l < end; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : end) {
+		if (strncmp(l, "uname=", 6) != 0)
+			continue;
+		const char *w = strchr(l + 6, ' ');
+		return w != NULL && strncmp(w + 1, host, hl) == 0 && (w[1 + hl] == ' ' || w[1 + hl] == '\n');
+	}
+	return 0;
+}
+
+/* env_block: the key=value lines of the last "@ TIMESTAMP" block of all
+ * (after its line 1) whose machine is host (NULL: any), as a copy; NULL
+ * when there is none (or no memory). */
+static char *env_block(char *all, const char *host)
+{
+	char *end = all + strlen(all);
+
+	for (char *p = end; p > all; p--) {
+		if (p[-1] != '\n' || strncmp(p, "@ ", 2) != 0)
+			continue;
+		char *text = strchr(p, '\n');
+		if (text != NULL && (host == NULL || env_host_is(text + 1, end, host)))
+			return strndup(text + 1, (size_t)(end - text - 1));
+		end = p;
+	}
+	return NULL;
+}
+
 int store_env_last(const char *dir, const char *label, char **text)
 {
-	char path[PATH_MAX], *all = NULL, *last, *nl;
+	return store_env_last_of(dir, label, NULL, text);
+}
+
+int store_env_last_of(const char *dir, const char *label, const char *host, char **text)
+{
+	char path[PATH_MAX], *all = NULL, *nl;
 	size_t cap = 0;
 	FILE *f;
 	int rc;
@@ -433,12 +506,7 @@ int store_env_last(const char *dir, const char *label, char **text)
 		return -1;
 	}
 	*nl = '\n';
-	/* the last block: after the last "@ TIMESTAMP" line */
-	last = NULL;
-	for (char *p = all; (p = strstr(p, "\n@ ")) != NULL; p++)
-		last = p + 1;
-	if (last != NULL && (last = strchr(last, '\n')) != NULL)
-		*text = strdup(last + 1);
+	*text = env_block(nl, host);
 	free(all);
 	return 0;
 }

@@ -1,7 +1,8 @@
-/* store.h: the results directory: append-only files per label, LABEL.loads and LABEL.micro. */
+/* store.h: the results directory: append-only files per label, LABEL.loads, LABEL.micro and LABEL.interact. */
 #ifndef CONTEST_STORE_H
 #define CONTEST_STORE_H
 
+#include "results/irec.h"
 #include "results/mrec.h"
 #include "results/record.h"
 
@@ -37,6 +38,16 @@ int store_micro_read_label(const char *dir, const char *label, struct mrec_set *
  * store_read_all reads LABEL.loads files. */
 int store_micro_read_all(const char *dir, struct mrec_set *out);
 
+/* store_interact_append: append one interactivity record to
+ * DIR/LABEL.interact in one write, as store_append does. */
+int store_interact_append(const char *dir, const struct irec *r);
+
+/* store_interact_read_label, store_interact_read_all: the records of
+ * DIR/LABEL.interact, of every LABEL.interact in dir, read and refused as
+ * the LABEL.micro ones are. */
+int store_interact_read_label(const char *dir, const char *label, struct irec_set *out);
+int store_interact_read_all(const char *dir, struct irec_set *out);
+
 /* store_env_append: append one invocation's environment fingerprint (text:
  * "key=value" lines) to DIR/LABEL.env after a line "@ TIMESTAMP", in one
  * write as store_append does (the file begins "contest-env<TAB>1"). 0, or -1
@@ -48,5 +59,10 @@ int store_env_append(const char *dir, const char *label, const char *timestamp, 
  * (reported) when the file is refused as store_read_label refuses one, or
  * cannot be read, or is not a contest-env file. */
 int store_env_last(const char *dir, const char *label, char **text);
+
+/* store_env_last_of: store_env_last, of the last invocation whose machine
+ * is host (its "uname=" line's nodename; NULL: any): a results directory
+ * shared by several hosts holds their blocks in one LABEL.env. */
+int store_env_last_of(const char *dir, const char *label, const char *host, char **text);
 
 #endif

@@ -6,6 +6,7 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
+#include "results/irec.h"
 #include "results/mrec.h"
 #include "results/record.h"
 
@@ -350,10 +351,11 @@ static time_t killed_holder(const char *dir)
 
 /* has_header: 1 when name in directory dfd is a regular file (not reached
  * through a link) that opens with one of the headers contest writes in a
- * results directory (LABEL.loads, LABEL.micro, LABEL.env); else 0. */
+ * results directory (LABEL.loads, LABEL.micro, LABEL.env, LABEL.interact); else 0. */
 static int has_header(int dfd, const char *name)
 {
-	static const char *const heads[] = { REC_FORMAT_NAME "\t", MREC_FORMAT_NAME "\t", "contest-env\t" };
+	static const char *const heads[] = { REC_FORMAT_NAME "\t", MREC_FORMAT_NAME "\t", "contest-env\t",
+	                                     IREC_FORMAT_NAME "\t" };
 	char buf[32];
 	struct stat st;
 	ssize_t n = 0;

@@ -2,13 +2,20 @@
 . tests/e2e/lib.sh
 expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CONTEST" micro -R "$R" io_load
 expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
+expect_fail "micro: bad placement" 2 "--placement: 'both' is not pinned or spread" "$CONTEST" micro --placement both -R "$R"
+if command -v taskset >/dev/null 2>&1; then
+	expect_fail "micro: spread on one CPU refused" 2 "--placement spread needs two CPUs" taskset -c 0 "$CONTEST" micro --placement spread -R "$SCRATCH/one" -d "$SCRATCH/one-tb"
+	check "spread refused: nothing made" test ! -e "$SCRATCH/one" -a ! -e "$SCRATCH/one-tb"
+else
+	echo "skip: taskset not installed: spread on one CPU not tried"
+fi
 expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"
 "$CONTEST" micro --quick -k a -R "$R" -d "$T" >"$SCRATCH/out" 2>"$SCRATCH/err"
 check "micro exits 0" test $? -eq 0
 check "progress says how it went" grep -qE 'micro run 1/1: .* [0-9]+ not available' "$SCRATCH/err"
 # every figure measured, but for a cache size the curve showed no jump for
 # (a guess from a noisy curve, named with its reason: see issue 19)
-check "every figure but a cache guess measured" sh -c "! grep 'not available:' '$SCRATCH/err' | grep -v 'cache_l[123] not available: no jump in the curve'"
+check "every figure but a cache guess measured" sh -c "! grep 'not available:' '$SCRATCH/err' | grep -v '\(cache\|guess\)_l[123] not available: \(no jump in the curve\|not reported and no jump in the curve\)'"
 check "testbed created for it is gone" test ! -e "$T"
 check "results file with its header" test "$(head -n 1 "$R/a.micro")" = "$(printf 'contest-micro\t1')"
 check "placement recorded" grep -q "$(printf '\tquick\tcpu[0-9]*\t')" "$R/a.micro"
@@ -16,11 +23,22 @@ check "placement recorded" grep -q "$(printf '\tquick\tcpu[0-9]*\t')" "$R/a.micr
 check "second run accumulates" grep -q "$(printf '^a\t2\t')" "$R/a.micro"
 "$CONTEST" report --micro -R "$R" >"$SCRATCH/rep" 2>"$SCRATCH/rep.err"
 check "report --micro exits 0" test $? -eq 0
+check "the summary's header names the placement" grep -qx 'Placement: cpu[0-9]*' "$SCRATCH/rep"
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+	"$CONTEST" micro --quick -q --placement spread -k s -R "$R" -d "$T" >"$SCRATCH/out3" 2>&1
+	check "micro --placement spread exits 0" test $? -eq 0
+	check "spread placement recorded" grep -q "$(printf '\tquick\tspread:cpu[0-9]*+cpu[0-9]*\t')" "$R/s.micro"
+	"$CONTEST" report --micro -R "$R" a s >"$SCRATCH/rep3" 2>&1
+	check "mixed placements named with their runs" grep -q '^Placement: cpu[0-9]* for a 1 2; spread:cpu[0-9]*+cpu[0-9]* for s 1 (IPC and context-switch figures of different placements do not compare)$' "$SCRATCH/rep3"
+	rm -f "$R/s.micro"
+else
+	echo "skip: one CPU: --placement spread not run"
+fi
 check "the run printed its summary" grep -q '^Processor, Processes' "$SCRATCH/out"
 # each section: its title, then two rows (one per run) with every column filled
-fields() { # fields TITLE: the field counts of the section's rows
+fields() { # fields TITLE: the field counts of the section's rows (not its notes)
 	awk -v t="$1" 'index($0, t) == 1 {s = 1; next} s && /^--------- -/ {r = 1; next}
-		r && /^$/ {exit} r {print NF}' "$SCRATCH/rep" | sort -u | tr '\n' ' '; }
+		r && /^$/ {exit} r && !/^  / {print NF}' "$SCRATCH/rep" | sort -u | tr '\n' ' '; }
 check "Processor, Processes: 13 columns" test "$(fields 'Processor, Processes')" = "13 "
 check "Context switching: 9 columns" test "$(fields 'Context switching')" = "9 "
 check "Local latencies: 10 columns" test "$(fields '*Local* Communication latencies')" = "10 "
@@ -28,6 +46,8 @@ check "File & VM: 9 columns" test "$(fields 'File & VM system latencies')" = "9 
 check "Local bandwidths: 11 columns" test "$(fields '*Local* Communication bandwidths')" = "11 "
 check "Memory latencies: 6 columns and guesses" sh -c "test \$(awk '/^Memory latencies/{s=1} s && /^a |^[^ ]+ +a /{print NF; exit}' '$SCRATCH/rep') -ge 6"
 check "two rows per section" test "$(grep -c ' a  ' "$SCRATCH/rep")" -ge 12
+check "contest's own figures in a section of their own" grep -q "^contest's own figures, not lmbench's methods" "$SCRATCH/rep"
+check "where the cache guesses come from is said" grep -qE '^  Guesses.*(sysfs|latency curve)' "$SCRATCH/rep"
 check "report --micro of one label" sh -c "'$CONTEST' report --micro -R '$R' a | grep -q '^Processor, Processes'"
 expect_fail "report --micro of an unknown label" 2 "no microbenchmark results for label 'zz'" "$CONTEST" report --micro -R "$R" zz
 # --micro in every format: text, markdown and html show the summary; csv and json are refused

@@ -75,6 +75,17 @@ static void check_opts(const struct opts *o)
 		check(!o->rate || (o->nloads >= 1 && o->nloads <= OPTS_MAX_LOADS), "loads --rate: no load");
 		check(o->rate_seconds >= 1 && o->rate_seconds <= 3600, "loads: seconds out of range");
 		return;
+	case MODE_INTERACT:
+		check(rec_label_check(o->label, NULL) == 0, "interact: label not valid");
+		check(o->runs >= 1 && o->runs <= 100000 && !o->runs_auto, "interact: runs out of range");
+		check(o->nloads >= 1 && o->nloads <= OPTS_MAX_LOADS, "interact: no load or too many");
+		check(o->ntasks >= 1 && o->ntasks <= 4, "interact: no task or too many");
+		for (size_t i = 0; i < o->ntasks; i++)
+			for (size_t j = 0; j < i; j++)
+				check(o->tasks[i] != o->tasks[j], "interact: a task twice");
+		check(o->rate_seconds >= 1 && o->rate_seconds <= 3600, "interact: seconds out of range");
+		check(o->nice >= -20 && o->nice <= 19, "interact: nice out of range");
+		return;
 	case MODE_CLEAN:
 		check(o->testbed != NULL && o->testbed[0] != '\0', "clean: testbed empty");
 		check(o->nloads == 0 && o->nlabels == 0, "clean: loads or labels");

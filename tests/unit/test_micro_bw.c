@@ -7,7 +7,8 @@ int main(void)
 {
 	/* MB/s: under 50 is a broken loop or a unit error (MB/s ~ 10^4 here), over 2 TB/s a unit error. */
 	static const char *names[] = { "bw_file_reread", "bw_mmap_reread", "bw_bcopy_libc",
-				       "bw_bcopy_hand", "bw_mem_read", "bw_mem_write" };
+				       "bw_bcopy_hand", "bw_mem_read", "bw_mem_write", "bw_read_all",
+				       "bw_write_all" };
 	struct micro_opts o;
 	static struct micro_set set;
 	char dir[] = "/tmp/test_micro_bw.XXXXXX";

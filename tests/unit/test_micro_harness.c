@@ -48,6 +48,23 @@ static int fail_loop(void *state, uint64_t n)
 	return 0;
 }
 
+/* A benchmark that keeps its own clock: each operation advances it by
+ * op_ns, and the clock can be made to fail. */
+struct own { double clock, op_ns; int broken; };
+
+static int own_loop(void *state, uint64_t n)
+{
+	struct own *s = state;
+	s->clock += (double)n * s->op_ns;
+	return 0;
+}
+
+static double own_clock(void *state)
+{
+	const struct own *s = state;
+	return s->broken ? micro_fail("clock broken") : s->clock;
+}
+
 int main(void)
 {
 	struct micro_opts o;
@@ -75,6 +92,16 @@ int main(void)
 	/* overhead subtraction: an empty loop costs (almost) nothing per operation */
 	T_CHECK(micro_time_ns(&o, empty_loop, NULL, &v) == 0);
 	T_CHECK(v.ok && v.value >= 0 && v.value < 50);
+
+	/* the benchmark's own clock times the loop (the empty loop subtracted
+	 * is on the monotonic clock: far below a microsecond per operation) */
+	struct own w = { .op_ns = 1000 };
+	T_CHECK(micro_time_ns_clock(&o, own_loop, &w, own_clock, &v) == 0);
+	T_CHECK(v.ok && v.value > 990 && v.value <= 1000);
+	w.broken = 1;
+	T_CHECK(micro_time_ns_clock(&o, own_loop, &w, own_clock, &v) == -1);
+	T_CHECK(!v.ok);
+	T_STREQ(v.reason, "clock broken");
 
 	/* a failing loop: not available, with its reason */
 	int calls = 0;

@@ -31,7 +31,8 @@ int main(void)
 	struct micro_opts o;
 	static struct micro_set set;
 	char dir[] = "/tmp/test_micro_mem.XXXXXX", name[32];
-	int curve = 0;
+	size_t reported[MICRO_LEVELS], sizes[48];
+	int curve = 0, stride = 0, k;
 
 	tm_begin(&o, dir);
 
@@ -39,17 +40,22 @@ int main(void)
 
 	/* MHz: a real clock is 0.2 to 10 GHz; a unit error is off by 1000. */
 	check_range(&set, "mhz", 1, 200, 10000);
-	/* ns per load: a broken chase is ~0, a unit error (us, ps) off by 1000 */
-	for (size_t s = 8192; s <= ((size_t)32 << 20); s *= 2) {
-		text_fmt(name, sizeof(name), "curve_%zu", s);
+	/* ns per load: a broken chase is ~0, a unit error (us, ps) off by 1000;
+	 * both curves over the same working sets, up to 4 x the largest cache */
+	micro_cache_reported(reported);
+	k = micro_mem_sizes(micro_mem_curve_max(reported), sizes);
+	for (int i = 0; i < k; i++) {
+		text_fmt(name, sizeof(name), "curve_%zu", sizes[i]);
 		check_range(&set, name, 1, 0.1, 5000);
-		text_fmt(name, sizeof(name), "curve_%zu", s + s / 2);
-		if (s + s / 2 <= ((size_t)32 << 20))
-			check_range(&set, name, 1, 0.1, 5000);
+		text_fmt(name, sizeof(name), "stride_%zu", sizes[i]);
+		check_range(&set, name, 1, 0.05, 5000);
 	}
-	for (int i = 0; i < set.n; i++)
+	for (int i = 0; i < set.n; i++) {
 		curve += strncmp(set.m[i].name, "curve_", 6) == 0;
-	T_CHECK(curve == 25);
+		stride += strncmp(set.m[i].name, "stride_", 7) == 0;
+	}
+	T_CHECK(curve == k && stride == k);
+	T_CHECK(sizes[k - 1] >= 4 * micro_cache_largest(reported));
 	check_range(&set, "lat_l1", 1, 0.1, 50);
 	check_range(&set, "lat_l2", 1, 0.2, 500);
 	check_range(&set, "lat_main", 1, 0.5, 5000);
@@ -58,7 +64,9 @@ int main(void)
 	check_range(&set, "cache_l1", 1, 1024, 64 << 20);
 	check_range(&set, "cache_l2", 0, 4096, 1024.0 * (1 << 20));
 	check_range(&set, "cache_l3", 0, 4096, 1024.0 * (1 << 20));
-	T_CHECK(set.n == curve + 7);
+	check_range(&set, "rand_main", 1, 0.5, 5000);
+	/* mhz, 3 latencies, 3 sizes, cache_src, 4 random-chase figures, 3 curve guesses */
+	T_CHECK(set.n == 2 * curve + 15);
 	const struct micro_metric *l1 = micro_get(&set, "lat_l1"), *mm = micro_get(&set, "lat_main");
 	if (l1 && mm && l1->v.ok && mm->v.ok)
 		T_CHECK(mm->v.value > l1->v.value);

@@ -69,6 +69,8 @@ static void test_numbers(void)
 }
 
 static const char golden[] =
+"Placement: cpu1\n"
+"\n"
 "Processor, Processes - times in microseconds - smaller is better\n"
 "----------------------------------------------------------------\n"
 "Host      OS            Mhz  null null      open selct sig  sig  fork exec sh\n"
@@ -92,6 +94,7 @@ static const char golden[] =
 "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n"
 "benchtest 2.6.0-test4-m  1.20  1.90 2.00  2.10  2.20  2.30  2.40 2.50\n"
 "benchtest 2.6.0-test4-m   120   190        210   220   230   240  250\n"
+	"  2.6.0-test4-mm4 run 2: lat_unix not available: socket: Permission denied\n"
 "\n"
 "File & VM system latencies in microseconds - smaller is better\n"
 "--------------------------------------------------------------\n"
@@ -116,6 +119,28 @@ static const char golden[] =
 "--------- ------------- ---- ----- ------ -------- -------------------\n"
 "benchtest 2.6.0-test4-m 0.10  4.20   4.30     4.40 L1 32K L2 1M L3 32M\n"
 "benchtest 2.6.0-test4-m 10.0   420    430      440 L1 32K L2 1M L3 32M\n";
+
+/* test_placements: the header names the one placement, or each with its
+ * runs and the note that they do not compare. */
+static void test_placements(void)
+{
+	struct mrec_set set = { 0 };
+
+	add_run(&set, "a", 1, 1, NULL);
+	add_run(&set, "a", 2, 1, NULL);
+	add_run(&set, "b", 1, 1, NULL);
+	T_CHECK(strncmp(render(&set, NULL, 0), "Placement: cpu1\n\nProcessor", 26) == 0);
+	for (size_t i = 0; i < set.n; i++)
+		if (set.v[i].run == 2)
+			text_copy(set.v[i].placement, "spread:cpu1+cpu0", sizeof set.v[i].placement);
+	const char *s = render(&set, NULL, 0);
+	const char *want = "Placement: cpu1 for a 1, b 1; spread:cpu1+cpu0 for a 2 (IPC and "
+	                   "context-switch figures of different placements do not compare)\n\nProcessor";
+	if (strncmp(s, want, strlen(want)) != 0)
+		fprintf(stderr, "header: %.200s\n", s);
+	T_CHECK(strncmp(s, want, strlen(want)) == 0);
+	mrec_set_free(&set);
+}
 
 static void test_layout(void)
 {
@@ -173,6 +198,7 @@ int main(void)
 {
 	test_numbers();
 	test_layout();
+	test_placements();
 	test_files();
 	return t_done();
 }

@@ -238,6 +238,22 @@ static void store_versions(const char *dir)
 	if (text != NULL)
 		T_STREQ(text, "kernel\ty\n");
 	free(text);
+
+	/* A shared directory: each host's own last block. */
+	T_CHECK(store_env_append(dir, "sh", "T1", "uname=Linux h1 6.1 #1 SMP x86_64\nk=1\n") == 0);
+	T_CHECK(store_env_append(dir, "sh", "T2", "uname=Linux h2 6.1 #1 SMP x86_64\nk=2\n") == 0);
+	T_CHECK(store_env_append(dir, "sh", "T3", "uname=Linux h10 6.1 #1 SMP x86_64\nk=3\n") == 0);
+	T_CHECK(store_env_append(dir, "sh", "T4", "k=4\n") == 0);
+	T_CHECK(store_env_last_of(dir, "sh", "h1", &text) == 0);
+	T_STREQ(text, "uname=Linux h1 6.1 #1 SMP x86_64\nk=1\n");
+	free(text);
+	T_CHECK(store_env_last_of(dir, "sh", "h2", &text) == 0);
+	T_STREQ(text, "uname=Linux h2 6.1 #1 SMP x86_64\nk=2\n");
+	free(text);
+	T_CHECK(store_env_last_of(dir, "sh", "h3", &text) == 0 && text == NULL);
+	T_CHECK(store_env_last_of(dir, "sh", NULL, &text) == 0);
+	T_STREQ(text, "k=4\n");
+	free(text);
 }
 
 /* store_concurrent: two appenders at once; then a missing directory. */
