@@ -15,10 +15,11 @@ void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* errx/err: like warnx/warn, then exit with status code (err_exit_hook first, when set). */
 _Noreturn void errx(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void err(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* err_exit_hook: for tests only; NULL (the default) in the product. When set,
- * errx and err call it with the exit status after the message instead of
- * exiting; it must not return (a fuzz target longjmps back), and exit follows
- * if it does. */
+/* err_exit_hook: NULL by default. When set, errx and err call it with the
+ * exit status after the message instead of exiting: a fuzz target longjmps
+ * back from it; a command whose caller reads exit codes its own way (bisect,
+ * for git bisect run) exits with its own status from it. If it returns,
+ * exit follows. */
 extern void (*err_exit_hook)(int status);
 
 #endif
