@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
@@ -22,6 +24,8 @@ enum {
 	FS_PER_DIR = 100,      /* files per directory, as lmbench's lat_fs (its -n) */
 	FS_MIN_FILES = 100,    /* files per sample, at least ... */
 	FS_MAX_FILES = 10000,  /* ... and at most */
+	FS_CANDIDATES = 8,     /* directories tried for each size's files (fs_pick) */
+	FS_PROBE = 16,         /* files a candidate is tried with */
 };
 #define FS_MAP_BYTES (8u * FS_MB)      /* the region mmap_lat maps */
 #define FS_MAP_STRIDE (16u << 10)      /* mmap_lat writes one byte every 16 KiB ... */
@@ -125,9 +129,7 @@ fail:
 	return -1;
 }
 
-/* fs_deletes: the n samples' deletes of s (after every create of the group:
- * a create after deletes would scan past the freed inodes, see
- * fs_nojournal); 0, or -1 with the reason in s->why. */
+/* fs_deletes: the n samples' deletes of s; 0, or -1 with the reason in s->why. */
 static int fs_deletes(struct fs_size *s)
 {
 	for (s->t.sample = 1; s->t.sample <= s->n; s->t.sample++)
@@ -188,24 +190,82 @@ static int fs_nojournal(int fd)
 	return none;
 }
 
+/* fs_probe: seconds per create of FS_PROBE files made and removed at once
+ * in directory fd (names "p0".. ), or a large value when that failed. */
+static double fs_probe(int fd)
+{
+	char name[16];
+	double t0 = mono_now();
+
+	for (int k = 0; k < FS_PROBE; k++) {
+		text_fmt(name, sizeof name, "p%d", k);
+		int f = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (f < 0)
+			return 1e9;
+		close(f);
+	}
+	double t = (mono_now() - t0) / FS_PROBE;
+	for (int k = 0; k < FS_PROBE; k++) {
+		text_fmt(name, sizeof name, "p%d", k);
+		unlinkat(fd, name, 0);
+	}
+	return t;
+}
+
+/* fs_pick: a new directory for tag's files in fsfd, in the block group of
+ * FS_CANDIDATES candidates ("TAG.0"...) where creating is cheapest: ext4
+ * places each in a group of its own (fsfd has FS_TOPDIR_FL), and a group
+ * whose inodes were freed in the last minutes makes every create scan past
+ * them (fs_nojournal), so the cheapest is the one without. The others stay
+ * (empty) until fsfd's tree is removed. Its descriptor, or -1. */
+static int fs_pick(int fsfd, const char *tag)
+{
+	char name[32];
+	double best = 0;
+	int pick = -1;
+
+	for (int c = 0; c < FS_CANDIDATES; c++) {
+		text_fmt(name, sizeof name, "%s.%d", tag, c);
+		int fd = fs_mkdir_at(fsfd, name, 0700);
+		if (fd < 0)
+			continue;
+		double t = fs_probe(fd);
+		if (pick < 0 || t < best) {
+			if (pick >= 0)
+				close(pick);
+			pick = fd;
+			best = t;
+		} else {
+			close(fd);
+		}
+	}
+	return pick;
+}
+
 /* fs_files: the four create and delete metrics by lmbench's lat_fs method
  * (fresh files, FS_PER_DIR per directory, created then deleted, the last
- * first) in the directories "fs/0k" and "fs/10k" of o->dir, removed after;
- * every create of both sizes before any delete; fs_nojournal too. */
+ * first) in a directory fs_pick chose for each size under "fs" of o->dir,
+ * removed after; every create of both sizes before any delete (a create
+ * after deletes of the same group would scan past the freed inodes);
+ * fs_nojournal too. */
 static void fs_files(const struct micro_opts *o, struct micro_set *set)
 {
 	static char data[10240];
 	static struct fs_size sz[2];
 	static const char *const tag[2] = { "0k", "10k" };
 	int dirfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int fsfd = dirfd >= 0 ? fs_mkdir_at(dirfd, "fs", 0700) : -1;
+	int fsfd = dirfd >= 0 ? fs_mkdir_at(dirfd, "fs", 0700) : -1, flags = 0;
 
 	memset(data, 'x', sizeof(data));
+	if (fsfd >= 0 && ioctl(fsfd, FS_IOC_GETFLAGS, &flags) == 0) {
+		flags |= FS_TOPDIR_FL;  /* spread its subdirectories over block groups */
+		(void)ioctl(fsfd, FS_IOC_SETFLAGS, &flags);
+	}
 	for (int i = 0; i < 2; i++) {
 		memset(&sz[i], 0, sizeof sz[i]);
 		sz[i].t = (struct fs_tree){ .top = -1, .fsize = i ? sizeof data : 0, .data = data };
 		sz[i].n = o->samples < 1 ? 1 : o->samples > 31 ? 31 : o->samples;
-		if (fsfd < 0 || (sz[i].t.top = fs_mkdir_at(fsfd, tag[i], 0700)) < 0)
+		if (fsfd < 0 || (sz[i].t.top = fs_pick(fsfd, tag[i])) < 0)
 			text_fmt(sz[i].why, sizeof sz[i].why, "directory %s: %s", tag[i], strerror(errno));
 		else
 			fs_creates(o, &sz[i]);
