@@ -207,7 +207,7 @@ static int set_auto_opt(struct opts *o, int id, char *arg)
 	case OPT_MAXRUNS:
 		if (parse_int(arg, 1, 100000, &o->max_runs) != 0)
 			opts_usage_error("--max-runs: '%s' is not a number of runs from 3 to 100000", arg);
-		if (o->max_runs < 3)
+		if (o->max_runs < 3 && o->mode != MODE_BISECT)  /* bisect: too few runs give 125 */
 			opts_usage_error("--max-runs: '%s' is too few: -n auto needs at least 3 runs of a "
 			                 "condition to judge its interval", arg);
 		o->auto_given |= 2;

@@ -1,4 +1,4 @@
-# bisect.sh: contest bisect: exit 0 on runs like the good label's, 1 under a CPU cut that slows the compile (root, cgroup v1 cpuset: one CPU), 125 when -n 2 cannot decide; the runs stored under -k; bad input refused in one line with 128 before anything runs.
+# bisect.sh: contest bisect: exit 0 on runs like the good label's, 1 under a CPU cut that slows the compile (root, cgroup v1 cpuset: one CPU), 125 when -n 2 or --max-runs 2 cannot decide; the runs stored under -k; bad input refused in one line with 128 before anything runs.
 . tests/e2e/lib.sh
 
 O="--scale tiny --mem 256M -j 8 -q -d $T -R $R"
@@ -53,6 +53,11 @@ check "-n 2: exit 125" test $? -eq 125
 check "-n 2: the line says why" grep -qE "^bisect: no_load: cannot decide: [0-2] run\(s\) of this kernel against [0-9]+ of a; a verdict needs 3 of each" "$SCRATCH/out"
 check "-n 2: the closing line" grep -qx "bisect: cannot decide (exit 125): 1 of 1 load(s) undecided" "$SCRATCH/out"
 check "-n 2: the runs are stored under -k" test "$(($(wc -l <"$R/two.loads") - 2))" -eq 2
+# --max-runs 2 (bisect takes it): the cap stops the runs before a verdict can be reached
+"$CONTEST" bisect --good a -k cap $O --max-runs 2 no_load >"$SCRATCH/out" 2>"$ERR"
+check "--max-runs 2: exit 125" test $? -eq 125
+check "--max-runs 2: the line says why" grep -qE "^bisect: no_load: cannot decide: [0-2] run\(s\) of this kernel against [0-9]+ of a; a verdict needs 3 of each" "$SCRATCH/out"
+check "--max-runs 2: two runs at most" test "$(($(wc -l <"$R/cap.loads") - 2))" -le 2
 expect_fail "a bad label with too few runs" 128 "bisect: --bad 'two' has " \
 	"$CONTEST" bisect --good a --bad two -k y $O no_load
 
