@@ -114,6 +114,11 @@ static void add_load(struct opts *o, const char *name)
 	d = load_find(name);
 	if (d == NULL)
 		opts_usage_error("unknown load '%s'", name);
+	opts_add_desc(o, d, name);
+}
+
+void opts_add_desc(struct opts *o, const struct load_desc *d, const char *name)
+{
 	for (size_t i = 0; i < o->nloads; i++)
 		if (o->loads[i] == d)
 			return;

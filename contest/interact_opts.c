@@ -50,28 +50,17 @@ int interact_set_opt(struct opts *o, int id, const char *arg)
 	return 0;
 }
 
-/* add: background d to o, once. */
-static void add(struct opts *o, const struct load_desc *d, const char *name)
-{
-	for (size_t i = 0; i < o->nloads; i++)
-		if (o->loads[i] == d)
-			return;
-	if (o->nloads == OPTS_MAX_LOADS)
-		opts_usage_error("too many loads at '%s'", name);
-	o->loads[o->nloads++] = d;
-}
-
 void interact_operand(struct opts *o, const char *name)
 {
 	const struct load_desc *d;
 
 	if (strcmp(name, "compile") == 0) {
-		add(o, &interact_compile, name);
+		opts_add_desc(o, &interact_compile, name);
 		return;
 	}
 	if (strcmp(name, "all") == 0) {
-		add(o, load_find("no_load"), name);
-		add(o, &interact_compile, name);
+		opts_add_desc(o, load_find("no_load"), name);
+		opts_add_desc(o, &interact_compile, name);
 		for (size_t i = 0; (d = load_registry[i]) != NULL; i++) {
 			if (d->flags & (LOAD_F_HIDDEN | LOAD_F_WARM))
 				continue;
@@ -79,7 +68,7 @@ void interact_operand(struct opts *o, const char *name)
 				warnx("%s skipped: it needs -o DIR (another disk or file system)", d->name);
 				continue;
 			}
-			add(o, d, name);
+			opts_add_desc(o, d, name);
 		}
 		return;
 	}
@@ -88,7 +77,7 @@ void interact_operand(struct opts *o, const char *name)
 	if (d->flags & LOAD_F_WARM)
 		opts_usage_error("interact: '%s' runs nothing beside the task (it is no_load with warm "
 		                 "caches); use no_load", name);
-	add(o, d, name);
+	opts_add_desc(o, d, name);
 }
 
 void interact_finish(struct opts *o)

@@ -107,6 +107,9 @@ void opts_parse(struct opts *o, int argc, char **argv);
 /* opts_usage_error: "FMT (see contest --help)" with arg (escaped by text_quote) for its one %s,
  * on one line, then exit 2. */
 _Noreturn void opts_usage_error(const char *fmt, const char *arg);
+/* opts_add_desc: load d to o's loads, once; too many is a usage error
+ * naming name. */
+void opts_add_desc(struct opts *o, const struct load_desc *d, const char *name);
 
 /* opts_usage: the --help text, to f. */
 void opts_usage(FILE *f);
