@@ -275,6 +275,9 @@ static enum verdict judge_load(const struct opts *o, const struct summary *s, lo
 		if (in.good.n == 0 && c->n > 0)
 			errx(BISECT_ABORT, "bisect: %s: this kernel's runs are of %s, and --good '%s' has none of "
 			     "that", load, s->workloads[w], o->good);
+		if (o->bad != NULL && in.bad.n == 0 && c->n > 0)
+			errx(BISECT_ABORT, "bisect: %s: this kernel's runs are of %s, and --bad '%s' has none of "
+			     "that", load, s->workloads[w], o->bad);
 	}
 	verdict_decide(&in, &out);
 	printf("bisect: %s: %s", load, out.why);

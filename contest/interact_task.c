@@ -124,12 +124,14 @@ void itask_summarize(double *lat, size_t n, struct itask_result *out)
 	out->lat_mean_us = out->lat_sd_us = out->lat_p99_us = out->lat_max_us = NAN;
 	if (n == 0)
 		return;
-	probe_summarize(lat, n, &(struct probe_result){ 0 });  /* sorts */
+	struct probe_result pr = { 0 };
+
+	probe_summarize(lat, n, &pr);  /* sorts; p99 and max */
 	stat_describe(lat, (int)n, &d);
 	out->lat_mean_us = d.mean;
 	out->lat_sd_us = n > 1 ? d.sd : 0;
-	out->lat_p99_us = probe_percentile(lat, n, 0.99);
-	out->lat_max_us = lat[n - 1];
+	out->lat_p99_us = pr.p99_us;
+	out->lat_max_us = pr.max_us;
 }
 
 /* now_ns: CLOCK_MONOTONIC in nanoseconds. */
@@ -166,9 +168,10 @@ static void record(struct itask_run *t, double us)
 }
 
 /* run_periodic: the frames of t's schedule due before end: sleep to each
- * start, note how late the wake-up was, do its work, note whether it was
- * done by the deadline; a frame already over before it could begin is
- * skipped (missed, its work wanted and not done). */
+ * start, note how late the wake-up was (always: a stall longer than a
+ * period is the lateness interactivity is about), do its work, note whether
+ * it was done by the deadline; a frame already over before it could begin
+ * is skipped (missed, its work wanted and not done). */
 static void run_periodic(struct itask_run *t, int64_t t0, int64_t end)
 {
 	struct isched s;
@@ -181,9 +184,9 @@ static void run_periodic(struct itask_run *t, int64_t t0, int64_t end)
 		int64_t woke = now_ns();
 		t->periods++;
 		t->want += f.loops;
+		record(t, (double)itask_late(f.start, woke) / 1000.0);
 		if (itask_skip(&f, woke))
 			continue;
-		record(t, (double)itask_late(f.start, woke) / 1000.0);
 		itask_burn((uint64_t)f.loops);
 		t->got += f.loops;
 		t->met += (uint64_t)itask_met(&f, now_ns());

@@ -155,8 +155,10 @@ static int summarise(const struct report_req *req, struct report_in *in, struct 
 		goto fail;
 	if (!req->trend)
 		return 0;
-	if (report_in_order(req, in, sum) != 0)
+	if (report_in_order(req, in, sum) != 0) {
+		summary_free(sum);
 		goto fail;
+	}
 	summary_free(sum);
 	if (summary_build_busy(sum, &in->set, in->names, in->nnames, req->only, req->nonly, order,
 	                       drop) == 0)
@@ -199,8 +201,6 @@ static int micro_print(const struct report_req *req, const struct render_format 
 	FILE *mem;
 	int status;
 
-	if (f->micro == render_text_micro)
-		return micro_report(req->results, req->labels, req->nlabels, out);
 	if ((mem = open_memstream(&text, &len)) == NULL) {
 		warnx("out of memory");
 		return EXIT_USAGE;

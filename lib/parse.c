@@ -113,9 +113,9 @@ char *parse_fmt_size(uint64_t bytes, char *buf, size_t len)
 int parse_percent(const char *s, double *out)
 {
 	char *end;
-	double d = strtod(s, &end);
+	double d;
 
-	if (*s == '\0' || end == s || (*end == '%' && *++end != '\0') || *end != '\0' ||
+	if (number(s, 1, &d, &end) != 0 || (*end == '%' && *++end != '\0') || *end != '\0' ||
 	    !(d > 0 && d < 100))
 		return -1;
 	*out = d;

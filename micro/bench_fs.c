@@ -23,10 +23,11 @@
 enum {
 	FS_PER_DIR = 100,      /* files per directory, as lmbench's lat_fs (its -n) */
 	FS_MIN_FILES = 100,    /* files per sample, at least ... */
-	FS_MAX_FILES = 10000,  /* ... and at most */
+	FS_MAX_FILES = 10000,  /* ... and at most, */
 	FS_CANDIDATES = 8,     /* directories tried for each size's files (fs_pick) */
 	FS_PROBE = 16,         /* files a candidate is tried with */
 };
+#define FS_BYTES_MAX (256.0 * FS_MB)   /* and at most this much data in a size's samples */
 #define FS_MAP_BYTES (8u * FS_MB)      /* the region mmap_lat maps */
 #define FS_MAP_STRIDE (16u << 10)      /* mmap_lat writes one byte every 16 KiB ... */
 #define FS_MAP_PART 10                 /* ... of the first tenth of the mapping */
@@ -119,6 +120,8 @@ static int fs_creates(const struct micro_opts *o, struct fs_size *s)
 	if (fs_tree_dirs(t) != 0 || (pilot = fs_create_all(t)) < 0)
 		goto fail;
 	double want = o->min_sec / (pilot > 1e-7 ? pilot : 1e-7);
+	if (t->fsize && want > FS_BYTES_MAX / ((double)s->n * (double)t->fsize))
+		want = FS_BYTES_MAX / ((double)s->n * (double)t->fsize);  /* every create before any delete */
 	t->nfiles = want < FS_MIN_FILES ? FS_MIN_FILES : want > FS_MAX_FILES ? FS_MAX_FILES : (size_t)want;
 	for (t->sample = 1; t->sample <= s->n; t->sample++)
 		if (fs_tree_dirs(t) != 0 || (s->c[t->sample - 1] = fs_create_all(t)) < 0)

@@ -396,16 +396,15 @@ static void mem_all_na(struct micro_set *set, const char *reason)
  * sizes the summary shows (cache_l1..l3: the reported ones, else the
  * curve's; cache_src says which) into chosen[]. */
 static void mem_caches(struct micro_set *set, const double *t, const size_t *sizes, int k,
-		       size_t chosen[MICRO_LEVELS])
+		       const size_t reported[MICRO_LEVELS], size_t chosen[MICRO_LEVELS])
 {
 	static const enum micro_id guess[] = { MID_GUESS_L1, MID_GUESS_L2, MID_GUESS_L3 };
 	static const enum micro_id cache[] = { MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3 };
-	size_t reported[MICRO_LEVELS], curve[MICRO_LEVELS] = { 0 };
+	size_t curve[MICRO_LEVELS] = { 0 };
 	struct mem_levels lv;
 	unsigned src;
 
 	mem_find_levels(t, sizes, k, &lv);
-	micro_cache_reported(reported);
 	for (int j = 0; j < MICRO_LEVELS; j++) {
 		if (lv.n >= j + 2) {
 			curve[j] = lv.cache[j];
@@ -449,7 +448,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 		mem_all_na(set, reason);
 		return;
 	}
-	mem_caches(set, t, sizes, k, c);
+	mem_caches(set, t, sizes, k, reported, c);
 	mem_put_plateau(set, MID_LAT_L1, st, ssp, sizes, k, 0, c[0]);
 	mem_put_plateau(set, MID_LAT_L2, st, ssp, sizes, k, c[0], c[1]);
 	micro_put_value(set, MID_LAT_MAIN, st[k - 1], ssp[k - 1]);

@@ -179,8 +179,7 @@ int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *st
 			z[i] = run_once(null_loop, NULL, NULL, n);
 	}
 	if (!n) {
-		text_copy(out->reason, fail_reason[0] ? fail_reason : "benchmark failed",
-			     sizeof(out->reason));
+		micro_why(out->reason, sizeof(out->reason));
 		return -1;
 	}
 	double overhead = micro_median(z, samples);

@@ -304,8 +304,9 @@ int ipc_loop_rpc_udp(void *state, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		uint32_t xid = st->xid++, arg = (uint32_t)i & 0xff;
 		size_t len = ipc_rpc_call(call, sizeof(call) / 4, xid, IPC_RPC_XACT, arg);
-		/* addressed each time and answered from anywhere, as a client
-		 * runtime's datagram transport does */
+		/* addressed each time and the reply's sender taken, as a client
+		 * runtime's datagram transport does (the socket is connected, so
+		 * only the server's replies arrive; a stale xid is skipped) */
 		if (sendto(st->wfd, call, len, 0, (const struct sockaddr *)&st->addr,
 			   sizeof(st->addr)) != (ssize_t)len)
 			return micro_fail_errno("rpc send");
@@ -318,7 +319,7 @@ int ipc_loop_rpc_udp(void *state, uint64_t n)
 			ssize_t r = recvfrom(st->rfd, rep, sizeof(rep), 0, (struct sockaddr *)&from, &flen);
 			if (r <= 0)
 				return ipc_recv_fail("rpc receive", r);
-			rc = from.sin_port != st->addr.sin_port ? 1 : rpc_result(rep, (size_t)r, xid, arg);
+			rc = rpc_result(rep, (size_t)r, xid, arg);
 		} while (rc == 1);
 		if (rc != 0)
 			return -1;

@@ -13,7 +13,7 @@
 struct micro_opts {
 	double min_sec;   /* one sample lasts at least this long (calibrated) */
 	int samples;      /* samples per metric; the median is kept */
-	int quick;        /* 1: smaller working sets and fewer files too */
+	int quick;        /* 1: smaller bandwidth buffers too (the latency curves keep their reach) */
 	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
 	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
 	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */

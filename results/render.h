@@ -63,6 +63,10 @@ render_fn render_trend_text, render_trend_csv, render_trend_json, render_trend_m
  * these figures" for a row without ok runs (its failed or busy runs are
  * in the notes); "" when the row does not step. Returns buf. */
 const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len);
+/* Room for render_step's text and render_largest's line with the longest
+ * labels (HOST:LABEL, two of them in "vs" and "A -> B"). */
+#define RENDER_STEP_MAX 384
+#define RENDER_LINE_MAX 768
 
 /* render_largest: "largest change: A -> B, Time +26.2% (p = 0.0001),
  * significant" (or
@@ -115,6 +119,10 @@ void render_html_head(FILE *out, const struct rep_model *m);
  * detail, failed and busy runs, with stats the outliers) as a list. */
 void render_html_notes(FILE *out, const struct rep_block *b, int stats);
 void render_html_tail(FILE *out, const struct rep_model *m);
+
+/* render_nice_step: an axis step of 1, 2, 2.5 or 5 times a power of ten
+ * near span / 5 (results/render_chart.c). */
+double render_nice_step(double span);
 
 /* render_chart_colour: the colour of series or label k in the charts,
  * distinct for every k, into buf. */

@@ -39,8 +39,7 @@ static int has_ratio(const struct sum_cell *c)
 	return c->n > 0 && isfinite(c->ratio);
 }
 
-/* nice_step: a 1, 2, 2.5 or 5 times a power of ten near span / 5. */
-static double nice_step(double span)
+double render_nice_step(double span)
 {
 	double raw = span / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
 
@@ -100,7 +99,7 @@ static void chart_size(struct chart *g, const struct rep_model *m, const struct 
 			if (has_ratio(b->rows[i].c) && b->rows[i].c->ratio > top)
 				top = b->rows[i].c->ratio;
 	}
-	g->step = nice_step(top * 1.1);
+	g->step = render_nice_step(top * 1.1);
 	g->ytop = ceil(top * 1.1 / g->step) * g->step;
 	g->width = VIEW_W;
 	if (MARGIN_L + (int)(nb * (maxload * CHAR_W + 12)) + MARGIN_R > g->width)

@@ -251,10 +251,6 @@ static const char style[] =
 	"svg.chart{width:100%;max-width:60em;height:auto;display:block}\n"
 	"svg text{font-family:system-ui,sans-serif;font-size:11px;fill:#222}svg .grid{stroke:#e4e4e4}\n";
 
-/* The bars' colours, one a label (in turn). */
-static const char *const colour[] = { "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
-                                      "#edc948", "#b07aa1", "#9c755f" };
-
 /* chart: block b's Met% per load (a group) and label (a bar) as inline SVG. */
 static void chart(FILE *out, const struct imodel *m, const struct iblock *b)
 {
@@ -281,19 +277,23 @@ static void chart(FILE *out, const struct imodel *m, const struct iblock *b)
 		for (; k < b->n && strcmp(b->rows[k].load, groups[g]) == 0; k++) {
 			const struct irow *r = &b->rows[k];
 			size_t li = 0;
+			char col[16];
 			double v = isfinite(r->f[IM_MET].mean) ? r->f[IM_MET].mean : 0, h = (H - T - B) * v / 100;
 			while (li < m->nlabels && strcmp(m->labels[li], r->label) != 0)
 				li++;
+			render_chart_colour(li, col, sizeof col);
 			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
 			        "<title>", L + gw * (double)g + gw * 0.1 + bw * (double)li, H - B - h, bw, h,
-			        colour[li % 8]);
+			        col);
 			render_html_esc(out, r->label);
 			fprintf(out, " under %s: %.1f%% met</title></rect>\n", r->load, v);
 		}
 	}
 	fputs("</svg><figcaption>", out);
 	for (size_t li = 0; li < m->nlabels; li++) {
-		fprintf(out, "%s<span style=\"color:%s\">&#9632;</span> ", li ? " " : "", colour[li % 8]);
+		char col[16];
+		render_chart_colour(li, col, sizeof col);
+		fprintf(out, "%s<span style=\"color:%s\">&#9632;</span> ", li ? " " : "", col);
 		render_html_esc(out, m->labels[li]);
 	}
 	fputs("</figcaption></figure>\n<p class=\"legend\">Bars: the % of periods whose work finished "

@@ -46,23 +46,32 @@ struct mrun {
 	size_t n;
 };
 
-/* value: metric name of run r, NaN when absent or not available. */
-static double value(const struct mrun *r, const char *name)
+/* line_of: run r's line of metric name, or NULL. */
+static const struct mrec *line_of(const struct mrun *r, const char *name)
 {
 	for (size_t i = 0; i < r->n; i++)
 		if (strcmp(r->m[i]->metric, name) == 0)
-			return r->m[i]->value;
-	return NAN;
+			return r->m[i];
+	return NULL;
+}
+
+/* value: metric name of run r, NaN when absent or not available. */
+static double value(const struct mrun *r, const char *name)
+{
+	const struct mrec *m = line_of(r, name);
+
+	return m ? m->value : NAN;
 }
 
 /* reason_of: why metric name of run r is not available (also when the run
  * has no such line); NULL when it is available. */
 static const char *reason_of(const struct mrun *r, const char *name)
 {
-	for (size_t i = 0; i < r->n; i++)
-		if (strcmp(r->m[i]->metric, name) == 0)
-			return isnan(r->m[i]->value) ? (r->m[i]->reason[0] ? r->m[i]->reason : "failed") : NULL;
-	return "not recorded by this run (an older contest)";
+	const struct mrec *m = line_of(r, name);
+
+	if (m == NULL)
+		return "not recorded by this run (an older contest)";
+	return isnan(m->value) ? (m->reason[0] ? m->reason : "failed") : NULL;
 }
 
 /* size_h: a cache size as "48K", "1M", "1.5M". */

@@ -66,7 +66,7 @@ static void trend_note(const char *label, const char *text, void *arg)
  * the largest change and the load's notes. */
 static void text_block(FILE *out, const struct rep_block *b, int width)
 {
-	char f[4][32], step[160], line[320];
+	char f[4][32], step[RENDER_STEP_MAX], line[RENDER_LINE_MAX];
 
 	fprintf(out, "%s:\n%-*s[runs]   Time    +-95%%   Ratio   +-95%%   Step (Time vs the label before)\n",
 	        b->load, width, "Kernel");
@@ -132,7 +132,7 @@ static void md_note(const char *label, const char *text, void *arg)
 /* md_block: one load's trend as a "### LOAD" table and its largest change. */
 static void md_block(FILE *out, const struct rep_block *b)
 {
-	char f[4][32], step[160], line[320];
+	char f[4][32], step[RENDER_STEP_MAX], line[RENDER_LINE_MAX];
 
 	fprintf(out, "### %s\n\n| Kernel | Runs | Time | ±95%% | Ratio | ±95%% | Step vs before |\n"
 	        "|---|--:|--:|--:|--:|--:|---|\n", b->load);

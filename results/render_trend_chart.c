@@ -23,14 +23,6 @@ struct tchart {
 #define X(g, i) (MARGIN_L + (g)->dx * ((double)(i) + 0.5))
 #define Y(g, v) (MARGIN_T + PLOT_H - ((v) - (g)->ymin) / ((g)->ymax - (g)->ymin) * PLOT_H)
 
-/* tick_step: a 1, 2, 2.5 or 5 times a power of ten near span / 5. */
-static double tick_step(double span)
-{
-	double raw = span / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
-
-	return mag * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
-}
-
 /* ci_of: c's Time interval half-width, 0 when not available. */
 static double ci_of(const struct sum_cell *c)
 {
@@ -59,7 +51,7 @@ static void tsize(struct tchart *g, const struct rep_block *b)
 	if (g->npts == 0)
 		lo = 0, hi = 1;
 	double span = hi - lo > 0 ? hi - lo : fmax(hi * 0.1, 0.1);
-	g->step = tick_step(span * 1.2);
+	g->step = render_nice_step(span * 1.2);
 	g->ymin = fmax(0, floor((lo - span * 0.1) / g->step) * g->step);
 	g->ymax = ceil((hi + span * 0.1) / g->step) * g->step;
 	if (g->ymax <= g->ymin)
@@ -143,7 +135,7 @@ static void tpoint(FILE *out, const struct rep_model *m, const struct tchart *g,
                    const struct rep_block *b, size_t i, size_t p)
 {
 	const struct sum_cell *c = b->rows[i].c;
-	char col[32], step[160];
+	char col[32], step[RENDER_STEP_MAX];
 
 	render_chart_colour(series_of(m, b, i), col, sizeof col);
 	fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>", X(g, p), Y(g, c->time), col);

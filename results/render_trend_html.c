@@ -7,7 +7,7 @@
  * intervals and the step (bold when significant). */
 static void ttable(FILE *out, const struct rep_block *b)
 {
-	char f[4][32], step[160];
+	char f[4][32], step[RENDER_STEP_MAX];
 
 	fputs("<table>\n<thead><tr><th>Kernel</th><th>[runs]</th><th>Time</th><th>&#177;95%</th>"
 	      "<th>Ratio</th><th>&#177;95%</th><th>Step (Time vs the label before)</th></tr></thead>\n"
@@ -39,7 +39,7 @@ static void ttable(FILE *out, const struct rep_block *b)
  * name is HTML-escaped; NaN shows as "-". */
 void render_trend_html(FILE *out, const struct rep_model *m)
 {
-	char line[320];
+	char line[RENDER_LINE_MAX];
 
 	render_html_head(out, m);
 	fprintf(out, "<p class=\"meta\">Trend in %s order%s: each step is Time against the label "

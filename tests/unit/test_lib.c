@@ -170,6 +170,22 @@ static void test_quote(void)
 	T_CHECK(text_utf8_len((const unsigned char *)"a", 0) == 0);
 }
 
+/* test_percent: "2", "2%", "2.5%" and ".5" above 0 and below 100; no sign,
+ * space, hex, exponent, doubled or stray suffix, nor the bounds. */
+static void test_percent(void)
+{
+	static const char *const bad[] = { "", "0", "100", "150%", "2%%", "-2", "+2", " 2", "0x10",
+	                                   "1e1", "inf", "nan", "2.", "2 %", "2%x" };
+	double d;
+
+	T_CHECK(parse_percent("2", &d) == 0 && d == 2);
+	T_CHECK(parse_percent("2%", &d) == 0 && d == 2);
+	T_CHECK(parse_percent("2.5%", &d) == 0 && d == 2.5);
+	T_CHECK(parse_percent(".5", &d) == 0 && d == 0.5);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		T_CHECK(parse_percent(bad[i], &d) == -1);
+}
+
 int main(void)
 {
 	test_array_grow();
@@ -177,5 +193,6 @@ int main(void)
 	test_duration();
 	test_size();
 	test_quote();
+	test_percent();
 	return t_done();
 }
