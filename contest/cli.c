@@ -306,8 +306,9 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 		break;
 	case OPT_LOADS: add_only(o, arg); break;
 	case OPT_BASELINE:
-		label_check(arg, "--baseline: ", "");
-		o->baseline = arg;
+	case OPT_RATIOBASE:
+		label_check(arg, id == OPT_BASELINE ? "--baseline: " : "--ratio-base: ", "");
+		*(id == OPT_BASELINE ? &o->baseline : &o->ratio_base) = arg;
 		break;
 	case OPT_FORMAT:
 		if (render_format_find(arg) == NULL) {
@@ -482,9 +483,10 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
-	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy))
+	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy ||
+	                       o->ratio_base))
 		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
-		                 "--normalize and --keep-busy are for the load tables%s", "");
+		                 "--normalize, --keep-busy and --ratio-base are for the load tables%s", "");
 	for (int i = first; i < n; i++) {
 		if (o->mode == MODE_INTERACT) {
 			interact_operand(o, args[i]);

@@ -86,6 +86,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "(x the median canary / the run's); Time stays" } } },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
+	[OPT_RATIOBASE] = { "ratio-base", 0, "LABEL", CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "Ratio over LABEL's no_load Time (default: each\n"
+		                            "label's own no_load Time)" } } },
 	[OPT_TREND] = { "trend", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "per load, the labels as a series: Time and Ratio with\n"
 		                            "their 95% intervals, each step tested against the\n"

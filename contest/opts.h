@@ -74,6 +74,7 @@ struct opts {
 	int why;                  /* report --why */
 	int latency;              /* report --latency */
 	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
+	const char *ratio_base;   /* --ratio-base LABEL, or NULL: each label's own no_load */
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */
 	int trend;                /* report --trend */

@@ -168,6 +168,28 @@ fail:
 	return -1;
 }
 
+/* ratio_base: every Ratio of sum over --ratio-base's no_load Time (its
+ * name as shown: a stored label of several hosts is its first host's);
+ * nothing without it. 0, or -1 (reported, sum freed) when the label has no
+ * ok no_load runs in these figures. */
+static int ratio_base(const struct report_req *req, const struct report_in *in, struct summary *sum)
+{
+	const char *name = report_in_shown(in, req->ratio_base);
+	char q[TEXT_QUOTED];
+	int rc;
+
+	if (name == NULL || (rc = summary_ratio_base(sum, &in->set, name)) > 0)
+		return 0;
+	if (rc < 0)
+		warnx("out of memory");
+	else
+		warnx("--ratio-base: label '%s' has no ok no_load runs%s in %s",
+		      text_quote(req->ratio_base, q, sizeof q),
+		      sum->drop_busy ? " (busy ones left out)" : "", report_where(req));
+	summary_free(sum);
+	return -1;
+}
+
 int report_print(const struct report_req *req, FILE *out)
 {
 	const struct render_format *f = render_format_find(req->format);
@@ -180,7 +202,7 @@ int report_print(const struct report_req *req, FILE *out)
 	memset(&in, 0, sizeof in);
 	if ((status = report_in_read(req, &in)) < 0)
 		return EXIT_USAGE;
-	if (summarise(req, &in, &sum) != 0) {
+	if (summarise(req, &in, &sum) != 0 || ratio_base(req, &in, &sum) != 0) {
 		report_in_free(&in);
 		return EXIT_USAGE;
 	}
@@ -261,7 +283,12 @@ static int report_to_file(const struct report_req *req, const char *path)
 	         req->interactive ? interact_report(req, f) : report_print(req, f);
 	fchmod_default(fileno(f));
 	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
+	int empty = ftell(f) == 0;
 	bad |= fclose(f) != 0;
+	if (status != 0 && empty && !bad) {   /* refused before anything was written: no file */
+		unlink(tmp);
+		return status;
+	}
 	if (bad || (status != 0 && status != EXIT_USAGE)) {
 		warn("--output '%s': cannot write", q);
 		unlink(tmp);
@@ -280,7 +307,7 @@ int report_main(const struct opts *o)
 	struct report_req req = {
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
-		.baseline = o->baseline, .format = o->format, .micro = o->micro,
+		.baseline = o->baseline, .ratio_base = o->ratio_base, .format = o->format, .micro = o->micro,
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
 		.normalize = o->normalize, .interactive = o->interactive,
 		.dirs = o->nresults > 0 ? o->results_v : NULL,

@@ -18,6 +18,7 @@ struct report_req {
 	int stats;                  /* --stats */
 	int keep_busy;              /* --keep-busy: --stats averages busy runs too */
 	const char *baseline;       /* --baseline, or NULL: the first label */
+	const char *ratio_base;     /* --ratio-base, or NULL: each label's own no_load */
 	const char *format;         /* a render_formats name (results/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */
 	int why, latency;           /* --why, --latency */
@@ -34,7 +35,8 @@ struct report_req {
  * merge_hosts. Returns 0; EXIT_USAGE (reported) when a directory cannot be
  * read or is given twice (nothing printed), nothing holds results, a named
  * label has none, or malformed records were skipped (the tables of the
- * others are still printed). */
+ * others are still printed), or --ratio-base names a label without ok
+ * no_load runs (nothing printed). */
 int report_print(const struct report_req *req, FILE *out);
 
 /* report_main: contest report / contest -r. Returns the exit status. */

@@ -156,15 +156,21 @@ int report_in_read(const struct report_req *req, struct report_in *in)
 	return status;
 }
 
+/* report_in_shown: see contest/reportin.h. */
+const char *report_in_shown(const struct report_in *in, const char *name)
+{
+	if (name == NULL || hosts_find(&in->map, name) != NULL)
+		return name;
+	for (size_t k = 0; k < in->map.n; k++)
+		if (strcmp(in->map.v[k].label, name) == 0)
+			return in->map.v[k].shown;
+	return name;
+}
+
 /* report_in_baseline: see contest/reportin.h. */
 const char *report_in_baseline(const struct report_req *req, const struct report_in *in)
 {
-	if (req->baseline == NULL || hosts_find(&in->map, req->baseline) != NULL)
-		return req->baseline;
-	for (size_t k = 0; k < in->map.n; k++)
-		if (strcmp(in->map.v[k].label, req->baseline) == 0)
-			return in->map.v[k].shown;
-	return req->baseline;
+	return report_in_shown(in, req->baseline);
 }
 
 /* report_in_micro: see contest/reportin.h. */

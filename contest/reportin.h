@@ -45,8 +45,12 @@ int report_in_order(const struct report_req *req, struct report_in *in, const st
 int report_in_env(const struct report_req *req, const struct report_in *in, const char *name,
                   char **text);
 
-/* report_in_baseline: --baseline as shown: itself, or when it is a stored
- * label of several hosts its first host's name; NULL without --baseline. */
+/* report_in_shown: label name as shown: itself, or when it is a stored
+ * label of several hosts its first host's name; NULL for NULL. */
+const char *report_in_shown(const struct report_in *in, const char *name);
+
+/* report_in_baseline: --baseline as shown (report_in_shown); NULL without
+ * --baseline. */
 const char *report_in_baseline(const struct report_req *req, const struct report_in *in);
 
 /* report_in_micro: the microbenchmark records of every results directory

@@ -177,6 +177,7 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 	m->normalize = show->normalize;
 	m->trend = show->trend;
 	m->series = show->series;
+	m->ratio_base = s->ratio_base;
 	m->workloads = calloc(s->nworkloads ? s->nworkloads : 1, sizeof *m->workloads);
 	if (m->workloads == NULL)
 		goto fail;

@@ -83,6 +83,8 @@ struct rep_model {
 	const char *trend;            /* as in rep_show */
 	const size_t *series;         /* as in rep_show */
 	const struct host_map *hosts; /* the labels' hosts (results/hosts.h); NULL: not known */
+	const char *ratio_base;       /* the label every Ratio is over (the summary's); NULL:
+	                               * each row's own label's no_load */
 };
 
 /* rep_model_build: the model of summary s (which must outlive it) with the

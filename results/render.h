@@ -87,10 +87,12 @@ render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
 
 /* Pieces the data formats share (results/render_data.c): render_num, v
  * as "%.6g" or na when not finite; render_csv_str, s as a CSV field;
+ * render_csv_ratio_base, ",LABEL" of the ratio base ("," without one);
  * render_csv_env, the environment differences' table after an empty line
  * (nothing when none); render_json_str, s as a JSON string (valid UTF-8
  * always); render_json_head, the document's opening: "format", "schema",
- * "version", "kind" (report, trend), "baseline", "labels" and "hosts"
+ * "version", "kind" (report, trend), "baseline", "ratio_base" (the
+ * --ratio-base label, or null), "labels" and "hosts"
  * ({"apart", "names", "labels": [{"label", "host", "stored_label"}]}),
  * without a closing brace; render_json_env, ",\n \"environment\": {...}";
  * render_json_workload_head, "{\"workload\": NAME, \"identity\", \"jobs\",
@@ -98,6 +100,7 @@ render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
 void render_num(FILE *out, double v, const char *na);
 void render_csv_str(FILE *out, const char *s);
 void render_csv_workload(FILE *out, const struct rep_workload *wl);
+void render_csv_ratio_base(FILE *out, const struct rep_model *m);
 void render_csv_env(FILE *out, const struct rep_model *m);
 void render_json_str(FILE *out, const char *s);
 void render_json_head(FILE *out, const struct rep_model *m, const char *kind);
@@ -111,7 +114,7 @@ void render_markdown_env(FILE *out, const struct rep_model *m);
 
 /* render_html_head: the HTML report's page up to and with the line
  * under its title (hosts, runs, workloads, versions); render_html_tail:
- * the machine-speed note, the environment and micro sections and the end
+ * the ratio base's paragraph (render_ratio_note), the machine-speed note, the environment and micro sections and the end
  * of the page. render_html is head, the workloads, tail. */
 void render_html_head(FILE *out, const struct rep_model *m);
 
@@ -146,6 +149,15 @@ void render_html_esc(FILE *out, const char *s);
  * the bars and whiskers are. */
 void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_workload *wl);
 
+/* render_text_runs: a row's start in the text tables: name left-aligned
+ * in width, then "[N]" right-aligned under "[runs]" and three spaces. */
+void render_text_runs(FILE *out, const char *name, int n, int width);
+
+/* render_ratio_note: "Ratio: Time over LABEL's no_load Time" when m's
+ * Ratios are over a ratio base (m->ratio_base, --ratio-base) into buf
+ * (returned); NULL without one (each row over its own label's no_load). */
+const char *render_ratio_note(const struct rep_model *m, char *buf, size_t len);
+
 /* render_fig: v with prec decimals into buf (returned), or "-" when not
  * available; a rounded zero never shows a minus sign. The reports' figures. */
 const char *render_fig(double v, int prec, char *buf, size_t len);
@@ -154,9 +166,10 @@ const char *render_fig(double v, int prec, char *buf, size_t len);
 #define RENDER_RATIO 4
 
 /* render_prec: the decimals of column col (FIG_TIME .. FIG_LCPU or
- * RENDER_RATIO) as the text report shows them for m: 0, 1, 1, 1 and 2,
- * one more each with m->precise; with a baseline (--stats) Time gets 2
- * and the others their classic decimals. */
+ * RENDER_RATIO) as the text report shows them for m: the classic 1, 0,
+ * 0, 0 and 2 (Time in tenths, CPU%, Loads and LCPU% whole, Ratio in
+ * hundredths), one more each with m->precise; with a baseline (--stats)
+ * 2, 1, 1, 1 and 2. */
 int render_prec(const struct rep_model *m, int col);
 
 /* A load note of a block: the label it is about and its text. */

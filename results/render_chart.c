@@ -198,8 +198,13 @@ void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_wo
 		fputs("</text>\n", out);
 	}
 	legend(out, m, g.pw, MARGIN_T + PLOT_H + MARGIN_B);
-	fputs("</svg>\n<p class=\"legend\">Bars: Ratio, a label's mean Time under the load over "
-	      "its mean Time without load (no_load); the dashed line at 1.0 is no slowdown. "
+	fputs("</svg>\n<p class=\"legend\">Bars: Ratio, a label's mean Time under the load over ", out);
+	if (m->ratio_base != NULL) {
+		render_html_esc(out, m->ratio_base);
+		fputs("'s", out);
+	} else
+		fputs("its", out);
+	fputs(" mean Time without load (no_load); the dashed line at 1.0 is no slowdown. "
 	      "Whiskers: the 95% interval of that Time over the no_load mean. An arrowhead at "
 	      "the top: the interval reaches beyond the axis (the bar's tooltip gives it).</p>\n"
 	      "</figure>\n", out);

@@ -66,7 +66,7 @@ static void csv_header(FILE *out)
 	fputs("workload,jobs,machine,load,label,runs,failed", out);
 	for (int j = 0; j < 4; j++)
 		fprintf(out, ",%s,%s_sd,%s_ci95", fig_names[j], fig_names[j], fig_names[j]);
-	fputs(",ratio,ratio_ci95,detail,baseline", out);
+	fputs(",ratio,ratio_ci95,ratio_base,detail,baseline", out);
 	for (int j = 0; j < 4; j += 2)
 		fprintf(out, ",%s_diff_pct,%s_diff_ci_lo_pct,%s_diff_ci_hi_pct,%s_p", fig_names[j],
 		        fig_names[j], fig_names[j], fig_names[j]);
@@ -120,6 +120,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	}
 	const double ratio[2] = { c->ratio, c->ratio_ci95 };
 	csv_nums(out, ratio, 2);
+	render_csv_ratio_base(out, m);
 	fputc(',', out);
 	render_csv_str(out, c->detail);
 	fputc(',', out);
@@ -143,7 +144,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 /* render_csv: one row per workload, load and label (the workload's identity
  * and its jobs in fields of their own, jobs empty when not recorded) with every figure: mean,
  * sd and 95% interval of Time, CPU%, Loads, LCPU%; Ratio and its interval;
- * detail; against the baseline label, Time's and Loads' difference in
+ * ratio_base (the --ratio-base label; empty: each label's own no_load); detail; against the baseline label, Time's and Loads' difference in
  * percent with its interval and Welch's p-value; the median of the Times
  * with its 95% interval, their MAD and outliers (run numbers), Mann-Whitney's
  * p and the smallest detectable differences (csv_robust); NTime (ntime) and
@@ -173,6 +174,13 @@ void render_csv_env(FILE *out, const struct rep_model *m)
 		csv_strs(out, v, 5);
 		fputc('\n', out);
 	}
+}
+
+void render_csv_ratio_base(FILE *out, const struct rep_model *m)
+{
+	fputc(',', out);
+	if (m->ratio_base != NULL)
+		render_csv_str(out, m->ratio_base);
 }
 
 void render_csv_workload(FILE *out, const struct rep_workload *wl)
@@ -434,6 +442,8 @@ void render_json_head(FILE *out, const struct rep_model *m, const char *kind)
 	fprintf(out, "{\"format\": \"contest-report\", \"schema\": %d, \"version\": 1, \"kind\": \"%s\", "
 	        "\"baseline\": ", RENDER_JSON_SCHEMA, kind);
 	json_str_or_null(out, m->baseline_name);
+	fputs(", \"ratio_base\": ", out);
+	json_str_or_null(out, m->ratio_base);
 	fputs(",\n \"labels\": [", out);
 	for (size_t k = 0; k < m->nlabels; k++) {
 		fputs(k ? ", " : "", out);

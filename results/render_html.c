@@ -385,6 +385,13 @@ void render_html_head(FILE *out, const struct rep_model *m)
 
 void render_html_tail(FILE *out, const struct rep_model *m)
 {
+	char line[256];
+
+	if (render_ratio_note(m, line, sizeof line)) {
+		fputs("<p class=\"ratio\">", out);
+		render_html_esc(out, line);
+		fputs(".</p>\n", out);
+	}
 	canary_section(out, m);
 	if (m->nenv > 0)
 		env_section(out, m);

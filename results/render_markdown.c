@@ -144,7 +144,8 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
  * comparison (Welch, Mann-Whitney, the smallest detectable difference) and
  * the outliers; the load notes as a list under each table; --normalize
  * adds NTime after Time; --why and --latency add a
- * table of those columns under each; then the machine-speed note
+ * table of those columns under each; then the ratio base's line
+ * (render_ratio_note) when there is one, the machine-speed note
  * (canary_line, its flags as items); last, the environment differences as a
  * bold heading and a "- LABEL: KEY: FROM -> TO" item each. */
 void render_markdown(FILE *out, const struct rep_model *m)
@@ -158,6 +159,8 @@ void render_markdown(FILE *out, const struct rep_model *m)
 		for (size_t l = 0; l < wl->nblocks; l++)
 			md_block(out, m, &wl->blocks[l]);
 	}
+	if (render_ratio_note(m, line, sizeof line))
+		fprintf(out, "%s.\n", line);
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "- " : "\n", line);

@@ -30,22 +30,30 @@ const char *render_pct(double v, char *buf, size_t len)
 	return buf;
 }
 
-/* put_fig: s left-aligned in a FIG_WIDTH column; a figure that fills the
+/* put_fig: s left-aligned in a column of w; a figure that fills the
  * column still gets one space so it never runs into the next one. */
-static void put_fig(FILE *out, const char *s)
+static void put_fig(FILE *out, const char *s, int w)
 {
-	if (strlen(s) < FIG_WIDTH)
-		fprintf(out, "%-*s", FIG_WIDTH, s);
+	if (strlen(s) < (size_t)w)
+		fprintf(out, "%-*s", w, s);
 	else
 		fprintf(out, "%s ", s);
 }
 
+void render_text_runs(FILE *out, const char *name, int n, int width)
+{
+	char runs[24];
+
+	snprintf(runs, sizeof runs, "[%d]", n);
+	fprintf(out, "%-*s%6s   ", width, name, runs);
+}
+
 int render_prec(const struct rep_model *m, int col)
 {
-	static const int classic[5] = { 0, 1, 1, 1, 2 };
+	static const int classic[5] = { 1, 0, 0, 0, 2 }, stats[5] = { 2, 1, 1, 1, 2 };
 
 	if (m->baseline >= 0)
-		return col == FIG_TIME ? 2 : classic[col];
+		return stats[col];
 	return classic[col] + (m->precise ? 1 : 0);
 }
 
@@ -127,26 +135,62 @@ const char *render_median(const struct sum_cell *c, char *buf, size_t len)
 	return buf;
 }
 
-/* render_block: the header, rows and notes of one load's block (NTime
- * after Time with --normalize). */
-static void render_block(FILE *out, const struct rep_model *m, const struct rep_block *b, int width)
+/* row_figs: row c's figures of the classic block as m shows them into
+ * f: Time, NTime ("" without --normalize), CPU%, Loads, LCPU%, Ratio. */
+static void row_figs(const struct rep_model *m, const struct sum_cell *c, char f[6][64])
 {
-	char f[4][64], rb[64];
+	static const int col[6] = { FIG_TIME, FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU, RENDER_RATIO };
+	const double v[6] = { c->time, m->normalize ? canary_ntime(m, c) : NAN, c->cpu_pct, c->loads,
+	                      c->lcpu_pct, c->ratio };
+	char tmp[64];
 
-	fprintf(out, "%s:\n", b->load);
-	fprintf(out, "%-*s[runs]   Time    %sCPU%%    Loads   LCPU%%   Ratio\n", width, "Kernel",
-	        m->normalize ? "NTime   " : "");
+	for (int j = 0; j < 6; j++)
+		snprintf(f[j], 64, "%s", j == 1 && !m->normalize ? "" :
+		         render_fig(v[j], render_prec(m, col[j]), tmp, sizeof tmp));
+}
+
+/* fig_width: the width of the classic blocks' figure columns: FIG_WIDTH,
+ * or wider to hold the longest figure of m and a space after it, so that a
+ * huge Loads keeps every block's columns aligned. */
+static int fig_width(const struct rep_model *m)
+{
+	char f[6][64];
+	int w = FIG_WIDTH;
+
+	for (size_t k = 0; k < m->nworkloads; k++)
+		for (size_t l = 0; l < m->workloads[k].nblocks; l++) {
+			const struct rep_block *b = &m->workloads[k].blocks[l];
+			for (size_t i = 0; i < b->nrows; i++) {
+				row_figs(m, b->rows[i].c, f);
+				for (int j = 0; j < 5; j++)
+					if ((int)strlen(f[j]) >= w)
+						w = (int)strlen(f[j]) + 1;
+			}
+		}
+	return w;
+}
+
+/* render_block: the header, rows and notes of one load's block (NTime
+ * after Time with --normalize), the figure columns fw wide. */
+static void render_block(FILE *out, const struct rep_model *m, const struct rep_block *b, int width,
+                         int fw)
+{
+	static const char *const head[5] = { "Time", "NTime", "CPU%", "Loads", "LCPU%" };
+	char f[6][64];
+
+	fprintf(out, "%s:\n%-*s[runs]   ", b->load, width, "Kernel");
+	for (int j = 0; j < 5; j++)
+		if (j != 1 || m->normalize)
+			put_fig(out, head[j], fw);
+	fputs("Ratio\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
-		put_fig(out, render_fig(c->time, render_prec(m, FIG_TIME), f[0], sizeof f[0]));
-		if (m->normalize)
-			put_fig(out, render_fig(canary_ntime(m, c), render_prec(m, FIG_TIME), f[0], sizeof f[0]));
-		put_fig(out, render_fig(c->cpu_pct, render_prec(m, FIG_CPU), f[1], sizeof f[1]));
-		put_fig(out, render_fig(c->loads, render_prec(m, FIG_LOADS), f[2], sizeof f[2]));
-		put_fig(out, render_fig(c->lcpu_pct, render_prec(m, FIG_LCPU), f[3], sizeof f[3]));
-		fprintf(out, "%s%s\n", render_fig(c->ratio, render_prec(m, RENDER_RATIO), rb, sizeof rb),
-		        c->busy > 0 ? "   busy" : "");
+		render_text_runs(out, b->rows[i].name, c->n, width);
+		row_figs(m, c, f);
+		for (int j = 0; j < 5; j++)
+			if (j != 1 || m->normalize)
+				put_fig(out, f[j], fw);
+		fprintf(out, "%s%s\n", f[5], c->busy > 0 ? "   busy" : "");
 	}
 	render_notes(b, 0, text_note, out);
 }
@@ -242,17 +286,17 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 	        width, "Kernel", m->normalize ? "NTime   " : "");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
-		put_fig(out, render_fig(c->time, 2, f[0], sizeof f[0]));
-		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]));
-		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]));
+		render_text_runs(out, b->rows[i].name, c->n, width);
+		put_fig(out, render_fig(c->time, 2, f[0], sizeof f[0]), FIG_WIDTH);
+		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), FIG_WIDTH);
+		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]), FIG_WIDTH);
 		if (m->normalize)
-			put_fig(out, render_fig(canary_ntime(m, c), 2, f[3], sizeof f[3]));
-		put_fig(out, render_fig(c->cpu_pct, 1, f[3], sizeof f[3]));
-		put_fig(out, render_fig(c->loads, 1, f[4], sizeof f[4]));
-		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, f[5], sizeof f[5]));
-		put_fig(out, render_fig(c->lcpu_pct, 1, f[6], sizeof f[6]));
-		put_fig(out, render_fig(c->ratio, 2, f[7], sizeof f[7]));
+			put_fig(out, render_fig(canary_ntime(m, c), 2, f[3], sizeof f[3]), FIG_WIDTH);
+		put_fig(out, render_fig(c->cpu_pct, 1, f[3], sizeof f[3]), FIG_WIDTH);
+		put_fig(out, render_fig(c->loads, 1, f[4], sizeof f[4]), FIG_WIDTH);
+		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, f[5], sizeof f[5]), FIG_WIDTH);
+		put_fig(out, render_fig(c->lcpu_pct, 1, f[6], sizeof f[6]), FIG_WIDTH);
+		put_fig(out, render_fig(c->ratio, 2, f[7], sizeof f[7]), FIG_WIDTH);
 		fprintf(out, "%s\n", render_fig(c->ratio_ci95, 2, f[8], sizeof f[8]));
 		if (c->nt > 0)
 			fprintf(out, "%*s %s\n", width + 8, "", render_median(c, f[0], sizeof f[0]));
@@ -263,8 +307,11 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 	render_notes(b, 1, text_note, out);
 }
 
-/* render_text: the classic layout of contract section 3, one block per load
- * with a row per label that has runs of it. m->precise adds one decimal to
+/* render_text: the classic layout of contract section 3 (the kernel
+ * list's: "2.5.41 [1] 73.8 93 0 0 1.10"), one block per load with a row
+ * per label that has runs of it: [runs] in brackets, Time with one
+ * decimal, CPU%, Loads and LCPU% whole, Ratio with two, the columns as
+ * wide as the longest label and figure need. m->precise adds one decimal to
  * every column. When the model holds more than one workload, each
  * workload's blocks are preceded by "Workload: ID"; with one, recorded,
  * "workload: ID" follows the last block. After a block's rows, a
@@ -276,13 +323,14 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
  * baseline in percent, the 95% interval of it, Welch's p-value, and "*" or
  * "no significant difference". --why and --latency add
  * render_text_evidence's tables under each block; --normalize adds NTime
- * after Time (classic layout). Then the machine-speed note (canary_line),
+ * after Time (classic layout). Under the blocks, with a ratio base,
+ * render_ratio_note's line. Then the machine-speed note (canary_line),
  * its flags indented. Last, the environment
  * differences: "The environment differs from REF's besides the kernel:"
  * and a line "  LABEL: KEY: FROM -> TO" each. */
 void render_text(FILE *out, const struct rep_model *m)
 {
-	int width = KERNEL_WIDTH;
+	int width = KERNEL_WIDTH, fw = fig_width(m);
 	char line[1024];
 
 	for (size_t k = 0; k < m->nlabels; k++) {
@@ -298,16 +346,26 @@ void render_text(FILE *out, const struct rep_model *m)
 			if (m->baseline >= 0)
 				render_stats_block(out, m, &wl->blocks[l], width);
 			else
-				render_block(out, m, &wl->blocks[l], width);
+				render_block(out, m, &wl->blocks[l], width, fw);
 			render_text_evidence(out, m, &wl->blocks[l], width);
 		}
 	}
 	if (m->nworkloads == 1 && m->workloads[0].nblocks > 0 && m->workloads[0].jobs >= 0)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);   /* recorded: say it */
+	if (render_ratio_note(m, line, sizeof line))
+		fprintf(out, "%s\n", line);
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "  " : "", line);
 	render_text_env(out, m);
+}
+
+const char *render_ratio_note(const struct rep_model *m, char *buf, size_t len)
+{
+	if (m->ratio_base == NULL)
+		return NULL;
+	snprintf(buf, len, "Ratio: Time over %s's no_load Time", m->ratio_base);
+	return buf;
 }
 
 void render_text_env(FILE *out, const struct rep_model *m)

@@ -72,7 +72,7 @@ static void text_block(FILE *out, const struct rep_block *b, int width)
 	        b->load, width, "Kernel");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
+		render_text_runs(out, b->rows[i].name, c->n, width);
 		put(out, render_fig(c->time, 2, f[0], sizeof f[0]), 8);
 		put(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), 8);
 		put(out, render_fig(c->ratio, 2, f[2], sizeof f[2]), 8);
@@ -94,8 +94,8 @@ static void text_block(FILE *out, const struct rep_block *b, int width)
  * intervals, and its step: Time against the label before it in percent,
  * the 95% interval of that, Welch's p and "*" when p < 0.05), "largest
  * change: A -> B, Time +X%, significant" and the load's notes; with one
- * recorded workload "workload: ID" under the last block; then the
- * machine-speed note (canary_line) and the environment differences as in
+ * recorded workload "workload: ID" under the last block; with a ratio
+ * base render_ratio_note's line; then the machine-speed note (canary_line) and the environment differences as in
  * render_text. */
 void render_trend_text(FILE *out, const struct rep_model *m)
 {
@@ -117,6 +117,8 @@ void render_trend_text(FILE *out, const struct rep_model *m)
 	}
 	if (m->nworkloads == 1 && m->workloads[0].nblocks > 0 && m->workloads[0].jobs >= 0)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);
+	if (render_ratio_note(m, line, sizeof line))
+		fprintf(out, "%s\n", line);
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "  " : "", line);
@@ -153,7 +155,7 @@ static void md_block(FILE *out, const struct rep_block *b)
 /* render_trend_markdown: the order in a line, then a "### LOAD" table per
  * load ("## Workload: ID" before each workload's when there are several)
  * with the text form's columns and its largest change and notes as items;
- * then the machine-speed note and the environment differences as
+ * then the ratio base's line (render_ratio_note), the machine-speed note and the environment differences as
  * render_markdown gives them. */
 void render_trend_markdown(FILE *out, const struct rep_model *m)
 {
@@ -169,6 +171,8 @@ void render_trend_markdown(FILE *out, const struct rep_model *m)
 		for (size_t l = 0; l < wl->nblocks; l++)
 			md_block(out, &wl->blocks[l]);
 	}
+	if (render_ratio_note(m, line, sizeof line))
+		fprintf(out, "%s.\n\n", line);
 	for (int k = 0; k < 3; k++)
 		if (canary_line(m, k, line, sizeof line))
 			fprintf(out, "%s%s\n", k ? "- " : "", line);

@@ -12,7 +12,8 @@ static void csv_fig(FILE *out, double v)
 }
 
 /* csv_row: row i of block b in workload wl with its step. */
-static void csv_row(FILE *out, const struct rep_workload *wl, const struct rep_block *b, size_t i)
+static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workload *wl,
+                    const struct rep_block *b, size_t i)
 {
 	const struct rep_row *r = &b->rows[i];
 	const struct rep_step *st = &b->steps[i];
@@ -27,6 +28,7 @@ static void csv_row(FILE *out, const struct rep_workload *wl, const struct rep_b
 	csv_fig(out, r->c->st[FIG_TIME].ci95);
 	csv_fig(out, r->c->ratio);
 	csv_fig(out, r->c->ratio_ci95);
+	render_csv_ratio_base(out, m);
 	fputc(',', out);
 	if (st->from < 0) {
 		fputs(",,,,,,", out);
@@ -43,14 +45,14 @@ static void csv_row(FILE *out, const struct rep_workload *wl, const struct rep_b
 
 /* render_trend_csv: a header, then a row per workload, load and label with
  * ok runs, in trend order: workload, jobs, machine, load, label, runs,
- * time, time_ci95, ratio, ratio_ci95; its step: step_from (the label
+ * time, time_ci95, ratio, ratio_ci95, ratio_base (as in render_csv); its step: step_from (the label
  * before), step_diff_pct, step_ci_lo_pct, step_ci_hi_pct, step_p,
  * step_tested, step_significant (empty when the row does not step);
  * largest (1 on the row ending the largest step of its load). Then the
  * environment differences' table as in render_csv. */
 void render_trend_csv(FILE *out, const struct rep_model *m)
 {
-	fputs("workload,jobs,machine,load,label,runs,time,time_ci95,ratio,ratio_ci95,step_from,"
+	fputs("workload,jobs,machine,load,label,runs,time,time_ci95,ratio,ratio_ci95,ratio_base,step_from,"
 	      "step_diff_pct,step_ci_lo_pct,step_ci_hi_pct,step_p,step_tested,step_significant,largest\n",
 	      out);
 	for (size_t w = 0; w < m->nworkloads; w++)
@@ -58,7 +60,7 @@ void render_trend_csv(FILE *out, const struct rep_model *m)
 			const struct rep_block *b = &m->workloads[w].blocks[l];
 			for (size_t i = 0; i < b->nrows; i++)
 				if (b->rows[i].c->n > 0)
-					csv_row(out, &m->workloads[w], b, i);
+					csv_row(out, m, &m->workloads[w], b, i);
 		}
 	render_csv_env(out, m);
 }

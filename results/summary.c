@@ -265,6 +265,19 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 	}
 }
 
+/* no_load_at: the workload of s record r is a no_load run of, when it is
+ * one the Ratios are taken from (ok, with a Time, not busy when busy runs
+ * are dropped); -1 when not. */
+static long no_load_at(const struct summary *s, const struct rec *r)
+{
+	char kb[sizeof r->workload + 16];
+
+	if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
+	    (s->drop_busy && is_busy(r)))
+		return -1;
+	return index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
+}
+
 /* no_load_means: the mean no_load time of each workload and label (NaN when
  * none), from every ok no_load record of the selected labels: the load filter
  * does not apply, so a Ratio is still shown when no_load is not. -1 on ENOMEM. */
@@ -280,13 +293,9 @@ static int no_load_means(const struct summary *s, const struct rec_set *set,
 		base[i] = 0;
 	for (i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
-		if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
-		    !keep(r, labels, nlabels, NULL, 0) || (s->drop_busy && is_busy(r)))
-			continue;
-		char kb[sizeof r->workload + 16];
-		long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
+		long w = no_load_at(s, r);
 		long k = index_of(s->labels, s->nlabels, r->label);
-		if (w < 0 || k < 0)
+		if (w < 0 || k < 0 || !keep(r, labels, nlabels, NULL, 0))
 			continue;
 		base[(size_t)w * s->nlabels + (size_t)k] += r->time;
 		cnt[(size_t)w * s->nlabels + (size_t)k]++;
@@ -295,6 +304,13 @@ static int no_load_means(const struct summary *s, const struct rec_set *set,
 		base[i] = cnt[i] ? base[i] / cnt[i] : NAN;
 	free(cnt);
 	return 0;
+}
+
+/* over: v over the no_load mean b (a Ratio, or its interval); NaN when b
+ * is not a positive figure. */
+static double over(double v, double b)
+{
+	return b > 0 && isfinite(b) ? v / b : NAN;
 }
 
 /* finish: means from the sums, then each cell's Ratio to base (see no_load_means). */
@@ -323,7 +339,7 @@ static void finish(struct summary *s, const struct acc *acc, const double *base)
 		c->time_per_canary = acc[i].tccnt ? acc[i].tcsum / acc[i].tccnt : NAN;
 		double b = base[(i / (s->nloads * s->nlabels)) * s->nlabels + i % s->nlabels];
 		c->base = b;
-		c->ratio = (b > 0 && isfinite(b)) ? c->time / b : NAN;
+		c->ratio = over(c->time, b);
 	}
 }
 
@@ -342,7 +358,7 @@ static void spread(struct summary *s, const struct acc *acc)
 			c->st[j].sd = sqrt(acc[i].dev[j] / (n - 1));
 			c->st[j].ci95 = stat_t_quantile(0.975, n - 1) * c->st[j].sd / sqrt(n);
 		}
-		c->ratio_ci95 = (c->base > 0 && isfinite(c->base)) ? c->st[0].ci95 / c->base : NAN;
+		c->ratio_ci95 = over(c->st[0].ci95, c->base);
 	}
 }
 
@@ -490,6 +506,38 @@ out:
 	if (rc != 0)
 		summary_free(s);
 	return rc;
+}
+
+int summary_ratio_base(struct summary *s, const struct rec_set *set, const char *label)
+{
+	double *sum = calloc(s->nworkloads + 1, sizeof *sum);
+	int *cnt = calloc(s->nworkloads + 1, sizeof *cnt), found = 0;
+	size_t total = s->nworkloads * s->nloads * s->nlabels;
+
+	if (sum == NULL || cnt == NULL) {
+		free(sum);
+		free(cnt);
+		return -1;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		long w = strcmp(set->v[i].label, label) == 0 ? no_load_at(s, &set->v[i]) : -1;
+		if (w >= 0) {
+			sum[w] += set->v[i].time;
+			found += cnt[w]++ == 0;
+		}
+	}
+	for (size_t i = 0; found && i < total; i++) {
+		struct sum_cell *c = &s->cells[i];
+		size_t w = i / (s->nloads * s->nlabels);
+		c->base = cnt[w] ? sum[w] / cnt[w] : NAN;
+		c->ratio = over(c->time, c->base);
+		c->ratio_ci95 = over(c->st[FIG_TIME].ci95, c->base);
+	}
+	if (found)
+		s->ratio_base = label;
+	free(sum);
+	free(cnt);
+	return found;
 }
 
 const struct sum_cell *summary_cell(const struct summary *s, size_t w, size_t l, size_t k)

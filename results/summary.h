@@ -20,7 +20,8 @@ struct sum_cell {
 	int n;            /* ok runs averaged */
 	int failed;       /* failed runs, not averaged */
 	double time, cpu_pct, loads, lcpu_pct;  /* arithmetic means over the n runs (NaN when n == 0) */
-	double ratio;     /* time / same label and workload's no_load mean time; NaN when none */
+	double ratio;     /* time / same label and workload's no_load mean time (the ratio
+	                   * base's, summary_ratio_base); NaN when none */
 	double ratio_ci95;   /* half-width of Ratio's 95% interval: Time's over that mean */
 	double base;      /* that no_load mean time (NaN when none) */
 	struct stat_desc st[4];  /* time, cpu_pct, loads, lcpu_pct: n, mean, sd, ci95 */
@@ -58,6 +59,8 @@ struct summary {
 	char **labels;     /* as named, else in first-recorded order */
 	struct sum_cell *cells;   /* nworkloads * nloads * nlabels */
 	int drop_busy;            /* busy runs were left out of the figures (counted in busy) */
+	const char *ratio_base;   /* the label every Ratio is over (summary_ratio_base); NULL:
+	                           * each row's own label */
 	double *tv;               /* the cells' tv and trun, one block each */
 	int *trun;
 };
@@ -89,6 +92,15 @@ int summary_build_busy(struct summary *s, const struct rec_set *set,
                        const char *const *labels, size_t nlabels,
                        const char *const *only, size_t nonly,
                        const char *const *load_order, int drop_busy);
+
+/* summary_ratio_base: every cell's Ratio (and its interval, and base)
+ * taken over label's mean no_load Time of the cell's workload instead of
+ * its own label's, from set's no_load records of label (shown or not; ok,
+ * busy ones left out as the summary leaves them out); NaN in a workload
+ * where label has none. label must outlive s (s->ratio_base). Returns the
+ * number of workloads where label has no_load runs (0: nothing changed),
+ * or -1 on allocation failure. */
+int summary_ratio_base(struct summary *s, const struct rec_set *set, const char *label);
 
 /* summary_cell: the cell of workload w, load l, label k. */
 const struct sum_cell *summary_cell(const struct summary *s, size_t w, size_t l, size_t k);
