@@ -17,7 +17,7 @@ struct itask_def {
 	const char *name;
 	int64_t period_ns;
 	double demand;
-	const char *what;     /* one line for --help, the README and messages */
+	const char *what;     /* one line for --help, docs/interact.md and messages */
 };
 extern const struct itask_def itask_defs[ITASK_N];
 
