@@ -149,10 +149,6 @@ void render_html_esc(FILE *out, const char *s);
  * the bars and whiskers are. */
 void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_workload *wl);
 
-/* render_text_runs: a row's start in the text tables: name left-aligned
- * in width, then "[N]" right-aligned under "[runs]" and three spaces. */
-void render_text_runs(FILE *out, const char *name, int n, int width);
-
 /* render_ratio_note: "Ratio: Time over LABEL's no_load Time" when m's
  * Ratios are over a ratio base (m->ratio_base, --ratio-base) into buf
  * (returned); NULL without one (each row over its own label's no_load). */

@@ -40,12 +40,15 @@ static void put_fig(FILE *out, const char *s, int w)
 		fprintf(out, "%s ", s);
 }
 
-void render_text_runs(FILE *out, const char *name, int n, int width)
+/* text_runs: a classic row's start: name left-aligned in width, then
+ * "[N]" right-aligned under "[runs]" (a space before it when it fills
+ * the column) and three spaces. */
+static void text_runs(FILE *out, const char *name, int n, int width)
 {
 	char runs[24];
 
 	snprintf(runs, sizeof runs, "[%d]", n);
-	fprintf(out, "%-*s%6s   ", width, name, runs);
+	fprintf(out, "%-*s%s%6s   ", width, name, strlen(runs) >= 6 ? " " : "", runs);
 }
 
 int render_prec(const struct rep_model *m, int col)
@@ -185,7 +188,7 @@ static void render_block(FILE *out, const struct rep_model *m, const struct rep_
 	fputs("Ratio\n", out);
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		render_text_runs(out, b->rows[i].name, c->n, width);
+		text_runs(out, b->rows[i].name, c->n, width);
 		row_figs(m, c, f);
 		for (int j = 0; j < 5; j++)
 			if (j != 1 || m->normalize)
@@ -286,7 +289,7 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 	        width, "Kernel", m->normalize ? "NTime   " : "");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		render_text_runs(out, b->rows[i].name, c->n, width);
+		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
 		put_fig(out, render_fig(c->time, 2, f[0], sizeof f[0]), FIG_WIDTH);
 		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), FIG_WIDTH);
 		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]), FIG_WIDTH);

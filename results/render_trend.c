@@ -72,7 +72,7 @@ static void text_block(FILE *out, const struct rep_block *b, int width)
 	        b->load, width, "Kernel");
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
-		render_text_runs(out, b->rows[i].name, c->n, width);
+		fprintf(out, "%-*s%6d   ", width, b->rows[i].name, c->n);
 		put(out, render_fig(c->time, 2, f[0], sizeof f[0]), 8);
 		put(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), 8);
 		put(out, render_fig(c->ratio, 2, f[2], sizeof f[2]), 8);

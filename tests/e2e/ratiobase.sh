@@ -3,10 +3,12 @@
 
 mkdir -p "$R"
 hdr='contest-loads\t1\nlabel\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\tflushed\tstatus\treason\ttime\tcpu_pct\tloads\tlcpu_pct\tdetail\n'
-rec() { # rec LABEL LOAD RUN TIME MINUTE
+rec() { # rec LABEL LOAD RUN TIME MINUTE: Loads 3 and LCPU% 20 but under no_load
 	[ -s "$R/$1.loads" ] || printf "$hdr" >"$R/$1.loads"
-	printf '%s\t%s\t%s\t2026-11-30T12:%s:0%sZ\tvm\t6.1\t0.1.0\tbuiltin-1:tiny\t8\t1073741824\tyes\tok\t\t%s\t190.0\t3.0\t20.0\t\n' \
-		"$1" "$2" "$3" "$5" "$3" "$4" >>"$R/$1.loads"
+	w=3.0 l=20.0
+	[ "$2" = no_load ] && w=0.0 l=0.0
+	printf '%s\t%s\t%s\t2026-11-30T12:%s:0%sZ\tvm\t6.1\t0.1.0\tbuiltin-1:tiny\t8\t1073741824\tyes\tok\t\t%s\t190.0\t%s\t%s\t\n' \
+		"$1" "$2" "$3" "$5" "$3" "$4" "$w" "$l" >>"$R/$1.loads"
 }
 rec a no_load 1 10.0 01; rec a no_load 2 10.2 01; rec a process_load 3 15.1 01
 rec b no_load 1 12.0 02; rec b no_load 2 12.2 02; rec b process_load 3 18.2 02
@@ -55,12 +57,12 @@ check "markdown: the base said" grep -qx "Ratio: Time over a's no_load Time." "$
 "$CONTEST" report -R "$R" --ratio-base a --format html --output "$SCRATCH/t.html" a b
 check "html: b's no_load 1.20" grep -q '<td>b</td><td class="num">2</td><td class="num">12.1</td><td class="num">190</td><td class="num">0</td><td class="num">0</td><td class="num">1.20</td>' "$SCRATCH/t.html"
 check "html: the base said" grep -q '<p class="ratio">Ratio: Time over a&#39;s no_load Time.</p>' "$SCRATCH/t.html"
-check "html: the chart's legend names the base" grep -q "over a&#39;s mean Time without load" "$SCRATCH/t.html"
+check "html: the chart's legend names the base" grep -q "over a's mean Time without load" "$SCRATCH/t.html"
 
 # --trend takes it, in its forms
 "$CONTEST" report -R "$R" --trend --ratio-base a a b >"$SCRATCH/tr" 2>"$SCRATCH/tr.err"
 check "--trend exits 0" test $? -eq 0
-check "--trend: b's no_load Ratio 1.20" grep -qE '^b +\[2\]   12\.10 +[0-9.]+ +1\.20 ' "$SCRATCH/tr"
+check "--trend: b's no_load Ratio 1.20" grep -qE '^b +2   12\.10 +[0-9.]+ +1\.20 ' "$SCRATCH/tr"
 check "--trend: the base said" grep -qx "Ratio: Time over a's no_load Time" "$SCRATCH/tr"
 check "--trend csv: ratio_base" sh -c "'$CONTEST' report -R '$R' --trend --ratio-base a --format csv a b | grep -q '^builtin-1:tiny,8,MEM 1.0G,no_load,b,2,12.1,[0-9.]*,1.19802,[0-9.]*,a,a,'"
 

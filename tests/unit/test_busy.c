@@ -46,14 +46,14 @@ int main(void)
 	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0),
 	        "no_load:\n"
 	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	        "a                   2   60      190.0   0.0     0.0     1.00\n"
-	        "b                   3   74      190.0   0.0     0.0     1.00   busy\n"
-	        "c                   1   60      190.0   0.0     0.0     1.00\n"
+	        "a                 [2]   60.5    190     0       0       1.00\n"
+	        "b                 [3]   73.7    190     0       0       1.00   busy\n"
+	        "c                 [1]   60.0    190     0       0       1.00\n"
 	        "  b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU taken by other programs beside "
 	        "the compile (more than 5%): their Times may be too long\n"
 	        "io_load:\n"
 	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	        "c                   2   92      190.0   0.0     0.0     1.54   busy\n"
+	        "c                 [2]   92.5    190     0       0       1.54   busy\n"
 	        "  c: busy machine: run 2 had 5.1% of one CPU taken by other programs beside the compile "
 	        "(more than 5%): its Time may be too long\n"
 	        "workload: builtin-1:tiny -j8\n");
@@ -69,8 +69,8 @@ int main(void)
 	T_CHECK(summary_build_busy(&s, &set, NULL, 0, NULL, 0, order, 1) == 0);
 	T_CHECK(s.drop_busy == 1);
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "b                   1   62      190.0   0.0     0.0     1.00   busy\n") == 1);
-	T_CHECK(tr_count(buf, "c                   1   90      190.0   0.0     0.0     1.50   busy\n") == 1);
+	T_CHECK(tr_count(buf, "b                 [1]   62.0    190     0       0       1.00   busy\n") == 1);
+	T_CHECK(tr_count(buf, "c                 [1]   90.0    190     0       0       1.50   busy\n") == 1);
 	T_CHECK(tr_count(buf, "  b: busy machine: runs 1, 3 had 27.9-33.1% of one CPU taken by other programs "
 	                      "beside the compile (more than 5%): left out of these figures (--keep-busy "
 	                      "keeps them)\n") == 1);
@@ -81,7 +81,7 @@ int main(void)
 	add(&set, "f", "no_load", 1, 60, 0);
 	T_CHECK(summary_build_busy(&s, &set, NULL, 0, NULL, 0, order, 1) == 0);
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
-	T_CHECK(tr_count(buf, "e                   0   -       -       -       -       -   busy\n") == 1);
+	T_CHECK(tr_count(buf, "e                 [0]   -       -       -       -       -   busy\n") == 1);
 	T_CHECK(tr_count(buf, "  e: busy machine: run 1 had 40.0% of one CPU") == 1);
 	summary_free(&s);
 

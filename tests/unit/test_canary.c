@@ -72,9 +72,9 @@ int main(void)
 	T_STREQ(tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0),
 	        "no_load:\n"
 	        "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	        "a                   2   61      -       -       -       1.00\n"
-	        "b                   2   68      -       -       -       1.00\n"
-	        "c                   1   60      -       -       -       1.00\n"
+	        "a                 [2]   61.0    -       -       -       1.00\n"
+	        "b                 [2]   68.0    -       -       -       1.00\n"
+	        "c                 [1]   60.0    -       -       -       1.00\n"
 	        "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference 0.143, the median of "
 	        "4 runs): a 0.141, b 0.150\n"
 	        "  runs whose canary is more than 5% off the reference: b no_load run 1 0.155 (+8.4%)\n"
@@ -85,12 +85,12 @@ int main(void)
 	show.precise = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "Kernel         [runs]   Time    NTime   CPU%    Loads   LCPU%   Ratio\n") == 1);
-	T_CHECK(tr_count(buf, "a                   2   61.0    62.1    -       ") == 1);
-	T_CHECK(tr_count(buf, "b                   2   68.0    64.8    -       ") == 1);
-	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
+	T_CHECK(tr_count(buf, "a                 [2]   61.00   62.08   -       ") == 1);
+	T_CHECK(tr_count(buf, "b                 [2]   68.00   64.84   -       ") == 1);
+	T_CHECK(tr_count(buf, "c                 [1]   60.00   -       -       ") == 1);
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "| Kernel | Runs | Time | NTime | CPU% |") == 1);
-	T_CHECK(tr_count(buf, "| b | 2 | 68.0 | 64.8 | - |") == 1);   /* --precise as in text */
+	T_CHECK(tr_count(buf, "| b | 2 | 68.00 | 64.84 | - |") == 1);   /* --precise as in text */
 	T_CHECK(tr_count(buf, "- runs whose canary is more than 5% off the reference: b no_load run 1") == 1);
 	show.why = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
@@ -111,7 +111,7 @@ int main(void)
 	show.why = 1;
 	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "machine speed") + tr_count(buf, "CanAfter") == 0);
-	T_CHECK(tr_count(buf, "c                   1   60.0    -       -       ") == 1);
+	T_CHECK(tr_count(buf, "c                 [1]   60.00   -       -       ") == 1);
 	summary_free(&s);
 	rec_set_free(&set);
 	free(buf);

@@ -154,7 +154,7 @@ static void test_markdown(void)
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	md = tr_render(&buf, &s, &set, "markdown", &(struct rep_show){ .baseline = -1 }, NULL, NULL, 0);
 	T_CHECK(no_trailing_space(md));
-	T_CHECK(strstr(md, "| b | 3 | 91 | 180.0 | 2.0 | 10.0 | 1.49 |\n\n"
+	T_CHECK(strstr(md, "| b | 3 | 91.0 | 180 | 2 | 10 | 1.49 |\n\n"
 	                   "- b: swap 0, reclaim by file mapping\n"
 	                   "- b: 1 failed run(s) not averaged\n\n") != NULL);
 	T_CHECK(strstr(md, "| b: ") == NULL);   /* no one-cell rows inside a table */

@@ -130,11 +130,11 @@ static void test_basic(void)
 	T_CHECK(strstr(h, "<title>contest: 2.6.0, 2.6.1-mm2</title>") != NULL);
 	T_CHECK(strstr(h, "<li>2.6.0: dd</li>") != NULL);
 	T_CHECK(strstr(h, "<li>2.6.1-mm2: " HOSTILE_ESC "</li>") != NULL);
-	/* The text report's figures: Time 0 decimals, CPU% 1, Loads "-" when NaN, Ratio 2. */
-	T_CHECK(strstr(h, "<tr><td>2.6.0</td><td class=\"num\">3</td><td class=\"num\">81</td>"
-	                  "<td class=\"num\">90.8</td><td class=\"num\">-</td><td class=\"num\">-</td>"
+	/* The text report's figures: Time 1 decimal, CPU% 0, Loads "-" when NaN, Ratio 2. */
+	T_CHECK(strstr(h, "<tr><td>2.6.0</td><td class=\"num\">3</td><td class=\"num\">81.0</td>"
+	                  "<td class=\"num\">91</td><td class=\"num\">-</td><td class=\"num\">-</td>"
 	                  "<td class=\"num\">1.00</td></tr>") != NULL);
-	T_CHECK(strstr(h, "<td class=\"num\">111</td>") != NULL);
+	T_CHECK(strstr(h, "<td class=\"num\">111.0</td>") != NULL);
 	T_CHECK(strstr(h, "<td class=\"num\">1.37</td>") != NULL);   /* 111 / 81 */
 	T_CHECK(strstr(h, "vs 2.6.0") == NULL && strstr(h, "Microbenchmarks") == NULL);
 	T_CHECK(strstr(h, "<pre") == NULL);

@@ -87,21 +87,21 @@ static void contract_example(struct rec_set *set)
 static const char golden[] =
 	"no_load:\n"
 	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	"2.5.59              3   79      93.7    0.0     0.0     1.00\n"
-	"2.5.60              2   79      94.9    0.0     0.0     1.00\n"
+	"2.5.59            [3]   79.0    94      0       0       1.00\n"
+	"2.5.60            [2]   79.0    95      0       0       1.00\n"
 	"cacherun:\n"
 	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	"2.5.59              3   76      97.4    0.0     0.0     0.96\n"
+	"2.5.59            [3]   76.0    97      0       0       0.96\n"
 	WL_LINE;
 
 static const char golden_precise[] =
 	"no_load:\n"
 	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	"2.5.59              3   79.0    93.70   0.00    0.00    1.000\n"
-	"2.5.60              2   79.0    94.90   0.00    0.00    1.000\n"
+	"2.5.59            [3]   79.00   93.7    0.0     0.0     1.000\n"
+	"2.5.60            [2]   79.00   94.9    0.0     0.0     1.000\n"
 	"cacherun:\n"
 	"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	"2.5.59              3   76.0    97.40   0.00    0.00    0.962\n"
+	"2.5.59            [3]   76.00   97.4    0.0     0.0     0.962\n"
 	WL_LINE;
 
 static void test_contract_example(void)
@@ -173,11 +173,11 @@ static void test_averaging(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"x                   3   110     93.0    -       2.0     1.00\n"
+		"x                 [3]   110.0   93      -       2       1.00\n"
 		"io_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"x                   2   210     55.0    3.5     15.0    1.91\n"
-		"y                   1   50      50.0    5.0     5.0     -\n"
+		"x                 [2]   210.0   55      4       15      1.91\n"
+		"y                 [1]   50.0    50      5       5       -\n"
 		"  x: 1 failed run(s) not averaged\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
@@ -195,11 +195,11 @@ static void test_long_label(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel              [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"2.5.59                   1   79      93.7    0.0     0.0     1.00\n"
-		"2.6.0-test4-mm4-long     1   80      94.0    0.0     0.0     1.00\n"
+		"2.5.59                 [1]   79.0    94      0       0       1.00\n"
+		"2.6.0-test4-mm4-long   [1]   80.0    94      0       0       1.00\n"
 		"cacherun:\n"
 		"Kernel              [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"2.5.59                   1   79      93.7    0.0     0.0     1.00\n" WL_LINE);
+		"2.5.59                 [1]   79.0    94      0       0       1.00\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
 
@@ -209,7 +209,7 @@ static void test_long_label(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"2.6.0-test4-mm4     1   79      93.7    0.0     0.0     1.00\n" WL_LINE);
+		"2.6.0-test4-mm4   [1]   79.0    94      0       0       1.00\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
 }
@@ -229,13 +229,13 @@ static void test_failed(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"f                   2   61      91.0    0.0     0.0     1.00\n"
-		"g                   0   -       -       -       -       -\n"
+		"f                 [2]   61.0    91      0       0       1.00\n"
+		"g                 [0]   -       -       -       -       -\n"
 		"  f: 1 failed run(s) not averaged\n"
 		"  g: 2 failed run(s) not averaged\n"
 		"mem_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"g                   0   -       -       -       -       -\n"
+		"g                 [0]   -       -       -       -       -\n"
 		"  g: 1 failed run(s) not averaged\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
@@ -260,11 +260,11 @@ static void test_detail(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"d                   1   60      90.0    0.0     0.0     1.00\n"
+		"d                 [1]   60.0    90      0       0       1.00\n"
 		"dbench_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"d                   2   90      60.0    3.0     20.0    1.50\n"
-		"e                   2   80      60.0    3.0     20.0    -\n"
+		"d                 [2]   90.0    60      3       20      1.50\n"
+		"e                 [2]   80.0    60      3       20      -\n"
 		"  d: built-in emulation\n"
 		"  e: mixed\n" WL_LINE);
 	summary_free(&s);
@@ -290,18 +290,18 @@ static void test_workloads(void)
 		"Workload: tree:/src/linux:bzImage -j4\n"
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"m                   1   40      80.0    0.0     0.0     1.00\n"
-		"k                   1   20      80.0    0.0     0.0     1.00\n"
+		"m                 [1]   40.0    80      0       0       1.00\n"
+		"k                 [1]   20.0    80      0       0       1.00\n"
 		"cacherun:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"k                   1   30      85.0    0.0     0.0     1.50\n"
+		"k                 [1]   30.0    85      0       0       1.50\n"
 		"Workload: builtin-1:tiny -j4\n"
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"k                   2   11      90.0    0.0     0.0     1.00\n"
+		"k                 [2]   11.0    90      0       0       1.00\n"
 		"cacherun:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"k                   1   11      95.0    0.0     0.0     1.00\n");
+		"k                 [1]   11.0    95      0       0       1.00\n");
 	summary_free(&s);
 	rec_set_free(&set);
 
@@ -357,15 +357,15 @@ static void test_label_order(void)
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"aa                  1   10      0.0     0.0     0.0     1.00\n"
-		"zz                  1   20      0.0     0.0     0.0     1.00\n" WL_LINE);
+		"aa                [1]   10.0    0       0       0       1.00\n"
+		"zz                [1]   20.0    0       0       0       1.00\n" WL_LINE);
 	summary_free(&s);
 	build(&s, &set, one, 2, NULL, 0);
 	T_CHECK(s.nlabels == 1);
 	T_STREQ(text(&s, 0),
 		"no_load:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"aa                  1   10      0.0     0.0     0.0     1.00\n" WL_LINE);
+		"aa                [1]   10.0    0       0       0       1.00\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
 }
@@ -383,7 +383,7 @@ static void test_load_filter_and_order(void)
 	T_STREQ(text(&s, 0),
 		"cacherun:\n"
 		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"2.5.59              3   76      97.4    0.0     0.0     0.96\n" WL_LINE);
+		"2.5.59            [3]   76.0    97      0       0       0.96\n" WL_LINE);
 	summary_free(&s);
 	build(&s, &set, NULL, 0, none, 1);
 	T_CHECK(s.nloads == 0);
@@ -418,8 +418,8 @@ static void test_wide_figures(void)
 	build(&s, &set, NULL, 0, NULL, 0);
 	T_STREQ(text(&s, 0),
 		"process_load:\n"
-		"Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-		"w                   1   1234567 250.2   12345678.9 399.9   -\n" WL_LINE);
+		"Kernel         [runs]   Time      CPU%      Loads     LCPU%     Ratio\n"
+		"w                 [1]   1234567.0 250       12345679  400       -\n" WL_LINE);
 	summary_free(&s);
 	rec_set_free(&set);
 
@@ -510,8 +510,8 @@ static void test_evidence(void)
 	T_NEAR(c->ev[REV_PROBE_MAX], 9000, 1e-9);
 	T_STREQ(text_show(&s, &show), "mem_load:\n"
 	             "Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio\n"
-	             "a                   2   15      100.0   5.0     50.0    -\n"
-	             "b                   1   10      100.0   5.0     50.0    -\n"
+	             "a                 [2]   15.0    100     5       50      -\n"
+	             "b                 [1]   10.0    100     5       50      -\n"
 	             "  a: 1 failed run(s) not averaged\n"
 	             "Kernel            MajFlt   SwapIn  SwapOut     Scan MemFull%  IoFull% Foreign%   Steal%\n"
 	             "a                    200        0        5     2020     15.0      5.0        -        -\n"

@@ -251,22 +251,22 @@ static void test_widths(void)
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
 	T_STREQ(tr_render(&buf, &s, &set, "text", &(struct rep_show){ .baseline = -1 }, NULL, NULL, 0),
 		"no_load:\n"
-		"Kernel                  [runs]   Time       CPU%       Loads      LCPU%      Ratio\n"
-		"6.18.44-fc-v857            [1]   31.0       197        0          0          1.00\n"
-		"6.18.44-fc-v857-long      [12]   31.0       197        0          0          1.00\n"
+		"Kernel              [runs]   Time      CPU%      Loads     LCPU%     Ratio\n"
+		"6.18.44-fc-v857        [1]   31.0      197       0         0         1.00\n"
+		"6.18.44-fc-v857-long  [12]   31.0      197       0         0         1.00\n"
 		"io_load:\n"
-		"Kernel                  [runs]   Time       CPU%       Loads      LCPU%      Ratio\n"
-		"6.18.44-fc-v857            [1]   62.1       98         123456789  10         2.00\n"
+		"Kernel              [runs]   Time      CPU%      Loads     LCPU%     Ratio\n"
+		"6.18.44-fc-v857        [1]   62.2      98        123456789 10        2.00\n"
 		"workload: " WL " -j4\n");
 	T_STREQ(tr_render(&buf, &s, &set, "text", &(struct rep_show){ .baseline = -1, .precise = 1 },
 	                  NULL, NULL, 0),
 		"no_load:\n"
-		"Kernel                  [runs]   Time         CPU%         Loads        LCPU%        Ratio\n"
-		"6.18.44-fc-v857            [1]   31.04        197.3        0.0          0.0          1.000\n"
-		"6.18.44-fc-v857-long      [12]   30.96        196.6        0.0          0.0          1.000\n"
+		"Kernel              [runs]   Time        CPU%        Loads       LCPU%       Ratio\n"
+		"6.18.44-fc-v857        [1]   31.04       197.3       0.0         0.0         1.000\n"
+		"6.18.44-fc-v857-long  [12]   30.96       196.6       0.0         0.0         1.000\n"
 		"io_load:\n"
-		"Kernel                  [runs]   Time         CPU%         Loads        LCPU%        Ratio\n"
-		"6.18.44-fc-v857            [1]   62.15        98.4         123456789.4  9.6          2.002\n"
+		"Kernel              [runs]   Time        CPU%        Loads       LCPU%       Ratio\n"
+		"6.18.44-fc-v857        [1]   62.20       98.4        123456789.4 9.6         2.004\n"
 		"workload: " WL " -j4\n");
 	summary_free(&s);
 	rec_set_free(&set);
