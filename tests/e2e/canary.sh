@@ -58,6 +58,6 @@ mkdir "$O"
 printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime\tcpu_pct\nold\tno_load\t1\tok\t60\t190\n' >"$O/old.loads"
 "$CONTEST" -r -R "$O" --normalize >"$SCRATCH/rep" 2>"$ERR"
 check "old records report (exit 0, nothing said)" sh -c "test $? -eq 0 && test ! -s '$ERR'"
-check "old records: NTime -" grep -qE '^old +1   60 +- +190' "$SCRATCH/rep"
+check "old records: NTime -" grep -qE '^old +\[1\]   60\.0 +- +190 ' "$SCRATCH/rep"
 check "old records: no machine-speed note" test "$(grep -c 'machine speed' "$SCRATCH/rep")" -eq 0
 done_tests
