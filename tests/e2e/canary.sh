@@ -16,8 +16,8 @@ check "--no-canary: canary_s and canary_after_s na" test "$(field canary_s "$R/n
 
 "$CONTEST" -r -R "$R" --normalize >"$SCRATCH/rep"
 check "--normalize: NTime beside Time" grep -qF 'Kernel         [runs]   Time    NTime   CPU%' "$SCRATCH/rep"
-check "--normalize: the run without a canary has NTime -" grep -qE '^none +1   [0-9]+ +- +[0-9]' "$SCRATCH/rep"
-check "--normalize: the run with one has a figure" grep -qE '^can +1   [0-9]+ +[0-9]+ +[0-9]' "$SCRATCH/rep"
+check "--normalize: the run without a canary has NTime -" grep -qE '^none +\[1\]   [0-9]+\.[0-9] +- +[0-9]' "$SCRATCH/rep"
+check "--normalize: the run with one has a figure" grep -qE '^can +\[1\]   [0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]' "$SCRATCH/rep"
 "$CONTEST" -r -R "$R" --normalize --stats --keep-busy >"$SCRATCH/rep.st"   # (a busy machine must not empty the row)
 check "--normalize --stats: NTime after sd" grep -qF 'Kernel         [runs]   Time    +-95%   sd      NTime   CPU%' "$SCRATCH/rep.st"
 check "--normalize --stats: the run with one has a figure" grep -qE '^can +1   [0-9.]+ +- +- +[0-9.]+ +[0-9]' "$SCRATCH/rep.st"

@@ -66,7 +66,7 @@ cp "$A/a.env" "$C/a.env"
 tail -n +2 "$B/a.env" >>"$C/a.env"
 printf '@ 2026-11-30T12:09:00Z\nuname=Linux host1 6.1 #1 SMP x86_64\nkernel=6.1\ncpu.model=Fast CPU\nvm.swappiness=10\n' >>"$C/a.env"
 check "one -R, two hosts: each host's own last environment" sh -c "'$CONTEST' report -R '$C' >'$SCRATCH/c' && grep -qx '  host2:a: cpu.model: Fast CPU -> Slow CPU' '$SCRATCH/c' && grep -qx '  host2:a: vm.swappiness: 10 -> 60' '$SCRATCH/c'"
-check "one -R, two hosts: --merge-hosts averages" sh -c "'$CONTEST' report -R '$C' --merge-hosts | grep -qE '^a +6 '"
+check "one -R, two hosts: --merge-hosts averages" sh -c "'$CONTEST' report -R '$C' --merge-hosts | grep -qE '^a +\[6\] '"
 
 # bad input
 expect_fail "the same directory twice, by another name" 2 "-R '$A/.' is the same directory as -R '$A'" \
