@@ -33,20 +33,20 @@ struct bw_state {
 	unsigned char *iobuf;      /* BW_IOSIZE bytes for read() */
 };
 
-/* bw_buffer_size: bytes of each buffer and of the file: max(8 x the
- * largest reported cache, 64 MiB)
- * in full mode, max(2 x LLC, 32 MiB) in quick mode (64 MiB and 32 MiB when
- * the LLC is unknown), at most 512 MiB, a multiple of BW_CHUNK. */
+/* bw_buffer_size: bytes of each buffer and of the file: the run's largest
+ * size (micro_largest, as lmbench's bw_mem and bw_file_rd take its MB) in
+ * full mode, max(2 x LLC, 32 MiB) in quick mode (32 MiB when the LLC is
+ * unknown), at most 512 MiB, a multiple of BW_CHUNK. */
 static size_t bw_buffer_size(const struct micro_opts *o)
 {
-	size_t caches[MICRO_LEVELS], llc;
+	size_t caches[MICRO_LEVELS], llc, size;
 
 	micro_cache_reported(caches);
 	llc = micro_cache_largest(caches);
-	size_t size = o->quick ? 32 * BW_MIB : 64 * BW_MIB;
-
-	if (llc && (o->quick ? 2 : 8) * llc > size)
-		size = (o->quick ? 2 : 8) * llc;
+	if (!o->quick)
+		size = micro_largest();
+	else
+		size = llc && 2 * llc > 32 * BW_MIB ? 2 * llc : 32 * BW_MIB;
 	if (size > 512 * BW_MIB)
 		size = 512 * BW_MIB;
 	return (size + BW_CHUNK - 1) / BW_CHUNK * BW_CHUNK;
@@ -77,31 +77,30 @@ static uint64_t bw_sum(const volatile uint64_t *w, size_t nw)
 	return a + b + c + d;
 }
 
-/* micro_bw_rd: see micro.h. lmbench's rd: one 4-byte load of every fourth
- * 4-byte word (one per 16 bytes, so every cache line is fetched), four
- * accumulators; volatile, so neither merged nor vectorised. */
-uint32_t micro_bw_rd(const volatile uint32_t *w, size_t nw)
+/* micro_bw_frd: see micro.h. lmbench's frd: one 4-byte load of every
+ * 4-byte word, four accumulators; volatile, so neither merged nor vectorised. */
+uint32_t micro_bw_frd(const volatile uint32_t *w, size_t nw)
 {
 	uint32_t a = 0, b = 0, c = 0, d = 0;
 
-	for (size_t i = 0; i + 16 <= nw; i += 16) {
+	for (size_t i = 0; i + 4 <= nw; i += 4) {
 		a += w[i];
-		b += w[i + 4];
-		c += w[i + 8];
-		d += w[i + 12];
+		b += w[i + 1];
+		c += w[i + 2];
+		d += w[i + 3];
 	}
 	return a + b + c + d;
 }
 
-/* micro_bw_wr: see micro.h. lmbench's wr: a 4-byte store of v into every
- * fourth 4-byte word; volatile, so neither merged nor vectorised. */
-void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v)
+/* micro_bw_fwr: see micro.h. lmbench's fwr: a 4-byte store of v into
+ * every 4-byte word; volatile, so neither merged nor vectorised. */
+void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v)
 {
-	for (size_t i = 0; i + 16 <= nw; i += 16) {
+	for (size_t i = 0; i + 4 <= nw; i += 4) {
 		w[i] = v;
-		w[i + 4] = v;
-		w[i + 8] = v;
-		w[i + 12] = v;
+		w[i + 1] = v;
+		w[i + 2] = v;
+		w[i + 3] = v;
 	}
 }
 
@@ -120,19 +119,9 @@ static void bw_copy_hand(volatile uint64_t *d, const volatile uint64_t *s, size_
 	}
 }
 
-/* bw_fill: store v into nw words (a multiple of 8), one 64-bit store per
- * word (volatile: neither a memset call nor vector stores). */
-static void bw_fill(volatile uint64_t *d, size_t nw, uint64_t v)
-{
-	for (size_t i = 0; i < nw; i += 8) {
-		d[i] = v; d[i + 1] = v; d[i + 2] = v; d[i + 3] = v;
-		d[i + 4] = v; d[i + 5] = v; d[i + 6] = v; d[i + 7] = v;
-	}
-}
-
 /* bw_file_loop: n times, read() one chunk of the cached file at the cursor
  * into the 64 KiB buffer, BW_IOSIZE bytes per call, each block summed as
- * lmbench's bw_file_rd sums it (the rd loop over its 4-byte words). */
+ * lmbench 3's bw_file_rd sums it (every 8-byte word, its bread). */
 static int bw_file_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
@@ -146,7 +135,7 @@ static int bw_file_loop(void *state, uint64_t n)
 				return micro_fail_errno("read");
 			if ((size_t)r != BW_IOSIZE)
 				return micro_fail("read: short read (%zd bytes)", r);
-			bw_sink += micro_bw_rd((const volatile uint32_t *)s->iobuf, BW_IOSIZE / 4);
+			bw_sink += bw_sum((const volatile uint64_t *)s->iobuf, BW_IOSIZE / 8);
 		}
 	}
 	return 0;
@@ -195,50 +184,31 @@ static int bw_hand_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* bw_rd_loop: n times, lmbench's rd over one chunk of src. */
-static int bw_rd_loop(void *state, uint64_t n)
+/* bw_frd_loop: n times, lmbench's frd over one chunk of src. */
+static int bw_frd_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
 	uint32_t sum = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		sum += micro_bw_rd((const volatile uint32_t *)(s->src + bw_next(s)), BW_CHUNK / 4);
+		sum += micro_bw_frd((const volatile uint32_t *)(s->src + bw_next(s)), BW_CHUNK / 4);
 	bw_sink = sum;
 	return 0;
 }
 
-/* bw_wr_loop: n times, lmbench's wr over one chunk of dst. */
-static int bw_wr_loop(void *state, uint64_t n)
+/* bw_fwr_loop: n times, lmbench's fwr over one chunk of dst. */
+static int bw_fwr_loop(void *state, uint64_t n)
 {
 	struct bw_state *s = state;
 
 	for (uint64_t i = 0; i < n; i++)
-		micro_bw_wr((volatile uint32_t *)(s->dst + bw_next(s)), BW_CHUNK / 4, (uint32_t)i);
-	return 0;
-}
-
-/* bw_read_loop: n times, contest's own: sum every 8-byte word of one chunk of src. */
-static int bw_read_loop(void *state, uint64_t n)
-{
-	struct bw_state *s = state;
-
-	return bw_sum_chunks(s, s->src, n);
-}
-
-/* bw_write_loop: n times, contest's own: store into every 8-byte word of one chunk of dst. */
-static int bw_write_loop(void *state, uint64_t n)
-{
-	struct bw_state *s = state;
-
-	for (uint64_t i = 0; i < n; i++)
-		bw_fill((volatile uint64_t *)(s->dst + bw_next(s)), BW_CHUNK / 8, i);
+		micro_bw_fwr((volatile uint32_t *)(s->dst + bw_next(s)), BW_CHUNK / 4, (uint32_t)i);
 	return 0;
 }
 
 /* bw_measure: one untimed pass over the whole buffer (so the harness
  * calibrates on the steady state, not on a cold first chunk), then time
- * loop and add metric id in MB/s (BW_CHUNK bytes per operation, counted
- * whole even where lmbench's loops touch a fourth of the words); not
+ * loop and add metric id in MB/s (BW_CHUNK bytes per operation); not
  * available when the loop failed or ran too fast to time. */
 static void bw_measure(const struct micro_opts *o, struct micro_set *set, enum micro_id id,
 		       micro_loop_fn loop, struct bw_state *s)
@@ -311,20 +281,22 @@ fail:
 	return -1;
 }
 
-/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 2^20 bytes as lmbench's):
- * bw_file_reread, bw_mmap_reread, bw_bcopy_libc, bw_bcopy_hand,
- * bw_mem_read, bw_mem_write (lmbench's rd and wr), and contest's own
- * bw_read_all, bw_write_all (every 8-byte word). */
+/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 10^6 bytes as lmbench
+ * 3's): bw_file_reread, bw_mmap_reread, bw_bcopy_libc, bw_bcopy_hand,
+ * bw_mem_frd, bw_mem_fwr (lmbench's frd and fwr, the summary's Mem read
+ * and write), and mb_decimal (1: this run's megabyte is 10^6 bytes). */
 void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 {
 	static const char file_name[] = "bw_file";
 	static const enum micro_id all[] = {
 		MID_BW_FILE_REREAD, MID_BW_MMAP_REREAD, MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND,
-		MID_BW_MEM_READ, MID_BW_MEM_WRITE, MID_BW_READ_ALL, MID_BW_WRITE_ALL,
+		MID_BW_MEM_FRD, MID_BW_MEM_FWR,
 	};
 	struct bw_state s = { .fd = -1 };
 	char reason[128] = "";
 	uint64_t sum = 0;
+
+	micro_put_value(set, MID_MB_DECIMAL, 1, 0);
 
 	s.size = bw_buffer_size(o);
 	s.src = bw_map_anon(s.size);
@@ -360,10 +332,8 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 
 	bw_measure(o, set, MID_BW_BCOPY_LIBC, bw_libc_loop, &s);
 	bw_measure(o, set, MID_BW_BCOPY_HAND, bw_hand_loop, &s);
-	bw_measure(o, set, MID_BW_MEM_READ, bw_rd_loop, &s);
-	bw_measure(o, set, MID_BW_MEM_WRITE, bw_wr_loop, &s);
-	bw_measure(o, set, MID_BW_READ_ALL, bw_read_loop, &s);
-	bw_measure(o, set, MID_BW_WRITE_ALL, bw_write_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_FRD, bw_frd_loop, &s);
+	bw_measure(o, set, MID_BW_MEM_FWR, bw_fwr_loop, &s);
 
 out:
 	if (s.fd >= 0) {

@@ -28,7 +28,7 @@ enum {
 	FS_PROBE = 16,         /* files a candidate is tried with */
 };
 #define FS_BYTES_MAX (256.0 * FS_MB)   /* and at most this much data in a size's samples */
-#define FS_MAP_BYTES (8u * FS_MB)      /* the region mmap_lat maps */
+#define FS_READ_BYTES (8u * FS_MB)     /* the region contest's own mmap_read maps */
 #define FS_MAP_STRIDE (16u << 10)      /* mmap_lat writes one byte every 16 KiB ... */
 #define FS_MAP_PART 10                 /* ... of the first tenth of the mapping */
 
@@ -291,12 +291,13 @@ static void fs_files(const struct micro_opts *o, struct micro_set *set)
 }
 
 /* A mapped file: the descriptor, its size, the current mapping of it
- * (page_fault) and the next page of that mapping to touch. */
+ * (page_fault), the order its pages are touched in and the next of them. */
 struct fs_map {
 	int fd;
 	size_t size, page, pos;
-	size_t maplen;          /* what mmap_lat maps */
+	size_t maplen;          /* what mmap_lat maps: the whole file */
 	volatile char *map;     /* NULL: none */
+	size_t *order;          /* the byte offset of each page, shuffled */
 	unsigned sum;
 };
 
@@ -319,20 +320,21 @@ static int mmap_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* mmap_read_loop: n times, contest's own: map the first maplen bytes of the
+/* mmap_read_loop: n times, contest's own: map the first FS_READ_BYTES of the
  * cached file read-only, read one byte every 16 KiB of all of it, unmap. */
 static int mmap_read_loop(void *state, uint64_t n)
 {
 	struct fs_map *m = state;
+	size_t len = m->size < FS_READ_BYTES ? m->size : FS_READ_BYTES;
 	unsigned sum = 0;
 
 	for (uint64_t i = 0; i < n; i++) {
-		volatile char *p = mmap(NULL, m->maplen, PROT_READ, MAP_SHARED, m->fd, 0);
+		volatile char *p = mmap(NULL, len, PROT_READ, MAP_SHARED, m->fd, 0);
 		if (p == MAP_FAILED)
 			return micro_fail_errno("mmap");
-		for (size_t at = 0; at < m->maplen; at += FS_MAP_STRIDE)
+		for (size_t at = 0; at < len; at += FS_MAP_STRIDE)
 			sum += (unsigned char)p[at];
-		if (munmap((void *)p, m->maplen) != 0)
+		if (munmap((void *)p, len) != 0)
 			return micro_fail_errno("munmap");
 	}
 	m->sum += sum;
@@ -346,20 +348,19 @@ static int remap_loop(void *state, uint64_t n)
 	struct fs_map *m = state;
 
 	for (uint64_t i = 0; i < n; i++) {
-		void *p = mmap(NULL, m->size, PROT_READ, MAP_PRIVATE, m->fd, 0);
+		void *p = mmap(NULL, m->size, PROT_READ, MAP_SHARED, m->fd, 0);
 		if (p == MAP_FAILED)
 			return micro_fail_errno("mmap");
-#ifdef MADV_NOHUGEPAGE
-		madvise(p, m->size, MADV_NOHUGEPAGE);
-#endif
+		msync(p, m->size, MS_INVALIDATE);
 		if (munmap(p, m->size) != 0)
 			return micro_fail_errno("munmap");
 	}
 	return 0;
 }
 
-/* fs_remap: replace the current mapping (if any) by a fresh private
- * read-only mapping of the whole file without huge pages; 0 or -1. */
+/* fs_remap: replace the current mapping (if any) by a fresh shared
+ * read-only mapping of the whole file, its cached translations dropped
+ * (msync MS_INVALIDATE), as lmbench 3's lat_pagefault maps it; 0 or -1. */
 static int fs_remap(struct fs_map *m)
 {
 	void *p;
@@ -367,19 +368,19 @@ static int fs_remap(struct fs_map *m)
 	if (m->map)
 		munmap((void *)m->map, m->size);
 	m->map = NULL;
-	p = mmap(NULL, m->size, PROT_READ, MAP_PRIVATE, m->fd, 0);
+	p = mmap(NULL, m->size, PROT_READ, MAP_SHARED, m->fd, 0);
 	if (p == MAP_FAILED)
 		return micro_fail_errno("mmap");
+	msync(p, m->size, MS_INVALIDATE);
 	m->map = p;
 	m->pos = 0;
-#ifdef MADV_NOHUGEPAGE
-	madvise(p, m->size, MADV_NOHUGEPAGE);
-#endif
 	return 0;
 }
 
-/* page_fault_loop: read one byte of each of n pages, in order, from
- * fresh mappings; a new mapping (the old one unmapped) when one is used up. */
+/* page_fault_loop: read one byte of each of n pages, in m->order (the
+ * pages shuffled, as lmbench 3 takes them, so the kernel's fault-around
+ * rarely maps the next one), from fresh mappings; a new mapping (the old
+ * one unmapped) when one is used up. */
 static int page_fault_loop(void *state, uint64_t n)
 {
 	struct fs_map *m = state;
@@ -389,7 +390,7 @@ static int page_fault_loop(void *state, uint64_t n)
 		if (!m->map || m->pos >= m->size)
 			if (fs_remap(m) != 0)
 				return -1;
-		sum += (unsigned char)m->map[m->pos];
+		sum += (unsigned char)m->map[m->order[m->pos / m->page]];
 		m->pos += m->page;
 	}
 	m->sum += sum;
@@ -495,8 +496,29 @@ static int fs_make_file(const char *path, size_t size)
 	return fd;
 }
 
-/* fs_vm: mmap_lat, mmap_read, prot_fault and page_fault on a file of 16 MiB
- * (8 MiB quick) in o->dir, removed after. */
+/* fs_shuffle: m->order, every page's offset once, shuffled (Fisher-Yates,
+ * a fixed seed: the same order every run); 0 or -1. */
+static int fs_shuffle(struct fs_map *m)
+{
+	size_t n = m->size / m->page;
+	uint64_t x = 0x70616765ull;
+
+	m->order = malloc(n * sizeof *m->order);
+	if (!m->order)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		m->order[i] = i * m->page;
+	for (size_t i = n - 1; i > 0; i--) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;  /* xorshift64 */
+		size_t j = (size_t)(x % (i + 1)), t = m->order[i];
+		m->order[i] = m->order[j];
+		m->order[j] = t;
+	}
+	return 0;
+}
+
+/* fs_vm: mmap_lat, mmap_read, prot_fault and page_fault on a file of the
+ * run's largest size (micro_largest; 16 MiB quick) in o->dir, removed after. */
 static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 {
 	struct fs_map m = { .fd = -1 };
@@ -504,15 +526,16 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	char path[4096], why[128];
 
 	m.page = (size_t)sysconf(_SC_PAGESIZE);
-	m.size = o->quick ? 8 * FS_MB : 16 * FS_MB;
-	m.maplen = FS_MAP_BYTES;
-	if (fs_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
+	m.size = o->quick ? 16 * FS_MB : micro_largest() / m.page * m.page;
+	m.maplen = m.size;
+	if (fs_shuffle(&m) != 0 || fs_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
 	    (m.fd = fs_make_file(path, m.size)) < 0) {
 		text_fmt(why, sizeof(why), "create fs_map_file: %s", strerror(errno));
 		micro_put_na(set, MID_MMAP_LAT, why);
 		micro_put_na(set, MID_MMAP_READ, why);
 		micro_put_na(set, MID_PROT_FAULT, why);
 		micro_put_na(set, MID_PAGE_FAULT, why);
+		free(m.order);
 		return;
 	}
 	micro_time_ns(o, mmap_loop, &m, &v);
@@ -532,6 +555,7 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	micro_put_time(set, MID_PAGE_FAULT, &v);
 	if (m.map)
 		munmap((void *)m.map, m.size);
+	free(m.order);
 	close(m.fd);
 	unlink(path);
 }

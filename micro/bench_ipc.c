@@ -502,7 +502,7 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 		else if (!b->bw)
 			micro_put_time(set, b->id, &v);
 		else {
-			/* MB/s (lmbench's MB, 2^20 bytes); the spread is a ratio and stays */
+			/* MB/s (lmbench 3's MB, 10^6 bytes); the spread is a ratio and stays */
 			if (v.ok)
 				v.value = micro_mb_per_s(IPC_CHUNK, v.value);
 			micro_put(set, b->id, &v);

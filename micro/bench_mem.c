@@ -29,6 +29,12 @@
 #define MEM_STRIDE 128
 /* Samples per curve point (the curves have many points; 5 keep the median). */
 #define MEM_CURVE_SAMPLES 5
+/* The summary's L1 $ and L2 $: lmbench 3's getsummary takes the stride
+ * walk's points at these working sets (fixed sizes, not detected caches),
+ * each the fastest of MEM_LM_SAMPLES samples as lat_mem_rd reports it. */
+#define MEM_LM_L1 ((size_t)1 << 10)
+#define MEM_LM_L2 ((size_t)128 << 10)
+#define MEM_LM_SAMPLES 11
 /* Plateaus: the curve is cut into at most MEM_SEGS pieces of at least
  * MEM_WIDTH points, each piece's median MEM_LEVEL above the one before. */
 #define MEM_SEGS 6
@@ -119,6 +125,14 @@ size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS])
 		return MEM_MAX_NONE;
 	max = largest > MEM_MAX_MOST / 4 ? MEM_MAX_MOST : 4 * largest;
 	return max < MEM_MAX_LEAST ? MEM_MAX_LEAST : max;
+}
+
+size_t micro_largest(void)
+{
+	size_t reported[MICRO_LEVELS];
+
+	micro_cache_reported(reported);
+	return micro_mem_curve_max(reported);
 }
 
 void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride)
@@ -379,11 +393,50 @@ static void mem_put_plateau(struct micro_set *set, enum micro_id id, const doubl
 		micro_put_value(set, id, lat, spr);
 }
 
+/* mem_lmbench_points: the summary's L1 $, L2 $ and Main mem as lmbench 3
+ * takes them: the 128-byte stride walk (plain pages) at 1 KiB, 128 KiB and
+ * max bytes (the curves' largest working set), each the fastest of
+ * MEM_LM_SAMPLES samples (lat_mem_rd's minimum of 11); the spread is of
+ * those samples. */
+static void mem_lmbench_points(const struct micro_opts *o, struct micro_set *set, size_t max)
+{
+	static const enum micro_id ids[] = { MID_LAT_1K, MID_LAT_128K, MID_LAT_LARGEST };
+	const size_t at[] = { MEM_LM_L1, MEM_LM_L2, max };
+	struct micro_opts co = *o;
+	void *base = NULL;
+	size_t len = 0;
+	unsigned char *buf = mem_map_chase(max, 0, &base, &len);
+
+	co.samples = MEM_LM_SAMPLES;
+	for (int i = 0; i < 3; i++) {
+		struct micro_value v;
+		if (!buf) {
+			char why[96];
+			text_fmt(why, sizeof(why), "cannot allocate %zu MiB: %s", max >> 20, strerror(errno));
+			micro_put_na(set, ids[i], why);
+			continue;
+		}
+		struct mem_chase c = { .cur = micro_mem_stride_ring(buf, at[i], MEM_STRIDE) };
+		mem_chase_loop(&c, (at[i] / MEM_STRIDE < 65536 ? at[i] / MEM_STRIDE : 65536) / MEM_LOADS + 1);
+		if (micro_time_ns(&co, mem_chase_loop, &c, &v) != 0) {
+			micro_put(set, ids[i], &v);
+			continue;
+		}
+		if (v.min <= 0) {
+			micro_put_na(set, ids[i], "too fast to time");
+			continue;
+		}
+		micro_put_value(set, ids[i], v.min / MEM_LOADS, v.spread);
+	}
+	if (buf)
+		munmap(base, len);
+}
+
 /* mem_all_na: every summary metric of the group not available with reason. */
 static void mem_all_na(struct micro_set *set, const char *reason)
 {
 	static const enum micro_id ids[] = {
-		MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN, MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
+		MID_LAT_1K, MID_LAT_128K, MID_LAT_LARGEST, MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
 		MID_RAND_L1, MID_RAND_L2, MID_RAND_L3, MID_RAND_MAIN, MID_GUESS_L1, MID_GUESS_L2,
 		MID_GUESS_L3,
 	};
@@ -425,8 +478,8 @@ static void mem_caches(struct micro_set *set, const double *t, const size_t *siz
 
 /* micro_group_mem: see micro.h. Metrics: mhz (MHz); stride_<bytes>, lmbench's
  * forward 128-byte stride walk, and curve_<bytes>, contest's random chase,
- * for each working set (ns per dependent load); lat_l1, lat_l2 (the stride
- * curve inside each cache), lat_main (its largest set); cache_l1..l3 and
+ * for each working set (ns per dependent load); lat_1k, lat_128k,
+ * lat_largest (mem_lmbench_points); cache_l1..l3 and
  * cache_src (mem_caches); rand_l1..l3, rand_main (the random curve's); the
  * spread of a plateau is the median spread of its points. */
 void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
@@ -449,9 +502,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 		return;
 	}
 	mem_caches(set, t, sizes, k, reported, c);
-	mem_put_plateau(set, MID_LAT_L1, st, ssp, sizes, k, 0, c[0]);
-	mem_put_plateau(set, MID_LAT_L2, st, ssp, sizes, k, c[0], c[1]);
-	micro_put_value(set, MID_LAT_MAIN, st[k - 1], ssp[k - 1]);
+	mem_lmbench_points(o, set, sizes[k - 1]);
 	mem_put_plateau(set, MID_RAND_L1, t, sp, sizes, k, 0, c[0]);
 	mem_put_plateau(set, MID_RAND_L2, t, sp, sizes, k, c[0], c[1]);
 	mem_put_plateau(set, MID_RAND_L3, t, sp, sizes, k, c[1], c[2]);

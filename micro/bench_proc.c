@@ -205,18 +205,20 @@ static void proc_on_usr1(int sig)
 	proc_caught++;
 }
 
-/* sig_inst_loop: n sigaction() installs of the SIGUSR1 handler. */
+/* sig_inst_loop: n sigaction() installs of the SIGUSR1 handler, each
+ * reading the old action back (lmbench's lat_sig install). */
 static int sig_inst_loop(void *state, uint64_t n)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 
 	(void)state;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = proc_on_usr1;
-	sigemptyset(&sa.sa_mask);
-	for (uint64_t i = 0; i < n; i++)
-		if (sigaction(SIGUSR1, &sa, NULL) != 0)
+	for (uint64_t i = 0; i < n; i++) {
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGUSR1, &sa, &old) != 0)  /* the old one read back, as lmbench's */
 			return micro_fail_errno("sigaction");
+	}
 	return 0;
 }
 
@@ -310,12 +312,11 @@ static int proc_reap(pid_t pid, const char *what)
 	return 0;
 }
 
-/* proc_spawn: fork a child that dies with us and runs argv[0] with an
- * empty environment (or just _exits when argv is NULL); wait for it.
+/* proc_spawn: fork a child that dies with us and runs argv[0] with the
+ * environment envp (or just _exits when argv is NULL); wait for it.
  * 0 when it exited with status 0, else -1 with a reason. */
-static int proc_spawn(char *const argv[], pid_t parent)
+static int proc_spawn(char *const argv[], char *const envp[], pid_t parent)
 {
-	static char *const envp[] = { NULL };
 	pid_t pid = fork();
 
 	if (pid < 0)
@@ -334,6 +335,7 @@ static int proc_spawn(char *const argv[], pid_t parent)
 /* The program a spawn loop runs (NULL: none) and the parent's pid. */
 struct spawn_state {
 	char *const *argv;
+	char *const *envp;  /* the program's environment */
 	pid_t self;
 };
 
@@ -343,18 +345,22 @@ static int spawn_loop(void *state, uint64_t n)
 	struct spawn_state *s = state;
 
 	for (uint64_t i = 0; i < n; i++)
-		if (proc_spawn(s->argv, s->self) != 0)
+		if (proc_spawn(s->argv, s->envp, s->self) != 0)
 			return -1;
 	return 0;
 }
 
 /* proc_spawns: fork_proc (fork + _exit + wait), exec_proc (fork + execve
- * /bin/true + wait) and sh_proc (fork + /bin/sh -c /bin/true + wait: the shell execs it in place). */
+ * /bin/true with an empty environment + wait, as lmbench's lat_proc exec)
+ * and sh_proc (fork + /bin/sh -c /bin/true with contest's own environment,
+ * as lat_proc shell's execlp passes its own, + wait: the shell execs the
+ * program in place). */
 static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
 {
 	static char *const true_argv[] = { PROC_TRUE, NULL };
 	static char *const sh_argv[] = { PROC_SH, "-c", PROC_SH_CMD, NULL };
-	struct spawn_state s = { .argv = NULL, .self = getpid() };
+	static char *const no_env[] = { NULL };
+	struct spawn_state s = { .argv = NULL, .envp = no_env, .self = getpid() };
 
 	proc_measure(o, set, MID_FORK_PROC, spawn_loop, &s);
 	if (access(PROC_TRUE, X_OK) != 0) {
@@ -369,6 +375,7 @@ static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
 		return;
 	}
 	s.argv = sh_argv;
+	s.envp = environ;
 	proc_measure(o, set, MID_SH_PROC, spawn_loop, &s);
 }
 

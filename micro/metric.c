@@ -12,7 +12,7 @@ const char *const micro_sections[MS_COUNT] = {
 	[MS_MEM] = ("Memory latencies in nanoseconds - smaller is better\n"
 	            "    (WARNING - may not be correct, check graphs)"),
 	[MS_EXT] = ("contest's own figures, not lmbench's methods (see contest(1), MICROBENCHMARKS)\n"
-	            "ns: random-chase latencies; us: mmap; MB/s: every word - bigger is better"),
+	            "ns: random-chase latencies; us: mmap"),
 };
 
 #define P MS_BIT(MS_PROC)
@@ -64,16 +64,17 @@ const struct micro_def micro_metrics[MID_COUNT] = {
 	[MID_BW_MMAP_REREAD] = { "bw_mmap_reread", "MB/s",  0, B,     "Mmap",     "reread",  6, MF_NUM },
 	[MID_BW_BCOPY_LIBC]  = { "bw_bcopy_libc",  "MB/s",  0, B,     "Bcopy",    "(libc)",  6, MF_NUM },
 	[MID_BW_BCOPY_HAND]  = { "bw_bcopy_hand",  "MB/s",  0, B,     "Bcopy",    "(hand)",  6, MF_NUM },
-	[MID_BW_MEM_READ]    = { "bw_mem_read",    "MB/s",  0, B,     "Mem",      "read",    4, MF_NUM },
-	[MID_BW_MEM_WRITE]   = { "bw_mem_write",   "MB/s",  0, B,     "Mem",      "write",   5, MF_NUM },
-	[MID_LAT_L1]         = { "lat_l1",         "ns",    0, M,     "L1 $",     "",        5, MF_NUM },
-	[MID_LAT_L2]         = { "lat_l2",         "ns",    0, M,     "L2 $",     "",        6, MF_NUM },
-	[MID_LAT_MAIN]       = { "lat_main",       "ns",    0, M,     "Main mem", "",        8, MF_NUM },
+	[MID_BW_MEM_FRD]     = { "bw_mem_frd",     "MB/s",  0, B,     "Mem",      "read",    4, MF_NUM },
+	[MID_BW_MEM_FWR]     = { "bw_mem_fwr",     "MB/s",  0, B,     "Mem",      "write",   5, MF_NUM },
+	[MID_LAT_1K]         = { "lat_1k",         "ns",    0, M,     "L1 $",     "",        5, MF_NUM },
+	[MID_LAT_128K]       = { "lat_128k",       "ns",    0, M,     "L2 $",     "",        6, MF_NUM },
+	[MID_LAT_LARGEST]    = { "lat_largest",    "ns",    0, M,     "Main mem", "",        8, MF_NUM },
 	[MID_CACHE_L1]       = { "cache_l1",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_L2]       = { "cache_l2",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_L3]       = { "cache_l3",       "bytes", 0, M,     "Guesses",  "",        7, MF_CACHE },
 	[MID_CACHE_SRC]      = { "cache_src",      "bits",  0, 0,     "",         "",        0, MF_NUM },
 	[MID_FS_NOJOURNAL]   = { "fs_nojournal",   "bool",  0, 0,     "",         "",        0, MF_NUM },
+	[MID_MB_DECIMAL]     = { "mb_decimal",     "bool",  0, 0,     "",         "",        0, MF_NUM },
 	[MID_RAND_L1]        = { "rand_l1",        "ns",    0, X,     "L1 $",     "rand",    5, MF_NUM },
 	[MID_RAND_L2]        = { "rand_l2",        "ns",    0, X,     "L2 $",     "rand",    5, MF_NUM },
 	[MID_RAND_L3]        = { "rand_l3",        "ns",    0, X,     "L3 $",     "rand",    5, MF_NUM },
@@ -82,8 +83,6 @@ const struct micro_def micro_metrics[MID_COUNT] = {
 	[MID_GUESS_L2]       = { "guess_l2",       "bytes", 0, X,     "Curve",    "guesses", 7, MF_CACHE },
 	[MID_GUESS_L3]       = { "guess_l3",       "bytes", 0, X,     "Curve",    "guesses", 7, MF_CACHE },
 	[MID_MMAP_READ]      = { "mmap_read",      "us",    0, X,     "Mmap",     "read us", 7, MF_NUM },
-	[MID_BW_READ_ALL]    = { "bw_read_all",    "MB/s",  0, X,     "Mem rd",   "all",     6, MF_NUM },
-	[MID_BW_WRITE_ALL]   = { "bw_write_all",   "MB/s",  0, X,     "Mem wr",   "all",     6, MF_NUM },
 	[MID_CURVE]          = { "curve_",         "ns",    1, 0,     "",         "",        0, MF_NUM },
 	[MID_STRIDE]         = { "stride_",        "ns",    1, 0,     "",         "",        0, MF_NUM },
 };

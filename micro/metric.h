@@ -41,14 +41,15 @@ enum micro_id {
 	MID_FS_CREATE_0K, MID_FS_DELETE_0K, MID_FS_CREATE_10K, MID_FS_DELETE_10K,
 	MID_MMAP_LAT, MID_PROT_FAULT, MID_PAGE_FAULT,
 	MID_BW_PIPE, MID_BW_UNIX, MID_BW_TCP, MID_BW_FILE_REREAD, MID_BW_MMAP_REREAD,
-	MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND, MID_BW_MEM_READ, MID_BW_MEM_WRITE,
-	MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN,
+	MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND, MID_BW_MEM_FRD, MID_BW_MEM_FWR,
+	MID_LAT_1K, MID_LAT_128K, MID_LAT_LARGEST,
 	MID_CACHE_L1, MID_CACHE_L2, MID_CACHE_L3,
 	MID_CACHE_SRC,  /* which of cache_l1..l3 the system reported: bits, 1 = L1 */
 	MID_FS_NOJOURNAL, /* 1: the files were on ext4 without a journal (File Create moves) */
+	MID_MB_DECIMAL,   /* 1: this run's MB/s are of 10^6 bytes; a run without it used 2^20 */
 	MID_RAND_L1, MID_RAND_L2, MID_RAND_L3, MID_RAND_MAIN,
 	MID_GUESS_L1, MID_GUESS_L2, MID_GUESS_L3,
-	MID_MMAP_READ, MID_BW_READ_ALL, MID_BW_WRITE_ALL,
+	MID_MMAP_READ,
 	MID_CURVE,  /* a family: stored as curve_<bytes>, one per working set (random chase) */
 	MID_STRIDE, /* a family: stride_<bytes>, lmbench 3's forward 128-byte stride walk */
 	MID_COUNT
@@ -64,6 +65,11 @@ struct micro_def {
 	int width;             /* the column's least width; widened to fit the values */
 	enum micro_fmt fmt;
 };
+
+/* The megabyte of runs recorded without an MID_MB_DECIMAL line (2^20
+ * bytes) over the one of MB/s figures now (10^6, lmbench 3's): their MB/s
+ * are multiplied by it when shown. */
+#define MICRO_MB_OLD (1048576.0 / 1e6)
 
 /* micro_metrics[id]: the row of metric id. */
 extern const struct micro_def micro_metrics[MID_COUNT];

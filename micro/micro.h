@@ -130,6 +130,11 @@ unsigned micro_cache_choose(const size_t reported[MICRO_LEVELS], const size_t cu
  * the largest reported cache, at least 64 MiB, at most 1 GiB; 256 MiB when
  * no cache is reported. */
 size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS]);
+/* micro_largest: the run's largest size, as lmbench's MB is its run's:
+ * micro_mem_curve_max of the caches this system reports. The stride walk's
+ * Main mem, the Mem read/write buffers (full suite) and the file that
+ * Mmap Latency and Page Fault map are this large. */
+size_t micro_largest(void);
 /* micro_mem_sizes: the curves' working sets, 8 KiB x 2^k and x 1.5 x 2^k up
  * to max, into sizes[] (room for 48); their number. */
 int micro_mem_sizes(size_t max, size_t *sizes);
@@ -138,19 +143,22 @@ int micro_mem_sizes(size_t max, size_t *sizes);
  * first; returns the first (where the walk starts). */
 void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride);
 
-/* The bandwidth figures' megabyte: 2^20 bytes, as lmbench's. */
-#define MICRO_MB 1048576.0
+/* The bandwidth figures' megabyte: 10^6 bytes, as lmbench 3's (its
+ * timing library and bw_mem divide by 1000 x 1000). Runs recorded before
+ * this carry no MID_MB_DECIMAL line: their MB/s are of 2^20 bytes
+ * (MICRO_MB_OLD, micro/metric.h). */
+#define MICRO_MB 1e6
 /* micro_mb_per_s: MB/s of bytes moved in ns nanoseconds. */
 static inline double micro_mb_per_s(double bytes, double ns)
 {
 	return bytes / MICRO_MB / (ns * 1e-9);
 }
-/* micro_bw_rd: lmbench's bw_mem rd over w[0..nw): the sum of every fourth
- * 4-byte word (nw a multiple of 16). */
-uint32_t micro_bw_rd(const volatile uint32_t *w, size_t nw);
-/* micro_bw_wr: lmbench's bw_mem wr: v into every fourth 4-byte word of
- * w[0..nw) (nw a multiple of 16). */
-void micro_bw_wr(volatile uint32_t *w, size_t nw, uint32_t v);
+/* micro_bw_frd: lmbench's bw_mem frd, the summary's Mem read: the sum of
+ * every 4-byte word of w[0..nw) (nw a multiple of 4). */
+uint32_t micro_bw_frd(const volatile uint32_t *w, size_t nw);
+/* micro_bw_fwr: lmbench's bw_mem fwr, the summary's Mem write: v into
+ * every 4-byte word of w[0..nw) (nw a multiple of 4). */
+void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v);
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);

@@ -55,11 +55,16 @@ static const struct mrec *line_of(const struct mrun *r, const char *name)
 	return NULL;
 }
 
-/* value: metric name of run r, NaN when absent or not available. */
+/* value: metric name of run r, NaN when absent or not available; the
+ * MB/s of a run without an mb_decimal line (2^20-byte megabytes) in 10^6. */
 static double value(const struct mrun *r, const char *name)
 {
 	const struct mrec *m = line_of(r, name);
+	int id = micro_metric_find(name);
 
+	if (m && id >= 0 && strcmp(micro_metrics[id].unit, "MB/s") == 0 &&
+	    !line_of(r, micro_metrics[MID_MB_DECIMAL].name))
+		return m->value * MICRO_MB_OLD;
 	return m ? m->value : NAN;
 }
 
