@@ -1,5 +1,6 @@
 /* fuzz_cli.c: libFuzzer target for the command-line parser opts_parse, its usage errors caught through err_exit_hook. */
 #include "contest/cli/opts.h"
+#include "contest/cmd/cmds.h"
 #include "lib/err.h"
 #include "results/record.h"
 
@@ -86,6 +87,13 @@ static void check_opts(const struct opts *o)
 		check(o->rate_seconds >= 1 && o->rate_seconds <= 3600, "interact: seconds out of range");
 		check(o->nice >= -20 && o->nice <= 19, "interact: nice out of range");
 		return;
+	case MODE_BISECT:
+		check(rec_label_check(o->label, NULL) == 0, "bisect: label not valid");
+		check(o->good != NULL && strcmp(o->good, o->label) != 0, "bisect: no --good, or it is -k");
+		check(o->bad == NULL || (strcmp(o->bad, o->good) != 0 && !o->threshold_given),
+		      "bisect: --bad the --good label, or with --threshold");
+		check(o->runs >= 1 && o->runs <= 100000, "bisect: runs out of range");
+		return;
 	case MODE_CLEAN:
 		check(o->testbed != NULL && o->testbed[0] != '\0', "clean: testbed empty");
 		check(o->nloads == 0 && o->nlabels == 0, "clean: loads or labels");
@@ -130,6 +138,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	exit_status = -1;       /* no getopt reset here: opts_parse must start afresh itself */
 	if (setjmp(back) == 0) {
 		opts_parse(&o, argc, argv);
+		if (o.mode != MODE_HELP && o.mode != MODE_VERSION)
+			cmd_check(&o);   /* the command's own checks, as main runs them */
 		check_opts(&o);
 	} else {
 		check(exit_status == EXIT_USAGE, "opts_parse exits with a status other than 2");
