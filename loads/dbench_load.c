@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define DB_DIR "dbench_load.d"
 #define DB_REAL_BYTES (24ull << 20)   /* a real dbench client.txt client peaks near 22 MiB */
-#define DB_EMU_BYTES  (4ull << 20)    /* an emulated client holds 4 x 256 KiB and 4 x 26 KiB */
+#define DB_EMU_BYTES  (4ull << 20)    /* an emulated client holds at most 8 x 64 KiB */
+#define DB_FILES 8
+#define DB_MAXFILE (64u << 10)
 
 /* prep->mode: DB_EMU on entry forces the emulation (tests); prepare leaves
  * DB_REAL or DB_EMU. */
@@ -241,146 +242,100 @@ static _Noreturn void db_real(const struct load_env *env, const struct load_prep
 	}
 }
 
-/* The emulated client's mix, in the proportions of dbench 4.0's client.txt
- * (per 100 of its lines: 27 ReadX of 12 KB, 17 NTCreateX, 16
- * QUERY_PATH_INFORMATION, 13 Close, 9 WriteX of 26 KB, 6 FIND_FIRST, 3.5
- * Unlink, 3 QUERY_FS_INFORMATION, 3 QUERY_FILE_INFORMATION, 1.4
- * SET_FILE_INFORMATION, 1.2 Flush, 0.7 Rename): a round of 105 operations
- * on DB_KEEP files the client keeps (opened, read, overwritten in place,
- * one flushed) and DB_TEMP new ones (created, written, one renamed, all
- * removed), so that an operation costs about what one of dbench's does. */
-enum {
-	DB_KEEP = 4,              /* kept files of DB_KEEP_SIZE */
-	DB_KEEP_SIZE = 256 << 10,
-	DB_TEMP = 4,              /* new files of DB_WRITE each round */
-	DB_OPENS = 13,            /* open-close cycles on the kept files a round */
-	DB_READ = 12 << 10,       /* bytes of a read */
-	DB_WRITE = 26 << 10,      /* bytes of a write */
-	DB_STATS = 16, DB_LISTS = 6, DB_STATFS = 3,
-};
-
-/* db_rand: the next number of the client's xorshift generator. */
-static uint64_t db_rand(uint64_t *rng)
+/* db_round: one pass of the file-server mix in directory "d" of client
+ * directory bfd (path for messages): mkdir, create+write (4-64 KiB, one
+ * flushed), read back, stat, rename, list, unlink, rmdir. Returns the
+ * operations done; any failure fails the load. */
+static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng,
+                         struct load_counter *c)
 {
-	*rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
-	return *rng;
-}
-
-/* db_new: create name in bfd and write len bytes of buf; fails the load on error. */
-static void db_new(int bfd, const char *path, const char *name, const char *buf, size_t len,
-                   struct load_counter *c)
-{
-	int fd = fs_create_at(bfd, name, O_WRONLY, 0644);
-
-	if (fd < 0 || load_write_all(fd, buf, len) != 0)
-		load_fail(c, "create/write %s/%s: %s", path, name, strerror(errno));
-	close(fd);
-}
-
-/* db_kept: open-close cycle k of a round on kept file k % DB_KEEP: two reads
- * (three in cycle 0), a write in place in cycles 0-4 flushed in cycle 4, an
- * fstat in cycles 0-2, the times set in cycle 0. Returns the operations. */
-static uint64_t db_kept(int bfd, const char *path, int k, char *buf, uint64_t *rng, struct load_counter *c)
-{
-	char name[16];
-	struct stat st;
-	uint64_t ops = 2;   /* open, close */
-	int fd;
-
-	snprintf(name, sizeof name, "k%d", k % DB_KEEP);
-	if ((fd = openat(bfd, name, O_RDWR | O_NOFOLLOW | O_CLOEXEC)) < 0)
-		load_fail(c, "open %s/%s: %s", path, name, strerror(errno));
-	for (int r = 0; r < 2 + (k == 0); r++, ops++)
-		if (pread(fd, buf, DB_READ, (off_t)(db_rand(rng) % (DB_KEEP_SIZE - DB_READ))) != DB_READ)
-			load_fail(c, "read %s/%s: %s", path, name, strerror(errno));
-	if (k < 5 && (ops++, pwrite(fd, buf, DB_WRITE, (off_t)(db_rand(rng) % (DB_KEEP_SIZE - DB_WRITE))) != DB_WRITE))
-		load_fail(c, "write %s/%s: %s", path, name, strerror(errno));
-	if (k == 4 && (ops++, fsync(fd) != 0))
-		load_fail(c, "flush %s/%s: %s", path, name, strerror(errno));
-	if (k < 3 && (ops++, fstat(fd, &st) != 0))
-		load_fail(c, "fstat %s/%s: %s", path, name, strerror(errno));
-	if (k == 0 && (ops++, futimens(fd, NULL) != 0))
-		load_fail(c, "set times %s/%s: %s", path, name, strerror(errno));
-	close(fd);
-	return ops;
-}
-
-/* db_list: list directory bfd, as FIND_FIRST does; the entries seen. */
-static int db_list(int bfd, const char *path, struct load_counter *c)
-{
-	struct dirent *de;
-	int fd = dup(bfd), seen = 0;
-	DIR *d;
-
-	if (fd < 0 || (d = fdopendir(fd)) == NULL)
-		load_fail(c, "list %s: %s", path, strerror(errno));
-	rewinddir(d);
-	while ((errno = 0, de = readdir(d)) != NULL)
-		seen += de->d_name[0] != '.';
-	if (errno != 0)
-		load_fail(c, "list %s: %s", path, strerror(errno));
-	closedir(d);
-	return seen;
-}
-
-/* db_round: one round of the mix in client directory bfd (path for
- * messages). Returns the operations done; any failure fails the load. */
-static uint64_t db_round(int bfd, const char *path, char *buf, uint64_t *rng, struct load_counter *c)
-{
+	size_t size[DB_FILES];
 	char name[16], to[16];
-	struct statvfs vs;
-	struct stat st;
 	uint64_t ops = 0;
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int dfd, fd, seen = 0;
 
-	for (int i = 0; i < DB_TEMP; i++, ops += 3) {   /* create, write, close */
-		snprintf(name, sizeof name, "t%d", i);
-		db_new(bfd, path, name, buf, DB_WRITE, c);
+	if (mkdirat(bfd, "d", 0755) != 0)
+		load_fail(c, "mkdir %s/d: %s", path, strerror(errno));
+	dfd = openat(bfd, "d", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		load_fail(c, "open %s/d: %s", path, strerror(errno));
+	ops += 1;
+	for (int i = 0; i < DB_FILES; i++) {
+		*rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+		size[i] = (4u << 10) + (size_t)(*rng % ((DB_MAXFILE - (4u << 10)) + 1));
+		snprintf(name, sizeof name, "f%d", i);
+		fd = fs_create_at(dfd, name, O_WRONLY, 0644);
+		if (fd < 0 || load_write_all(fd, buf, size[i]) != 0 || (i == 0 && fsync(fd) != 0))
+			load_fail(c, "create/write %s/d/%s: %s", path, name, strerror(errno));
+		close(fd);
+		ops += 3 + (i == 0);   /* create, write, close (and flush) */
 	}
-	for (int k = 0; k < DB_OPENS; k++)
-		ops += db_kept(bfd, path, k, buf, rng, c);
-	for (int i = 0; i < DB_STATS; i++, ops++) {
-		snprintf(name, sizeof name, i % 2 ? "t%d" : "k%d", (i / 2) % DB_KEEP);
-		if (fstatat(bfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-			load_fail(c, "stat %s/%s: %s", path, name, strerror(errno));
+	for (int i = 0; i < DB_FILES; i++) {
+		size_t got = 0;
+		ssize_t r;
+		snprintf(name, sizeof name, "f%d", i);
+		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) != 0)
+			load_fail(c, "open %s/d/%s: %s", path, name, strerror(errno));
+		while ((r = read(fd, buf, DB_MAXFILE)) != 0) {
+			if (r < 0 && errno != EINTR)
+				load_fail(c, "read %s/d/%s: %s", path, name, strerror(errno));
+			got += r > 0 ? (size_t)r : 0;
+		}
+		close(fd);
+		if (got != size[i] || (size_t)st.st_size != size[i])
+			load_fail(c, "read %s/d/%s: %zu bytes, wrote %zu", path, name, got, size[i]);
+		ops += 4;              /* open, fstat, read, close */
 	}
-	for (int i = 0; i < DB_LISTS; i++, ops++)
-		if (db_list(bfd, path, c) != DB_KEEP + DB_TEMP)
-			load_fail(c, "list %s: not the %d files it holds", path, DB_KEEP + DB_TEMP);
-	for (int i = 0; i < DB_STATFS; i++, ops++)
-		if (fstatvfs(bfd, &vs) != 0)
-			load_fail(c, "statfs %s: %s", path, strerror(errno));
-	if (renameat(bfd, "t0", bfd, "r0") != 0)
-		load_fail(c, "rename %s/t0: %s", path, strerror(errno));
-	for (int i = 0; i < DB_TEMP; i++, ops++) {
-		snprintf(to, sizeof to, i == 0 ? "r%d" : "t%d", i);
-		if (unlinkat(bfd, to, 0) != 0)
-			load_fail(c, "unlink %s/%s: %s", path, to, strerror(errno));
+	for (int i = 0; i < DB_FILES; i++) {
+		snprintf(name, sizeof name, "f%d", i);
+		snprintf(to, sizeof to, "g%d", i);
+		if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || renameat(dfd, name, dfd, to) != 0)
+			load_fail(c, "stat/rename %s/d/%s: %s", path, name, strerror(errno));
+		ops += 2;
 	}
-	return ops + 1;   /* the rename */
+	fd = dup(dfd);
+	if (fd < 0 || (d = fdopendir(fd)) == NULL)
+		load_fail(c, "list %s/d: %s", path, strerror(errno));
+	while ((errno = 0, de = readdir(d)) != NULL)
+		seen += de->d_name[0] == 'g';
+	if (errno != 0 || seen != DB_FILES)
+		load_fail(c, "list %s/d: %d of %d files: %s", path, seen, DB_FILES, strerror(errno));
+	closedir(d);
+	ops += 1;
+	for (int i = 0; i < DB_FILES; i++) {
+		snprintf(to, sizeof to, "g%d", i);
+		if (unlinkat(dfd, to, 0) != 0)
+			load_fail(c, "unlink %s/d/%s: %s", path, to, strerror(errno));
+		ops += 1;
+	}
+	close(dfd);
+	if (unlinkat(bfd, "d", AT_REMOVEDIR) != 0)
+		load_fail(c, "rmdir %s/d: %s", path, strerror(errno));
+	return ops + 1;
 }
 
 /* db_client: emulated client k: its own directory clientK made in the
- * clients' directory dfd with its DB_KEEP kept files, then rounds forever,
- * adding each round's operations to c. */
+ * clients' directory dfd, then rounds forever, adding each round's
+ * operations to c. */
 static _Noreturn void db_client(const struct load_env *env, int dfd, int k, struct load_counter *c)
 {
 	char name[32], path[PATH_MAX];
 	uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1) ^ (uint64_t)getpid();
-	char *buf = malloc(DB_KEEP_SIZE);
+	char *buf = malloc(DB_MAXFILE);
 	int bfd;
 
 	snprintf(name, sizeof name, "client%d", k);
 	if (buf == NULL)
 		load_fail(c, "client %d: cannot allocate a buffer: %s", k, strerror(errno));
-	memset(buf, 'd', DB_KEEP_SIZE);
+	memset(buf, 'd', DB_MAXFILE);
 	if (fs_path(path, sizeof path, "%s/%s/%s", env->testbed, DB_DIR, name) != 0)
 		load_fail(c, "%s/%s: %s", env->testbed, DB_DIR, strerror(errno));
 	if (fs_rm_own(dfd, name) != 0 || (bfd = fs_mkdir_at(dfd, name, 0755)) < 0)
 		load_fail(c, "cannot create %s: %s", path, strerror(errno));
-	for (int i = 0; i < DB_KEEP; i++) {
-		snprintf(name, sizeof name, "k%d", i);
-		db_new(bfd, path, name, buf, DB_KEEP_SIZE, c);
-	}
 	for (;;)
 		load_add(c, db_round(bfd, path, buf, &rng, c));
 }
