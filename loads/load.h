@@ -39,6 +39,7 @@ enum {
 	LOAD_F_TREE   = 1 << 4,  /* uses the workload's source tree */
 	LOAD_F_DISK   = 1 << 5,  /* writes files whose size is no multiple of MEM (disk_pct 0) */
 	LOAD_F_KEEPS  = 1 << 6,  /* its file of disk_pct stays in the testbed for later runs */
+	LOAD_F_EXTRA  = 1 << 7,  /* listed and run when named, but not in the default set (all) */
 };
 
 #define LOAD_FILES_MAX 4  /* names in load_desc.files */

@@ -98,7 +98,7 @@ static void add_load(struct opts *o, const char *name)
 	if (strcmp(name, "all") == 0) {
 		for (size_t i = 0; load_registry[i] != NULL; i++) {
 			d = load_registry[i];
-			if (d->flags & LOAD_F_HIDDEN)
+			if (d->flags & (LOAD_F_HIDDEN | LOAD_F_EXTRA))
 				continue;
 			if ((d->flags & LOAD_F_OTHER) && o->other == NULL) {
 				warnx("%s skipped: it needs -o DIR (another disk or file system)", d->name);

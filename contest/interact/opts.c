@@ -32,7 +32,7 @@ void interact_operand(struct opts *o, const char *name)
 		opts_add_desc(o, load_find("no_load"), name);
 		opts_add_desc(o, &interact_compile, name);
 		for (size_t i = 0; (d = load_registry[i]) != NULL; i++) {
-			if (d->flags & (LOAD_F_HIDDEN | LOAD_F_WARM))
+			if (d->flags & (LOAD_F_HIDDEN | LOAD_F_WARM | LOAD_F_EXTRA))
 				continue;
 			if ((d->flags & LOAD_F_OTHER) && o->other == NULL) {
 				warnx("%s skipped: it needs -o DIR (another disk or file system)", d->name);

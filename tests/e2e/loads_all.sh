@@ -19,6 +19,7 @@ for load in no_load cacherun process_load ctar_load xtar_load io_load io_other r
 	check "$load LCPU% > 0 ($lcpu)" awk "BEGIN{exit !($lcpu > 0)}"
 done
 check "mem_load says which mode ran" grep -qE '^  t: (file-backed|anonymous)' "$SCRATCH/report"
+check "burn_load is not in the default set" sh -c "! grep -q '^burn_load:' '$SCRATCH/report'"
 check "dbench_load says which dbench ran" grep -qE '^  t: (real dbench|built-in emulation)' "$SCRATCH/report"
 check "no stray processes" no_strays "$T"
 check "testbed holds only the tree, the log, the reusable read file and the lock file" \

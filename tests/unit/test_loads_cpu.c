@@ -1,4 +1,4 @@
-/* test_loads_cpu.c: process_load, mem_load and list_load really work: counters grow, side effects seen, nothing left. */
+/* test_loads_cpu.c: process_load, burn_load, mem_load and list_load really work: counters grow, side effects seen, nothing left. */
 #include "contest/engine/loadctl.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
@@ -85,6 +85,16 @@ static void during_process(const struct loadctl *lc, const struct load_env *env,
 	T_CHECK(proc_group_count(lc->pgid) == 4 * env->cpus + 1);
 }
 
+/* One hog a CPU plus the leader; named, not in the default set, counted in whole batches. */
+static void during_burn(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep)
+{
+	(void)prep;
+	T_CHECK(proc_group_count(lc->pgid) == env->cpus + 1);
+	T_CHECK(load_find("burn_load") == &load_burn_load);
+	T_CHECK((load_burn_load.flags & LOAD_F_EXTRA) && !(load_burn_load.flags & LOAD_F_HIDDEN));
+	T_CHECK(atomic_load(&lc->ctr->work) % (1u << 20) == 0);
+}
+
 /* The map file (no swap) has 110% of MEM, and the leader really holds its pages. */
 static void during_mem(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep)
 {
@@ -136,6 +146,7 @@ int main(void)
 {
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	run_load(&load_process_load, 64, during_process);
+	run_load(&load_burn_load, 1u << 20, during_burn);
 	run_load(&load_mem_load, 64, during_mem);
 	run_load(&load_list_load, 1000, NULL);
 	test_mem_stale();
