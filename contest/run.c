@@ -7,6 +7,7 @@
 #include "contest/flush.h"
 #include "contest/loadctl.h"
 #include "contest/machine.h"
+#include "contest/guess.h"
 #include "contest/plan.h"
 #include "contest/prepare.h"
 #include "contest/progress.h"
@@ -446,13 +447,14 @@ static int dry_run(const struct opts *o, const char *note)
 {
 	static struct runner r;
 	struct plan p;
-	char why[768];
+	char why[768], key[160];
 
 	setup_check(&r, o);
 	if (note[0] != '\0')
 		printf("machine: %s\n", note);
 	plan_build(&p, o);   /* MEM set as set-up takes it (machine_size) */
-	plan_estimate(&p, o->results);
+	guess_workload(o, key, sizeof key);
+	guess_plan(&p, o, o->results, NULL, key);
 	plan_space(&p, o->testbed, o->other);
 	plan_print(&p, stdout, 1);
 	fflush(stdout);
@@ -524,11 +526,13 @@ int run_main(struct opts *o)
 	n = plan_size(&r.plan);
 	if (o->progress != PROGRESS_NEVER) {
 		/* the cost, said before the first run */
-		plan_estimate(&r.plan, r.results);
+		guess_plan(&r.plan, o, r.results, r.testbed, r.workload);
 		plan_space(&r.plan, r.testbed, r.env.other);  /* now that the testbed is made */
 		plan_print(&r.plan, stderr, 0);
 	}
 	progress_init(&r.prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r.plan.rounds * (long)r.plan.nset));
+	for (size_t k = 0; k < r.plan.nloads; k++)
+		progress_expect(&r.prog, (int)k, plan_run_secs(&r.plan, k));
 	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per
