@@ -136,7 +136,8 @@ static void chart_whisker(FILE *out, const struct chart *g, double cx, double v,
 }
 
 /* chart_bar: row r's bar in block b at x, with its tooltip (Ratio, its
- * interval, runs) and, where the interval is finite, its whisker. */
+ * interval, runs), its value above it when it reaches through a broken
+ * axis, and, where the interval is finite, its whisker. */
 static void chart_bar(FILE *out, const struct chart *g, const struct rep_block *b,
                       const struct rep_row *r, double x)
 {
@@ -154,6 +155,9 @@ static void chart_bar(FILE *out, const struct chart *g, const struct rep_block *
 	if (isfinite(ci))
 		fprintf(out, ", 95%% interval %.2f to %.2f", v - ci > 0 ? v - ci : 0, v + ci);
 	fprintf(out, " (%d run%s)</title></rect>\n", c->n, c->n == 1 ? "" : "s");
+	if (g->ax.broken && v > g->ax.top)  /* a bar through the break: its value on it */
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.2f</text>\n", x + g->bw / 2.0,
+		        Y(g, v) - 4, c->ratio);
 	if (isfinite(ci) && ci > 0)
 		chart_whisker(out, g, x + g->bw / 2.0, v, ci);
 }
