@@ -1,5 +1,5 @@
 /* test_estimate.c: the first guess of a run's time: from the recorded loads over their cost factors, else from the canary and the workload's size; its overheads and how it is said. */
-#include "contest/estimate.h"
+#include "contest/engine/estimate.h"
 #include "tests/unit/t.h"
 
 #include <math.h>
