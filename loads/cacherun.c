@@ -10,4 +10,5 @@ const struct load_desc load_cacherun = {
 	.work = "none",
 	.needs = "nothing",
 	.flags = LOAD_F_NOPROC | LOAD_F_WARM,
+	.cost = 1.0,
 };

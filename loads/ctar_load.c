@@ -84,6 +84,7 @@ const struct load_desc load_ctar_load = {
 	.work = "entries archived",
 	.needs = "tar; disk space: one archive of the source tree in the testbed",
 	.flags = LOAD_F_TREE | LOAD_F_DISK,
+	.cost = 1.0,
 	.files = { CTAR_FILE },
 	.prepare = ctar_prepare,
 	.body = ctar_body,

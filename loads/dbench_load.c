@@ -376,6 +376,7 @@ const struct load_desc load_dbench_load = {
 	.work = "operations",
 	.needs = "disk space in the testbed; uses dbench when installed, else a built-in emulation",
 	.flags = LOAD_F_DISK,
+	.cost = 6.0,
 	.files = { DB_DIR },
 	.prepare = dbench_prepare,
 	.body = dbench_body,

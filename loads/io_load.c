@@ -36,6 +36,7 @@ const struct load_desc load_io_load = {
 	.work = "bytes written",
 	.needs = "disk space: MEM in the testbed",
 	.flags = 0,
+	.cost = 1.15,
 	.disk_pct = 100,
 	.files = { IO_LOAD_FILE },
 	.prepare = io_load_prepare,

@@ -68,6 +68,7 @@ const struct load_desc load_io_other = {
 	.work = "bytes written",
 	.needs = "-o DIR; disk space: MEM there",
 	.flags = LOAD_F_OTHER,
+	.cost = 1.15,
 	.disk_pct = 100,
 	.files = { IO_OTHER_FILE },
 	.prepare = io_other_prepare,

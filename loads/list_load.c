@@ -119,5 +119,6 @@ const struct load_desc load_list_load = {
 	.work = "entries listed",
 	.needs = "nothing (reads the whole file system)",
 	.flags = 0,
+	.cost = 1.16,
 	.body = list_body,
 };

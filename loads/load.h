@@ -65,6 +65,14 @@ struct load_desc {
 	 * testbed for later runs, of disk_pct of MEM, or NULL: what the plan
 	 * finds already there and contest clean removes. */
 	const char *kept;
+	/* For the plan's first guess before a run of the workload is recorded
+	 * (contest/estimate.h), as measured on the main job (2 cores, -j8,
+	 * the default scale, an emulated 4G machine):
+	 * cost: the compile's Time under the load over its Time under no_load
+	 * (0: taken as 1); prep_s: the seconds its prepare takes per GiB of
+	 * MEM (writing its file; a kept file only when it is not there yet). */
+	double cost;
+	double prep_s;
 	/* prepare: in the controller, untimed, before the load starts (and
 	 * before caches are flushed): check needs (disk space, tools), create
 	 * input files, fill prep. 0, or -1 with a one-line reason in errbuf

@@ -10,4 +10,5 @@ const struct load_desc load_no_load = {
 	.work = "none",
 	.needs = "nothing",
 	.flags = LOAD_F_NOPROC,
+	.cost = 1.0,
 };

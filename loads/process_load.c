@@ -104,5 +104,6 @@ const struct load_desc load_process_load = {
 	.work = "ring hops",
 	.needs = "nothing",
 	.flags = 0,
+	.cost = 1.15,
 	.body = process_body,
 };

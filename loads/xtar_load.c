@@ -120,6 +120,7 @@ const struct load_desc load_xtar_load = {
 	.work = "entries extracted",
 	.needs = "tar; disk space: the source tree twice (archive and extracted copy) in the testbed",
 	.flags = LOAD_F_TREE | LOAD_F_DISK,
+	.cost = 1.0,
 	.files = { XTAR_DIR, XTAR_FILE },
 	.prepare = xtar_prepare,
 	.body = xtar_body,

@@ -18,6 +18,7 @@ static const char style[] =
 	"svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#222}\n"
 	"svg .grid{stroke:#e4e4e4}svg .axis{stroke:#444}\n"
 	"svg .ref{stroke:#c00;stroke-dasharray:5 3}svg .err{stroke:#111;fill:none}svg .clip{fill:#111}\n"
+	"svg .brk{fill:#fff;stroke:#888;stroke-dasharray:3 3}\n"
 	"svg .band{fill-opacity:.18;stroke:none}svg .line{fill:none;stroke-width:2}\n"
 	"svg .step{stroke:#c00;stroke-width:4;fill:none}svg .mark{fill:#c00}svg text.sig{fill:#c00;font-weight:bold}\n"
 	"figure{margin:0}figcaption{font-weight:bold;margin:.4em 0}\n"

@@ -97,6 +97,11 @@ int builtin_scale_valid(const char *scale)
 	return scale_units(scale) != 0;
 }
 
+unsigned builtin_units(const char *scale)
+{
+	return scale_units(scale);
+}
+
 void builtin_identity(const char *scale, char *buf, size_t len)
 {
 	snprintf(buf, len, "builtin-%d:%s", BUILTIN_VERSION, scale);

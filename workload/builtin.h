@@ -9,6 +9,10 @@
 /* builtin_scale_valid: 1 for "tiny", "small", "default", "large"; else 0. */
 int builtin_scale_valid(const char *scale);
 
+/* builtin_units: the translation units of scale (their cost is the same
+ * at every scale); 0 when it is not a scale. */
+unsigned builtin_units(const char *scale);
+
 /* builtin_identity: "builtin-VERSION:SCALE" into buf. */
 void builtin_identity(const char *scale, char *buf, size_t len);
 

@@ -121,6 +121,64 @@ int ktree_config_hash(const char *dir, unsigned long long *hash)
 	return 0;
 }
 
+/* mk_var: the value of "NAME = value" at the start of line (trimmed) into
+ * val; 1 when line sets name, else 0. */
+static int mk_var(const char *line, const char *name, char *val, size_t len)
+{
+	size_t n = strlen(name), e;
+
+	if (strncmp(line, name, n) != 0)
+		return 0;
+	line += n + strspn(line + n, " \t");
+	if (*line != '=')
+		return 0;
+	line += 1 + strspn(line + 1, " \t");
+	text_copy(val, line, len);
+	e = strcspn(val, "\r\n");
+	while (e > 0 && (val[e - 1] == ' ' || val[e - 1] == '\t'))
+		e--;
+	val[e] = '\0';
+	return 1;
+}
+
+int ktree_makefile_version(const char *dir, char *buf, size_t len)
+{
+	char p[PATH_MAX], line[256], v[4][64] = { "", "", "", "" };
+	static const char *const names[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION" };
+	FILE *f;
+
+	if (fs_path(p, sizeof p, "%s/Makefile", dir) != 0 || (f = fopen(p, "re")) == NULL)
+		return -1;
+	for (int i = 0; i < 40 && fgets(line, sizeof line, f) != NULL; i++)
+		for (size_t k = 0; k < 4; k++)
+			if (v[k][0] == '\0')
+				mk_var(line, names[k], v[k], sizeof v[k]);
+	fclose(f);
+	if (v[0][0] == '\0')
+		return -1;
+	/* $(VERSION)$(if $(PATCHLEVEL),.$(PATCHLEVEL)$(if $(SUBLEVEL),.$(SUBLEVEL)))$(EXTRAVERSION) */
+	text_fmt(buf, len, "%s%s%s%s%s%s", v[0], v[1][0] ? "." : "", v[1], v[1][0] && v[2][0] ? "." : "",
+	         v[1][0] ? v[2] : "", v[3]);
+	return 0;
+}
+
+int ktree_config_y(const char *dir, unsigned long *lines)
+{
+	char p[PATH_MAX], line[512];
+	FILE *f;
+
+	*lines = 0;
+	if (fs_path(p, sizeof p, "%s/.config", dir) != 0 || (f = fopen(p, "re")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		char *eq = strchr(line, '=');
+		if (strncmp(line, "CONFIG_", 7) == 0 && eq != NULL && eq[1] == 'y' && (eq[2] == '\n' || eq[2] == '\0'))
+			(*lines)++;
+	}
+	fclose(f);
+	return 0;
+}
+
 int ktree_no_rule(const char *log, const char *target)
 {
 	char want[PATH_MAX + 40];

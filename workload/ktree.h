@@ -25,6 +25,17 @@ int ktree_check(const char *dir, char *real, size_t reallen, char *errbuf, size_
 /* ktree_config_hash: FNV-1a 64 of dir/.config into *hash; 0 or -1 with errno. */
 int ktree_config_hash(const char *dir, unsigned long long *hash);
 
+/* ktree_config_y: the lines of dir/.config that build something in
+ * ("CONFIG_...=y"), a rough size of what the tree compiles; 0, or -1 with
+ * errno when it cannot be read. */
+int ktree_config_y(const char *dir, unsigned long *lines);
+
+/* ktree_makefile_version: what `make kernelversion` prints, read from the
+ * top of dir/Makefile (VERSION, PATCHLEVEL, SUBLEVEL, EXTRAVERSION, as
+ * the kernel's Makefile joins them) without running make, into buf; 0, or
+ * -1 when the Makefile cannot be read or has no VERSION. */
+int ktree_makefile_version(const char *dir, char *buf, size_t len);
+
 /* ktree_no_rule: 1 when log (make's output, NUL-terminated) says make has
  * no rule for the goal target ("No rule to make target 'TARGET'." in
  * either quoting of GNU make; not the ", needed by" form of a missing

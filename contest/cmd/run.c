@@ -1,6 +1,7 @@
 /* run.c: the run command (and a sweep's): the machine sized, set up, every run of the plan made (contest/engine/run.h), the machine put back and the labels' report printed; --dry-run prints the plan instead. */
 #include "contest/cmd/run.h"
 #include "contest/cmd/clean.h"
+#include "contest/engine/guess.h"
 #include "contest/engine/machine.h"
 #include "contest/engine/plan.h"
 #include "contest/engine/progress.h"
@@ -20,20 +21,22 @@
 
 /* dry_run: --dry-run: the options checked as a run checks them before
  * making anything, then the plan printed with its estimates (from the runs
- * recorded in the results directory, read only) and the free space, and
+ * of the workload recorded in the results directory, read only, else a
+ * first guess: guess_plan) and the free space, and
  * its disk checked as a run checks it; nothing locked, made or changed.
  * 0, or exit 2 as the run would. */
 static int dry_run(const struct opts *o, const char *note)
 {
 	static struct runner r;
 	struct plan p;
-	char why[768];
+	char why[768], key[160];
 
 	setup_check(&r, o);
 	if (note[0] != '\0')
 		printf("machine: %s\n", note);
 	plan_build(&p, o);   /* MEM set as set-up takes it (machine_size) */
-	plan_estimate(&p, o->results);
+	guess_workload(o, key, sizeof key);
+	guess_plan(&p, o, o->results, NULL, key);
 	plan_space(&p, o->testbed, o->other);
 	plan_print(&p, stdout, 1);
 	fflush(stdout);

@@ -1,5 +1,6 @@
 /* plan.c: the run plan of an invocation: settings x load conditions x rounds, its order, and its printing for --dry-run. */
 #include "contest/engine/plan.h"
+#include "contest/engine/estimate.h"
 #include "contest/engine/precise.h"
 #include "contest/engine/progress.h"
 #include "lib/fs.h"
@@ -8,6 +9,7 @@
 #include "results/store.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,6 +26,7 @@ void plan_build(struct plan *p, const struct opts *o)
 	p->mem = o->mem;
 	p->lead = o->lead;
 	p->tb.free = p->odir.free = UINT64_MAX;  /* unknown until plan_space */
+	p->canary = NAN;
 	if (o->mode != MODE_SWEEP) {
 		p->nset = 1;
 		p->set[0].label = o->label;
@@ -61,7 +64,7 @@ static int has_label(const struct plan *p, const char *label)
 	return 0;
 }
 
-void plan_estimate(struct plan *p, const char *dir)
+void plan_estimate(struct plan *p, const char *dir, const char *workload)
 {
 	double sum[2][OPTS_MAX_LOADS] = { { 0 } };
 	size_t n[2][OPTS_MAX_LOADS] = { { 0 } };
@@ -71,8 +74,10 @@ void plan_estimate(struct plan *p, const char *dir)
 		return;  /* nothing recorded yet, or said by the reader */
 	for (size_t i = 0; i < got.n; i++) {
 		int other = !has_label(p, got.v[i].label);
+		if (got.v[i].failed || strcmp(got.v[i].workload, workload) != 0)
+			continue;
 		for (size_t k = 0; k < p->nloads; k++)
-			if (!got.v[i].failed && strcmp(got.v[i].load, p->loads[k]->name) == 0) {
+			if (strcmp(got.v[i].load, p->loads[k]->name) == 0) {
 				sum[other][k] += got.v[i].time;
 				n[other][k]++;
 			}
@@ -85,6 +90,23 @@ void plan_estimate(struct plan *p, const char *dir)
 		p->nrec[k] = n[other][k];
 		p->secs[k] = p->nrec[k] ? sum[other][k] / (double)p->nrec[k] : 0;
 	}
+}
+
+void plan_guess(struct plan *p, double canary, double units, double per_unit, int cpus, const char *size)
+{
+	struct est_load l[OPTS_MAX_LOADS];
+	double base;
+
+	for (size_t k = 0; k < p->nloads; k++)
+		l[k] = (struct est_load){ .cost = p->loads[k]->cost, .secs = p->secs[k], .nrec = p->nrec[k] };
+	p->canary = canary;
+	text_copy(p->size, size, sizeof p->size);
+	base = est_base(l, p->nloads, canary, units, per_unit, cpus);
+	for (size_t k = 0; k < p->nloads; k++)
+		if (p->nrec[k] == 0 && isfinite(base)) {
+			p->secs[k] = est_compile(&l[k], base);
+			p->guess[k] = 1;
+		}
 }
 
 /* disk_need: the bytes load d writes for MEM bytes (its disk_pct of mem). */
@@ -270,13 +292,73 @@ static void print_shape(const struct plan *p, FILE *f)
 	fputc('\n', f);
 }
 
-/* run_secs: the estimated seconds of one run of load k (its mean recorded
- * compile and the lead of a load with processes); 0 when none recorded. */
-static double run_secs(const struct plan *p, size_t k)
+/* known: 1 when load k's compile is recorded or guessed. */
+static int known(const struct plan *p, size_t k)
 {
-	if (p->nrec[k] == 0)
+	return p->nrec[k] > 0 || p->guess[k];
+}
+
+/* cold_before: 1 when the run of load k follows one that leaves the caches
+ * cold (not a load without processes), so a LOAD_F_WARM load warms them
+ * up with a compile first; first: the plan's first run. */
+static int cold_before(const struct plan *p, size_t k, int first)
+{
+	if (first)
+		return 1;
+	return !(p->loads[k > 0 ? k - 1 : p->nloads - 1]->flags & LOAD_F_NOPROC);
+}
+
+/* run_secs: the estimated seconds of one run of load k: its compile, the
+ * lead of a load with processes, est_overhead with prep seconds of
+ * preparing and a warm-up when warm (a LOAD_F_WARM load after a cold
+ * run); 0 when its compile is not known. */
+static double run_secs(const struct plan *p, size_t k, double prep, int warm)
+{
+	if (!known(p, k))
 		return 0;
-	return p->secs[k] + ((p->loads[k]->flags & LOAD_F_NOPROC) ? 0 : p->lead);
+	return p->secs[k] + ((p->loads[k]->flags & LOAD_F_NOPROC) ? 0 : p->lead) +
+	       est_overhead(prep, warm && (p->loads[k]->flags & LOAD_F_WARM), p->secs[k]);
+}
+
+/* prep_of: the seconds load k's prepare takes in a run: its descriptor's
+ * prep_s per GiB of MEM (a kept file: only when it is not there, and only
+ * in the first run: first). */
+static double prep_of(const struct plan *p, size_t k, int first)
+{
+	const struct load_desc *d = p->loads[k];
+
+	if ((d->flags & LOAD_F_KEEPS) && (!first || p->present[k]))
+		return 0;
+	return d->prep_s * (double)p->mem / (double)(1ull << 30);
+}
+
+/* load_total: the estimated seconds of every run of load k in the plan. */
+static double load_total(const struct plan *p, size_t k)
+{
+	double total = 0;
+
+	for (long round = 0; round < p->rounds; round++)
+		for (size_t v = 0; v < p->nset; v++)
+			total += run_secs(p, k, prep_of(p, k, round == 0 && v == 0),
+			                  v == 0 && cold_before(p, k, round == 0 && k == 0));
+	return total;
+}
+
+double plan_run_secs(const struct plan *p, size_t k)
+{
+	return p->rounds > 0 ? load_total(p, k) / (double)p->rounds / (double)p->nset : 0;
+}
+
+double plan_total(const struct plan *p, size_t *unknown)
+{
+	double total = 0;
+
+	*unknown = 0;
+	for (size_t k = 0; k < p->nloads; k++) {
+		*unknown += !known(p, k);
+		total += load_total(p, k);
+	}
+	return total;
 }
 
 /* print_load: the line of load condition k: runs, settings, disk, time. */
@@ -291,12 +373,16 @@ static void print_load(const struct plan *p, size_t k, FILE *f)
 	else
 		fprintf(f, " under %s", p->set[0].label);
 	fprintf(f, "; disk: %s; ", disk);
-	if (p->nrec[k] == 0)
+	if (!known(p, k))
 		fputs("time: no run recorded yet\n", f);
+	else if (p->guess[k])
+		fprintf(f, "about %s a run (a first guess: compile %.0fs, cost factor %.2f)\n",
+		        progress_fmt_secs(run_secs(p, k, prep_of(p, k, 1), cold_before(p, k, k == 0)), t, sizeof t),
+		        p->secs[k], p->loads[k]->cost > 0 ? p->loads[k]->cost : 1.0);
 	else
 		fprintf(f, "about %s a run (compile %.1fs, mean of %zu recorded%s)\n",
-		        progress_fmt_secs(run_secs(p, k), t, sizeof t), p->secs[k], p->nrec[k],
-		        p->other[k] ? " under other labels" : "");
+		        progress_fmt_secs(run_secs(p, k, prep_of(p, k, 1), cold_before(p, k, k == 0)), t, sizeof t),
+		        p->secs[k], p->nrec[k], p->other[k] ? " under other labels" : "");
 }
 
 /* print_free: "; SIZE free in DIR" of s on f, when known. */
@@ -348,10 +434,36 @@ static void print_names(const struct plan *p, FILE *f)
 	fputc('\n', f);
 }
 
+/* print_guess: the estimated time line of a plan with first guesses
+ * (guessed of its loads, total seconds); full: what the guess is made of. */
+static void print_guess(const struct plan *p, FILE *f, int full, size_t guessed, double total)
+{
+	char t[32];
+
+	fprintf(f, "estimated time: %s%s, a first guess: ", p->autorun ? "at most " : "",
+	        est_fmt_guess(total, t, sizeof t));
+	if (guessed == p->nloads)
+		fputs("no runs of this workload recorded here yet", f);
+	else
+		fprintf(f, "%zu of %zu load condition(s) without a recorded run of this workload", guessed,
+		        p->nloads);
+	if (!full) {
+		fputs("; corrected as runs finish\n", f);
+		return;
+	}
+	if (guessed == p->nloads)
+		fprintf(f, "\n  (from the canary %.3fs x %s, over the CPUs, times each load's cost factor",
+		        p->canary, p->size);
+	else
+		fputs("\n  (their compile from the recorded loads' times over each load's cost factor", f);
+	fputs("; each run's lead, make clean, flushing, quiet wait, canaries and its load's files; the "
+	      "progress line corrects it as runs finish)\n", f);
+}
+
 void plan_print(const struct plan *p, FILE *f, int full)
 {
-	double total = 0;
-	size_t unknown = 0;
+	size_t unknown = 0, guessed = 0;
+	double total = plan_total(p, &unknown);
 	char t[32];
 
 	print_shape(p, f);
@@ -360,18 +472,21 @@ void plan_print(const struct plan *p, FILE *f, int full)
 	for (size_t k = 0; k < p->nloads; k++) {
 		if (full)
 			print_load(p, k, f);
-		total += run_secs(p, k) * (double)p->rounds * (double)p->nset;
-		unknown += p->nrec[k] == 0;
+		guessed += p->guess[k];
 	}
 	print_peak(p, f, full);
 	if (unknown == p->nloads) {
-		fputs("estimated time: unknown (no run of these load conditions recorded yet)\n", f);
+		fputs("estimated time: unknown (no run of these load conditions recorded yet, and no canary)\n", f);
 		return;
 	}
-	fprintf(f, "estimated time: %s%s (a guess: the recorded compile times and the %.1fs lead of each "
-	        "loaded run; make clean, preparing, flushing and warm-up compiles not counted",
+	if (guessed > 0) {
+		print_guess(p, f, full, guessed, total);
+		return;
+	}
+	fprintf(f, "estimated time: %s%s (a guess: the recorded compile times, the %.1fs lead of each "
+	        "loaded run, about %.0fs a run for make clean, flushing and the canaries, and the loads' files",
 	        p->autorun ? "at most " : unknown ? "at least " : "", progress_fmt_secs(total, t, sizeof t),
-	        p->lead);
+	        p->lead, EST_STEP_SECS);
 	if (p->autorun)
 		fprintf(f, "; -n auto: all %ld rounds", p->rounds);
 	if (unknown)

@@ -38,9 +38,14 @@ struct plan {
 	/* for the printed estimates */
 	uint64_t mem;             /* MEM in bytes, 0 when unknown */
 	double lead;              /* the load's head start, seconds */
-	double secs[OPTS_MAX_LOADS];  /* mean recorded compile time of each load, seconds */
+	double secs[OPTS_MAX_LOADS];  /* each load's compile, seconds: its recorded mean, else
+	                               * the first guess (guess), else 0 */
 	size_t nrec[OPTS_MAX_LOADS];  /* the recorded runs that mean is of (0: none) */
 	int other[OPTS_MAX_LOADS];    /* 1: runs of other labels (none under the plan's) */
+	int guess[OPTS_MAX_LOADS];    /* 1: secs is a first guess (plan_guess) */
+	/* the first guess's inputs (plan_guess) */
+	double canary;            /* the canary, seconds; NaN: none */
+	char size[96];            /* the workload's size as said ("the default scale's 310 units") */
 	/* for the disk check (plan_space) */
 	struct plan_space tb, odir;   /* the testbed's and -o's free space */
 	int present[OPTS_MAX_LOADS];  /* 1: load k's kept file is in the testbed already, reused */
@@ -65,10 +70,30 @@ size_t plan_size(const struct plan *p);
 struct plan_run plan_at(const struct plan *p, size_t k);
 
 /* plan_estimate: fill p's estimates from the runs recorded in the results
- * directory dir (read only; none when it does not exist): of each load, the
- * mean compile time of its runs under the plan's labels, else under any
- * label (a guess: another label may be another workload or machine). */
-void plan_estimate(struct plan *p, const char *dir);
+ * directory dir (read only; none when it does not exist) of the workload
+ * (its identity, as records name it: builtin_identity, ktree_identity;
+ * another workload's runs are never used): of each load, the mean compile
+ * time of its ok runs under the plan's labels, else under any label (a
+ * guess: another label may be another kernel or machine). */
+void plan_estimate(struct plan *p, const char *dir, const char *workload);
+
+/* plan_guess: a first guess of the compile of each load plan_estimate
+ * found no run of (guess set): the recorded loads' no_load-equivalent
+ * scaled by the load's cost factor, else canary x units x per_unit over
+ * cpus (contest/estimate.h), size saying what units are; nothing when
+ * neither is known (canary NaN). */
+void plan_guess(struct plan *p, double canary, double units, double per_unit, int cpus, const char *size);
+
+/* plan_total: the estimated seconds of the whole plan: each run's compile
+ * (recorded or guessed), its lead, est_overhead (a load's files written
+ * once when they are kept, not when already there; a warm-up compile
+ * where the run before it leaves the caches cold); loads without either
+ * count 0, their number into *unknown. */
+double plan_total(const struct plan *p, size_t *unknown);
+
+/* plan_run_secs: the estimated seconds of one run of load k, its runs'
+ * mean as plan_total counts them; 0 when its compile is not known. */
+double plan_run_secs(const struct plan *p, size_t k);
 
 /* plan_disk: the disk load d needs for MEM bytes, from its descriptor's
  * disk_pct and flags (its needs text shown beside): one line into buf, such as

@@ -1,5 +1,6 @@
 /* progress.c: progress of a run invocation on stderr: a live line on a terminal, else a line per run. */
 #include "contest/engine/progress.h"
+#include "contest/engine/estimate.h"
 #include "lib/clock.h"
 #include "lib/text.h"
 
@@ -48,46 +49,80 @@ const char *progress_fmt_secs(double s, char *buf, size_t len)
 	return buf;
 }
 
+void progress_expect(struct progress *p, int cond, double secs)
+{
+	if (cond >= 0 && cond < OPTS_MAX_LOADS)
+		p->expect[cond] = secs > 0 ? secs : 0;
+}
+
 /* cond_secs: the estimated seconds of a step of condition c: the mean of
- * its own finished steps, else of all. */
+ * its own finished steps, else its estimate corrected by the finished
+ * steps, else the mean of all; -1 when none is known. */
 static double cond_secs(const struct progress *p, int c)
 {
-	return p->cond_done[c] > 0 ? p->cond_sum[c] / p->cond_done[c] : p->sum / p->done;
+	if (p->cond_done[c] > 0)
+		return p->cond_sum[c] / p->cond_done[c];
+	if (p->expect[c] > 0)
+		return p->expect[c] * (p->done_expect > 0 ? p->done_took / p->done_expect : 1);
+	return p->done > 0 ? p->sum / p->done : -1;
+}
+
+/* nconds: the conditions of the plan, 0 when not known (-n auto). */
+static int nconds(const struct progress *p)
+{
+	int n = p->per_cond > 0 ? p->nsteps / p->per_cond : 0;
+
+	return n < OPTS_MAX_LOADS ? n : OPTS_MAX_LOADS;
 }
 
 double progress_left(const struct progress *p)
 {
 	double left = 0, cur;
-	int rest = p->nsteps - p->done;
+	int rest = p->nsteps - p->done, n = nconds(p);
 
-	if (p->done == 0)
+	for (int c = 0; c < n; c++) {
+		double each = cond_secs(p, c);
+		if (each < 0)
+			return -1;
+		left += each * (p->per_cond - p->cond_done[c]);
+		rest -= p->per_cond - p->cond_done[c];
+	}
+	if (rest > 0 && p->done == 0)
 		return -1;
-	for (int c = 0; p->per_cond > 0 && c < OPTS_MAX_LOADS; c++)
-		if (p->cond_done[c] > 0 && p->per_cond > p->cond_done[c]) {
-			left += cond_secs(p, c) * (p->per_cond - p->cond_done[c]);
-			rest -= p->per_cond - p->cond_done[c];
-		}
-	left += p->sum / p->done * (rest > 0 ? rest : 0);  /* the conditions not finished once yet */
+	if (rest > 0)
+		left += p->sum / p->done * rest;  /* -n auto: the mean of all */
 	/* the step now running: what it took so far is spent, but not more than its estimate */
-	cur = fmin(mono_now() - p->step_start, cond_secs(p, p->cond));
+	cur = fmin(mono_now() - p->step_start, fmax(cond_secs(p, p->cond), 0));
 	return left - cur > 0 ? left - cur : 0;
+}
+
+/* left_text: ", about 5m10s left" into buf, or a first guess's ", about
+ * 9 min left (a first guess)" before any step finished; "" when not known. */
+static const char *left_text(const struct progress *p, char *buf, size_t len)
+{
+	double left = progress_left(p);
+	char t[32];
+
+	if (left < 0)
+		buf[0] = '\0';
+	else if (p->done == 0)
+		text_fmt(buf, len, ", %s left (a first guess)", est_fmt_guess(left, t, sizeof t));
+	else
+		text_fmt(buf, len, ", about %s left", progress_fmt_secs(left, t, sizeof t));
+	return buf;
 }
 
 void progress_tick(void *arg, double elapsed)
 {
 	struct progress *p = arg;
-	char e[32], left[32];
+	char e[32], left[64];
 
 	(void)elapsed;
 	if (!p->live)
 		return;
 	progress_fmt_secs(mono_now() - p->phase_start, e, sizeof e);
-	if (p->done > 0)
-		progress_fmt_secs(progress_left(p), left, sizeof left);
-	fprintf(stderr, "\r\033[K[%d/%d] %s run %ld/%ld: %s %s%s%s", p->step, p->nsteps, p->load,
-	        p->run, p->runs, p->phase, e, p->done > 0 ? ", about " : "", p->done > 0 ? left : "");
-	if (p->done > 0)
-		fputs(" left", stderr);
+	fprintf(stderr, "\r\033[K[%d/%d] %s run %ld/%ld: %s %s%s", p->step, p->nsteps, p->load,
+	        p->run, p->runs, p->phase, e, left_text(p, left, sizeof left));
 	if (p->note[0] != '\0')
 		fprintf(stderr, "; %s", p->note);
 	fflush(stderr);
@@ -160,9 +195,16 @@ void progress_clear(struct progress *p)
 
 void progress_done(struct progress *p, const struct rec *r, double step_secs)
 {
+	char left[64] = "";
+
+	if (p->expect[p->cond] > 0) {
+		p->done_expect += p->expect[p->cond];
+		p->done_took += step_secs;
+	}
 	p->done++;
 	p->sum += step_secs;
 	p->cond_done[p->cond]++;
+	p->step_start = mono_now();  /* for what is left: the next step starts now */
 	p->cond_sum[p->cond] += step_secs;
 	if (!p->enabled && !r->failed)
 		return;  /* a failure is said even with --quiet */
@@ -171,9 +213,10 @@ void progress_done(struct progress *p, const struct rec *r, double step_secs)
 		fprintf(stderr, "[%d/%d] %s run %ld/%ld: FAILED: %s\n", p->step, p->nsteps, p->load,
 		        p->run, p->runs, r->reason);
 	else
-		fprintf(stderr, "[%d/%d] %s run %ld/%ld: Time %.1f CPU%% %.1f Loads %.1f LCPU%% %.1f%s%s\n",
+		fprintf(stderr, "[%d/%d] %s run %ld/%ld: Time %.1f CPU%% %.1f Loads %.1f LCPU%% %.1f%s%s%s\n",
 		        p->step, p->nsteps, p->load, p->run, p->runs, r->time, r->cpu_pct, r->loads,
-		        r->lcpu_pct, p->note[0] ? "; " : "", p->note);
+		        r->lcpu_pct, p->note[0] ? "; " : "", p->note,
+		        p->done < p->nsteps ? left_text(p, left, sizeof left) : "");
 }
 
 void progress_note(struct progress *p, const char *note)

@@ -18,6 +18,12 @@ struct progress {
 	int per_cond;          /* runs planned of each condition; 0: not known (-n auto) */
 	int cond_done[OPTS_MAX_LOADS];
 	double cond_sum[OPTS_MAX_LOADS];
+	/* the plan's estimate of a step of each condition (progress_expect; 0
+	 * not known), and over the finished steps whose condition had one, what
+	 * they took and what they were expected to take: the conditions not run
+	 * yet are their estimate corrected by that ratio */
+	double expect[OPTS_MAX_LOADS];
+	double done_expect, done_took;
 	double step_start;     /* when the step now running began */
 	int cond;              /* its condition */
 	/* the ticker of progress_wait_begin */
@@ -43,9 +49,16 @@ void progress_init(struct progress *p, enum progress_mode mode, int nsteps, int 
  * OPTS_MAX_LOADS) shown as load (copied), run run of runs begins. */
 void progress_step(struct progress *p, int step, int cond, const char *load, long run, long runs);
 
-/* progress_left: the estimated seconds left of the invocation, from the
- * steps finished so far (each condition's own, else the mean of all; the
- * step now running less what it took so far); -1 before any finished. */
+/* progress_expect: the plan's estimate of one step of condition cond,
+ * seconds (0: not known). */
+void progress_expect(struct progress *p, int cond, double secs);
+
+/* progress_left: the estimated seconds left of the invocation: each
+ * condition's steps at what its own finished ones took; a condition not
+ * finished once at its plan estimate times what the finished steps took
+ * over their estimates, else at the mean of all finished steps; the step
+ * now running less what it took so far. -1 when nothing is known: none
+ * finished, and not every condition has an estimate (or -n auto). */
 double progress_left(const struct progress *p);
 
 /* progress_wait_begin: until progress_wait_end, redraw the live line every

@@ -5,6 +5,7 @@
 #include "contest/engine/canary.h"
 #include "contest/engine/compile.h"
 #include "contest/engine/flush.h"
+#include "contest/engine/guess.h"
 #include "contest/engine/loadctl.h"
 #include "contest/engine/machine.h"
 #include "contest/engine/plan.h"
@@ -455,11 +456,13 @@ int run_all(struct runner *r, int *status)
 	n = plan_size(&r->plan);
 	if (o->progress != PROGRESS_NEVER) {
 		/* the cost, said before the first run */
-		plan_estimate(&r->plan, r->results);
+		guess_plan(&r->plan, o, r->results, r->testbed, r->workload);
 		plan_space(&r->plan, r->testbed, r->env.other);  /* now that the testbed is made */
 		plan_print(&r->plan, stderr, 0);
 	}
 	progress_init(&r->prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r->plan.rounds * (long)r->plan.nset));
+	for (size_t k = 0; k < r->plan.nloads; k++)
+		progress_expect(&r->prog, (int)k, plan_run_secs(&r->plan, k));
 	if (o->runs_auto && precise_init(&r->prec, o->precision, o->max_runs, r->plan.nset, r->plan.nloads) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per

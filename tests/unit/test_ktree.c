@@ -1,4 +1,4 @@
-/* test_ktree.c: a kernel tree is known by its top, a subdirectory leads to it, make's "no rule" is read, the identity keeps the hash's low 32 bits. */
+/* test_ktree.c: a kernel tree is known by its top, a subdirectory leads to it, make's "no rule" is read, the identity keeps the hash's low 32 bits, the Makefile's version and .config's size are read without make. */
 #include "lib/fs.h"
 #include "tests/unit/t.h"
 #include "workload/ktree.h"
@@ -95,6 +95,43 @@ static void test_identity(void)
 	T_STREQ(id, "linux-unknown:config-00000005:bzImage");
 }
 
+/* put: base/rel holding text. */
+static void put(const char *rel, const char *text)
+{
+	char p[4096];
+	FILE *f;
+
+	fs_path(p, sizeof p, "%s/%s", base, rel);
+	if ((f = fopen(p, "w")) != NULL) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* test_version_and_size: the Makefile's version as make kernelversion
+ * joins it, without make; .config's =y lines counted. */
+static void test_version_and_size(void)
+{
+	char v[64], d[4096];
+	unsigned long n;
+
+	sub(d, sizeof d, "v");
+	mkdir(d, 0755);
+	T_CHECK(ktree_makefile_version(d, v, sizeof v) == -1);  /* no Makefile */
+	put("v/Makefile", "# SPDX-License-Identifier: GPL-2.0\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 187\n"
+	    "EXTRAVERSION =\nNAME = Curry Ramen\n");
+	T_CHECK(ktree_makefile_version(d, v, sizeof v) == 0);
+	T_STREQ(v, "6.1.187");
+	put("v/Makefile", "VERSION = 6\nPATCHLEVEL = 8\nSUBLEVEL = 0\nEXTRAVERSION = -rc3 \n");
+	T_CHECK(ktree_makefile_version(d, v, sizeof v) == 0);
+	T_STREQ(v, "6.8.0-rc3");
+	put("v/Makefile", "VERSIONS := 1\nall:\n");
+	T_CHECK(ktree_makefile_version(d, v, sizeof v) == -1);
+	T_CHECK(ktree_config_y(d, &n) == -1);  /* no .config */
+	put("v/.config", "#\n# CONFIG_A is not set\nCONFIG_B=y\nCONFIG_C=m\nCONFIG_D=\"y\"\nCONFIG_E=y\n");
+	T_CHECK(ktree_config_y(d, &n) == 0 && n == 2);
+}
+
 int main(void)
 {
 	if (mkdtemp(base) == NULL) {
@@ -104,6 +141,7 @@ int main(void)
 	test_top();
 	test_no_rule();
 	test_identity();
+	test_version_and_size();
 	if (fs_rm_at(AT_FDCWD, base) != 0)
 		perror(base);
 	return t_done();

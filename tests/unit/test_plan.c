@@ -1,10 +1,12 @@
 /* test_plan.c: the run plan: built from options, its order of runs, the disk each load needs, its printing for --dry-run. */
 #include "contest/cmd/run.h"
+#include "contest/engine/estimate.h"
 #include "contest/engine/plan.h"
 #include "loads/registry.h"
 #include "results/store.h"
 #include "tests/unit/t.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +153,7 @@ static void test_print(void)
 	        "peak disk in the testbed: 282M (mem_load's 282M)\n"
 	        "  (not counted: the workload's tree, the files of loads whose size depends on it, a --swap "
 	        "file)\n"
-	        "estimated time: unknown (no run of these load conditions recorded yet)\n");
+	        "estimated time: unknown (no run of these load conditions recorded yet, and no canary)\n");
 	sweep_opts(&o);
 	o.nloads = 2;
 	plan_build(&p, &o);
@@ -164,15 +166,15 @@ static void test_print(void)
 	        "plan: 8 run(s): 2 round(s) x 2 load condition(s) x 2 setting(s) of vm.swappiness, round by "
 	        "round, load by load, setting by setting\n"
 	        "settings: b+vm.swappiness=10 b+vm.swappiness=100\n"
-	        "  no_load: 4 run(s), 2 under each setting; disk: none; about 30s a run (compile 30.0s, mean "
+	        "  no_load: 4 run(s), 2 under each setting; disk: none; about 33s a run (compile 30.0s, mean "
 	        "of 4 recorded)\n"
 	        "  io_load: 4 run(s), 2 under each setting; disk: 256M (disk space: MEM in the testbed); about "
-	        "1m00s a run (compile 58.0s, mean of 2 recorded under other labels)\n"
+	        "1m03s a run (compile 58.0s, mean of 2 recorded under other labels)\n"
 	        "peak disk in the testbed: 256M (io_load's 256M)\n"
 	        "  (not counted: the workload's tree, the files of loads whose size depends on it, a --swap "
 	        "file)\n"
-	        "estimated time: 6m00s (a guess: the recorded compile times and the 2.0s lead of each loaded "
-	        "run; make clean, preparing, flushing and warm-up compiles not counted)\n");
+	        "estimated time: 6m24s (a guess: the recorded compile times, the 2.0s lead of each loaded "
+	        "run, about 3s a run for make clean, flushing and the canaries, and the loads' files)\n");
 }
 
 /* test_dry_run: run_main with dry_run prints and returns 0, making nothing. */
@@ -194,12 +196,16 @@ static void test_dry_run(void)
 	T_CHECK(rmdir(dir) == 0);
 }
 
+/* the workload add records its runs of */
+static const char *add_workload = "builtin-1:default";
+
 /* add: a record of label and load taking secs (failed: not counted). */
 static void add(const char *dir, const char *label, const char *load, int run, double secs, int failed)
 {
 	struct rec r;
 
 	rec_init(&r);
+	snprintf(r.workload, sizeof r.workload, "%s", add_workload);
 	snprintf(r.label, sizeof r.label, "%s", label);
 	snprintf(r.load, sizeof r.load, "%s", load);
 	snprintf(r.timestamp, sizeof r.timestamp, "2026-01-01T00:00:0%d.000000Z", run);
@@ -224,14 +230,28 @@ static void test_estimate(void)
 	add(dir, "a", "no_load", 3, 99.0, 1);
 	add(dir, "z", "no_load", 1, 70.0, 0);
 	add(dir, "z", "io_load", 1, 40.0, 0);
+	/* another workload's runs (a real tree) are never borrowed */
+	add_workload = "linux-6.1.187:config-0badc0de:vmlinux";
+	add(dir, "a", "no_load", 4, 700.0, 0);
+	add(dir, "a", "mem_load", 1, 900.0, 0);
+	add_workload = "builtin-1:default";
 	run_opts(&o);
 	plan_build(&p, &o);
-	plan_estimate(&p, dir);
+	plan_estimate(&p, dir, "builtin-1:default");
 	T_CHECK(p.nrec[0] == 2 && !p.other[0]);
 	T_NEAR(p.secs[0], 15.0, 1e-9);
 	T_CHECK(p.nrec[1] == 1 && p.other[1]);
 	T_NEAR(p.secs[1], 40.0, 1e-9);
 	T_CHECK(p.nrec[2] == 0 && !p.other[2]);
+	/* the tree's plan sees only the tree's runs */
+	plan_build(&p, &o);
+	plan_estimate(&p, dir, "linux-6.1.187:config-0badc0de:vmlinux");
+	T_CHECK(p.nrec[0] == 1 && p.nrec[1] == 0 && p.nrec[2] == 1);
+	T_NEAR(p.secs[0], 700.0, 1e-9);
+	/* io_load guessed from the recorded ones over their cost factors */
+	plan_guess(&p, NAN, 0, 0, 2, "");
+	T_CHECK(p.guess[1] && !p.guess[0] && !p.guess[2]);
+	T_NEAR(p.secs[1], (700.0 / load_no_load.cost + 900.0 / load_mem_load.cost) / 2 * load_io_load.cost, 1e-6);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	T_CHECK(system(cmd) == 0);
 }
@@ -250,8 +270,45 @@ static void test_partly_known(void)
 	p.nrec[1] = 1;
 	s = printed(&p);
 	T_CHECK(strstr(s, "  no_load: 2 run(s) under a; disk: none; time: no run recorded yet\n") != NULL);
-	T_CHECK(strstr(s, "estimated time: at least 24s (a guess: ") != NULL);
+	T_CHECK(strstr(s, "estimated time: at least 30s (a guess: ") != NULL);
 	T_CHECK(strstr(s, "; 1 load condition(s) without a recorded run not counted)\n") != NULL);
+}
+
+/* test_first_guess: nothing recorded: every compile from the canary and
+ * the size, said as a first guess; without a canary, unknown. */
+static void test_first_guess(void)
+{
+	static struct opts o;
+	struct plan p;
+	const char *s;
+
+	run_opts(&o);
+	o.runs = 1;
+	plan_build(&p, &o);
+	plan_guess(&p, NAN, 310, 1.0, 2, "the built-in default scale's 310 units x 1.00");
+	T_CHECK(!p.guess[0]);
+	T_CHECK(strstr(printed(&p), "estimated time: unknown (") != NULL);
+	plan_guess(&p, 0.1, 310, 1.0, 2, "the built-in default scale's 310 units x 1.00");
+	T_CHECK(p.guess[0] && p.guess[1] && p.guess[2]);
+	T_NEAR(p.secs[0], 15.5 * load_no_load.cost, 1e-9);
+	T_NEAR(p.secs[2], 15.5 * load_mem_load.cost, 1e-9);
+	s = printed(&p);
+	T_CHECK(strstr(s, "estimated time: about ") != NULL);
+	T_CHECK(strstr(s, ", a first guess: no runs of this workload recorded here yet\n") != NULL);
+	T_CHECK(strstr(s, "the canary 0.100s x the built-in default scale's 310 units") != NULL);
+	T_CHECK(strstr(s, "  no_load: 1 run(s) under a; disk: none; about ") != NULL);
+	/* the whole plan: each run's compile, lead and overheads; mem_load's file prepared */
+	size_t unknown;
+	double want = 0;
+	for (size_t k = 0; k < 3; k++)
+		want += p.secs[k] + EST_STEP_SECS + (k ? o.lead : 0);
+	want += load_mem_load.prep_s * 0.25;
+	T_NEAR(plan_total(&p, &unknown), want, 0.01);
+	T_CHECK(unknown == 0);
+	T_NEAR(plan_run_secs(&p, 0), p.secs[0] + EST_STEP_SECS, 1e-9);
+	s = printed_as(&p, 0);
+	T_CHECK(strstr(s, ", a first guess: no runs of this workload recorded here yet; corrected as runs finish\n")
+	        != NULL);
 }
 
 /* test_space: the kept file already there is not written again; the check
@@ -307,6 +364,7 @@ int main(void)
 	test_dry_run();
 	test_partly_known();
 	test_estimate();
+	test_first_guess();
 	test_space();
 	return t_done();
 }

@@ -43,6 +43,32 @@ static void test_left(void)
 	T_NEAR(progress_left(&p), 2 * 55, 1);
 }
 
+/* test_expect: the plan's estimates give a first guess before any run
+ * finished, and the finished runs correct the conditions not run yet by
+ * what they took over what was expected. */
+static void test_expect(void)
+{
+	struct progress p;
+
+	/* 3 conditions x 1 run, expected 10, 20 and 70 s */
+	progress_init(&p, PROGRESS_NEVER, 3, 1);
+	progress_expect(&p, 0, 10);
+	progress_expect(&p, 1, 20);
+	progress_expect(&p, 2, 70);
+	progress_step(&p, 1, 0, "x", 1, 1);
+	T_NEAR(progress_left(&p), 100, 1);
+	progress_done(&p, &(struct rec){ 0 }, 20);  /* twice what was expected */
+	progress_step(&p, 2, 1, "y", 1, 1);
+	T_NEAR(progress_left(&p), (20 + 70) * 2, 1);
+	progress_done(&p, &(struct rec){ 0 }, 20);  /* as expected: 40 s over 30 expected */
+	progress_step(&p, 3, 2, "z", 1, 1);
+	T_NEAR(progress_left(&p), 70 * 40.0 / 30.0, 1);
+	/* one condition without an estimate: nothing before a run finished */
+	progress_init(&p, PROGRESS_NEVER, 2, 1);
+	progress_expect(&p, 0, 10);
+	T_CHECK(progress_left(&p) == -1);
+}
+
 /* test_ticker: without a live line nothing starts; with one it starts and stops. */
 static void test_ticker(void)
 {
@@ -65,6 +91,7 @@ static void test_ticker(void)
 int main(void)
 {
 	test_left();
+	test_expect();
 	test_ticker();
 	fputc('\n', stderr);   /* end the live line it drew: the closing line stands alone */
 	return t_done();

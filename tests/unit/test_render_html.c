@@ -268,6 +268,37 @@ static void test_page(void)
 	rec_set_free(&set);
 }
 
+/* test_broken_axis: one load far above the rest (dbench_load's 6.7 beside
+ * io_load's 1.1): the axis breaks, the break is marked and explained, the
+ * tall bar's value is written on it; without it, no break. */
+static void test_broken_axis(void)
+{
+	static const char *const loads[] = { "no_load", "io_load", "dbench_load", NULL };
+	static const char *const order3[] = { "no_load", "io_load", "dbench_load", NULL };
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	add(&set, "a", "no_load", WL, 40, NAN, "");
+	add(&set, "a", "io_load", WL, 44, 5, "");
+	add(&set, "a", "dbench_load", WL, 268, 5, "");
+	T_CHECK(summary_build(&s, &set, NULL, 0, loads, 3, order3) == 0);
+	h = html(&s, 0, NULL);
+	self_contained(h);
+	T_CHECK(tr_count(h, "<rect class=\"brk\"") == 1);
+	T_CHECK(strstr(h, "The axis is broken") != NULL);
+	T_CHECK(strstr(h, ">6.70</text>") != NULL);   /* the tall bar's value */
+	T_CHECK(strstr(h, "text-anchor=\"end\">1.25</text>") != NULL);   /* the lower part's top */
+	summary_free(&s);
+	rec_set_free(&set);
+	two_labels(&set, WL);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	h = html(&s, 0, NULL);
+	T_CHECK(strstr(h, "class=\"brk\"") == NULL && strstr(h, "The axis is broken") == NULL);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 static void test_env(void)
 {
 	static const struct tr_env env[] = {
@@ -312,6 +343,7 @@ int main(void)
 	test_missing_and_workloads();
 	test_micro();
 	test_empty();
+	test_broken_axis();
 	test_env();
 	test_page();
 	free(buf);

@@ -1,0 +1,56 @@
+/* estimate.h: a run's time before it ran: recorded compiles of the same workload, else a first guess from the canary, the workload's size and the loads' cost factors. */
+#ifndef CONTEST_ESTIMATE_H
+#define CONTEST_ESTIMATE_H
+
+#include <stddef.h>
+
+/* The first guess's figures, measured on the main job on a 2-core VM
+ * (the default scale, -j8, an emulated 4G machine, as root; the canary
+ * there 0.214 s, no_load's compile 42.7 s, each run's seconds from the
+ * times its lines came out):
+ * EST_UNIT_CANARIES: the CPU time of one built-in translation unit (the
+ * same at every scale: builtin_units) in canaries: no_load's Time x the
+ * CPUs over canary x units, 42.7 x 2 / (0.214 x 310).
+ * EST_LINE_CANARIES: a real tree's compile CPU time per "=y" line of its
+ * .config (ktree_config_y) in canaries: measured on Debian's
+ * linux-source 6.1.187 with tinyconfig (342 lines; no_load 102.4 s, the
+ * canary 0.240 s): 102.4 x 2 / (0.240 x 342). A rough proxy: a config's
+ * objects grow with its options, not in step with them.
+ * EST_STEP_SECS: what a run takes beside its compile, its lead and its
+ * prepare: make clean, flushing, the quiet wait, two canaries, stopping
+ * the load (2.4-4.6 s there). */
+#define EST_UNIT_CANARIES 1.29
+#define EST_LINE_CANARIES 2.5
+#define EST_STEP_SECS     3.0
+
+/* What the estimate of one load condition starts from. */
+struct est_load {
+	double cost;          /* the load's cost factor (load_desc.cost; 0 taken as 1) */
+	double secs;          /* mean recorded compile of the same workload, seconds */
+	size_t nrec;          /* the runs that mean is of; 0: none, a first guess */
+};
+
+/* est_base: the no_load compile, in seconds, the first guesses scale from:
+ * from the n loads with records, each one's mean over its cost factor
+ * (weighted by its runs); without any, canary x units x per_unit over cpus
+ * (per_unit: EST_UNIT_CANARIES for the built-in's units, EST_LINE_CANARIES
+ * for a tree's .config lines); NaN when neither is known (no records, and
+ * canary or units not finite or not above 0, or cpus below 1). */
+double est_base(const struct est_load *l, size_t n, double canary, double units, double per_unit,
+                int cpus);
+
+/* est_compile: load l's compile in seconds: its records' mean when it has
+ * some, else base x its cost factor (NaN when base is). */
+double est_compile(const struct est_load *l, double base);
+
+/* est_overhead: the seconds of a run beside its compile and lead: the
+ * fixed EST_STEP_SECS, its prepare's prep seconds, and a warm-up compile
+ * of compile seconds when warm_up. */
+double est_overhead(double prep, int warm_up, double compile);
+
+/* est_fmt_guess: a first guess of s seconds as said: "about 9 min" (whole
+ * minutes from 2 minutes on, up to 2 h, then "about 3.5 h"), "about 50s"
+ * below; into buf, which is returned. */
+const char *est_fmt_guess(double s, char *buf, size_t len);
+
+#endif
