@@ -142,9 +142,9 @@ static void evidence_begin(struct runner *r, struct evidence *e)
 }
 
 /* evidence_end: after the compile was reaped: stop the probe and store the
- * deltas, the probe's figures and the interference over the window of time
- * seconds (the load's group used load_secs) in rec (NaN where not
- * available). */
+ * deltas, the probe's figures, the interference over the window of time
+ * seconds (the load's group used load_secs) and contest's CPU limit in rec
+ * (NaN where not available). */
 static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, double time)
 {
 	struct ev_snap after, d;
@@ -153,6 +153,7 @@ static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, 
 
 	intf_read(&intf, "/proc");
 	intf_result(&e->intf, &intf, load_secs, time, &rec->ev[REV_FOREIGN], &rec->ev[REV_STEAL]);
+	intf_limit(&e->intf, &intf, &rec->ev[REV_CPU_LIMIT], &rec->ev[REV_THROTTLED]);
 
 	if (e->probing) {
 		probe_stop(&e->probe, &pr);
@@ -491,7 +492,8 @@ static int finish(struct runner *r, int status)
 		labels[v] = r->plan.set[v].label;
 	struct report_req req = { .results = r->results, .labels = labels, .nlabels = r->plan.nset,
 	                          .format = "text", .stats = r->plan.nset > 1 && o->runs >= 2,
-	                          .keep_busy = 1, .why = o->why, .latency = o->latency };
+	                          .keep_busy = 1, .why = o->why, .latency = o->latency,
+	                          .normalize = o->normalize };
 	report_print(&req, stdout);
 	say_kept(r);
 	return status;
@@ -529,7 +531,8 @@ int run_main(struct opts *o)
 		plan_print(&r.plan, stderr, 0);
 	}
 	progress_init(&r.prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r.plan.rounds * (long)r.plan.nset));
-	if (o->runs_auto && precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads) != 0)
+	if (o->runs_auto &&
+	    precise_init(&r.prec, o->precision, o->max_runs, r.plan.nset, r.plan.nloads, o->normalize) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per
 	 * round, so drift of the machine spreads over all of them evenly; under
