@@ -1,4 +1,4 @@
-/* canary.c: the report's machine speed: the reference canary (a median), NTime, the canary's own noise, and the note naming the labels and runs beyond it. */
+/* canary.c: the report's machine speed: NTime, the canary's own noise, and the note naming the labels and runs beyond it. */
 #include "results/canary.h"
 
 #include <math.h>
@@ -7,13 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-double canary_of(const struct rec *r)
+/* counted: run r counts for the machine speed: ok, with a canary. */
+static int counted(const struct rec *r)
 {
-	double a = r->ev[REV_CANARY], b = r->ev[REV_CANARY_AFTER];
+	return !r->failed && isfinite(canary_of(r));
+}
 
-	if (isfinite(a) && isfinite(b))
-		return (a + b) / 2;
-	return isfinite(a) ? a : isfinite(b) ? b : NAN;
+double canary_ntime(const struct rep_model *m, const struct sum_cell *c)
+{
+	return c->time_per_canary * m->canary_ref;
 }
 
 /* by_value: qsort order of doubles. */
@@ -21,34 +23,6 @@ static int by_value(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
-}
-
-/* counted: run r counts for the machine speed: ok, with a canary. */
-static int counted(const struct rec *r)
-{
-	return !r->failed && isfinite(canary_of(r));
-}
-
-double canary_ref(const struct rep_model *m)
-{
-	double *v = malloc((m->nruns ? m->nruns : 1) * sizeof *v), ref = NAN;
-	size_t n = 0;
-
-	if (v == NULL)
-		return NAN;
-	for (size_t i = 0; i < m->nruns; i++)
-		if (counted(m->runs[i]))
-			v[n++] = canary_of(m->runs[i]);
-	qsort(v, n, sizeof *v, by_value);
-	if (n > 0)
-		ref = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	free(v);
-	return ref;
-}
-
-double canary_ntime(const struct rep_model *m, const struct sum_cell *c)
-{
-	return c->time_per_canary * m->canary_ref;
 }
 
 /* off_pct: how far v is from ref, in percent of ref. */
