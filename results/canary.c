@@ -79,12 +79,6 @@ static double mad_scale(double *v, size_t n, double mid)
 	return 1.4826 * median_of(v, n);
 }
 
-/* fmax_nan: the larger of a and b, either NaN; NaN when both are. */
-static double fmax_nan(double a, double b)
-{
-	return isnan(a) ? b : isnan(b) ? a : fmax(a, b);
-}
-
 int canary_noise(const struct rep_model *m, struct canary_noise *z)
 {
 	size_t n = m->nruns ? m->nruns : 1, k = 0, ks = 0, kd = 0;
@@ -110,14 +104,14 @@ int canary_noise(const struct rep_model *m, struct canary_noise *z)
 	if (ks > 0)
 		z->within = median_of(sp, ks) / 1.693;
 	z->across = mad_scale(v, k, 0);
-	z->run = fmax_nan(z->within, z->across);
-	if (isnan(z->run))
-		z->run = CANARY_FALLBACK_PCT / 100;
+	/* what the runs' canaries do is their noise; a single compile's spread
+	 * only stands in for it (it overstates a best of 3's) */
+	z->run = !isnan(z->across) ? z->across : !isnan(z->within) ? z->within : CANARY_FALLBACK_PCT / 100;
 	if (kd >= CANARY_NOISE_N)
 		z->dmid = median_of(dv, kd);
-	z->drift = fmax_nan(isnan(z->within) ? NAN : z->within * sqrt(2), mad_scale(dv, kd, z->dmid));
+	z->drift = mad_scale(dv, kd, z->dmid);
 	if (isnan(z->drift))
-		z->drift = CANARY_FALLBACK_PCT / 100 * sqrt(2);
+		z->drift = (!isnan(z->within) ? z->within : CANARY_FALLBACK_PCT / 100) * sqrt(2);
 	free(v);
 	return 0;
 }

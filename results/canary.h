@@ -17,10 +17,11 @@
  * CANARY_Z interval (99%); none of
  * them by less than CANARY_MIN_PCT, below which the canary's small
  * systematic effects lie. CANARY_LIST runs are named per line, then "and
- * N more". The noise of a run's canary is the larger of what its 3 timed
- * compiles spread by and how the runs' canaries spread about their labels'
- * medians (a robust sd, from CANARY_NOISE_N runs on); CANARY_FALLBACK_PCT
- * when neither is known (records of earlier versions). 4 sd: a quiet
+ * N more". The noise of a run's canary is how the runs' canaries spread
+ * about their labels' medians (a robust sd, from CANARY_NOISE_N runs on),
+ * else what a canary's 3 timed compiles spread by (a single compile's
+ * noise, more than a best of 3's), else CANARY_FALLBACK_PCT (records of
+ * earlier versions). 4 sd: a quiet
  * machine's canaries have heavier tails than a normal's (measured on the
  * 2-core development VM: docs/measuring.md). */
 #define CANARY_K 4.0
@@ -36,10 +37,10 @@ struct canary_noise {
 	                  * spread / 1.693, the expected range of 3 in sd); NaN none */
 	double across;   /* 1.4826 x the median absolute deviation of the runs' canaries
 	                  * from their label's median; NaN below CANARY_NOISE_N runs */
-	double run;      /* a run's canary's noise: the larger of the two (the fallback
-	                  * when neither) */
+	double run;      /* a run's canary's noise: across, else within, else the fallback */
 	double dmid;     /* after over before, less 1: the median (0 below CANARY_NOISE_N runs) */
-	double drift;    /* its noise: the larger of within x sqrt(2) and its robust sd */
+	double drift;    /* its noise: its robust sd (from CANARY_NOISE_N runs), else
+	                  * within (else the fallback) x sqrt(2) */
 };
 
 /* canary_noise: z for the runs of m. 0, or -1 out of memory. */
