@@ -1,8 +1,8 @@
 /* canary.c: the report's machine speed: NTime, the canary's own noise, and the note naming the labels and runs beyond it. */
 #include "results/canary.h"
+#include "lib/text.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,20 +29,6 @@ static int by_value(const void *a, const void *b)
 static double off_pct(double v, double ref)
 {
 	return (v / ref - 1) * 100;
-}
-
-/* put: append printf(fmt, ...) to buf at *n (cut to fit). */
-static void put(char *buf, size_t len, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	if (*n >= len)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *n, len - *n, fmt, ap);
-	va_end(ap);
-	*n += k > 0 ? (size_t)k : 0;
 }
 
 /* median_of: the median of v[0..n) (sorted in place); NaN when n is 0. */
@@ -171,7 +157,7 @@ static int labels_line(const struct rep_model *m, char *buf, size_t len)
 		runs += counted(m->runs[i]);
 	if (runs == 0 || canary_noise(m, &z) != 0)
 		return 0;
-	put(buf, len, &n, "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference %.3f, "
+	text_put(buf, len, &n, "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference %.3f, "
 	    "the median of %zu run%s; a run's canary varies by %.1f%% (sd) here):", m->canary_ref, runs,
 	    runs > 1 ? "s" : "", z.run * 100);
 	for (size_t k = 0; k < m->nlabels; k++) {
@@ -179,10 +165,10 @@ static int labels_line(const struct rep_model *m, char *buf, size_t len)
 		int off = canary_label(m, &z, m->labels[k], &mean, &pct, &half);
 		if (isnan(mean))
 			continue;
-		put(buf, len, &n, " %s %.3f", m->labels[k], mean);
+		text_put(buf, len, &n, " %s %.3f", m->labels[k], mean);
 		if (off)
-			put(buf, len, &n, " (%+.1f%% +-%.1f%% against %s's: beyond the noise)", pct, half, ref_label(m));
-		put(buf, len, &n, ",");
+			text_put(buf, len, &n, " (%+.1f%% +-%.1f%% against %s's: beyond the noise)", pct, half, ref_label(m));
+		text_put(buf, len, &n, ",");
 	}
 	if (n > 0 && n <= len && buf[n - 1] == ',')
 		buf[n - 1] = '\0';
@@ -232,20 +218,20 @@ static int runs_line(const struct rep_model *m, int drift, char *buf, size_t len
 			continue;
 		}
 		if (shown++ == 0 && drift)
-			put(buf, len, &n, "runs whose canary after differs from before beyond its noise (by more "
+			text_put(buf, len, &n, "runs whose canary after differs from before beyond its noise (by more "
 			    "than %.1f%% from the usual %+.1f%%; the machine drifted):", drift_limit(&z),
 			    z.dmid * 100);
 		else if (shown == 1)
-			put(buf, len, &n, "runs whose canary lies beyond its noise (more than %.1f%% from their "
+			text_put(buf, len, &n, "runs whose canary lies beyond its noise (more than %.1f%% from their "
 			    "label's median):", run_limit(&z));
-		put(buf, len, &n, "%s %s %s run %d ", shown > 1 ? "," : "", r->label, r->load, r->run);
+		text_put(buf, len, &n, "%s %s %s run %d ", shown > 1 ? "," : "", r->label, r->load, r->run);
 		if (drift)
-			put(buf, len, &n, "%.3f -> %.3f (%+.1f%%)", r->ev[REV_CANARY], r->ev[REV_CANARY_AFTER], pct);
+			text_put(buf, len, &n, "%.3f -> %.3f (%+.1f%%)", r->ev[REV_CANARY], r->ev[REV_CANARY_AFTER], pct);
 		else
-			put(buf, len, &n, "%.3f (%+.1f%%)", canary_of(r), pct);
+			text_put(buf, len, &n, "%.3f (%+.1f%%)", canary_of(r), pct);
 	}
 	if (more > 0)
-		put(buf, len, &n, " and %d more", more);
+		text_put(buf, len, &n, " and %d more", more);
 	return shown > 0;
 }
 

@@ -5,24 +5,9 @@
 #include "lib/text.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* put: append printf(fmt, ...) to buf at *n (cut to fit). */
-static void put(char *buf, size_t len, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	if (*n >= len)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *n, len - *n, fmt, ap);
-	va_end(ap);
-	*n += k > 0 ? (size_t)k : 0;
-}
 
 /* limit_line: line 3: each CPU limit of the runs, the labels under it and
  * the mean throttled share. */
@@ -40,7 +25,7 @@ static int limit_line(const struct rep_model *m, char *buf, size_t len)
 			seen = m->runs[j]->ev[REV_CPU_LIMIT] == lim;
 		if (seen)
 			continue;
-		put(buf, len, &n, "%s%g CPU%s", any++ ? "; to " : "contest's group was limited to ", lim,
+		text_put(buf, len, &n, "%s%g CPU%s", any++ ? "; to " : "contest's group was limited to ", lim,
 		    lim == 1 ? "" : "s");
 		for (size_t j = i; j < m->nruns; j++)
 			if (m->runs[j]->ev[REV_CPU_LIMIT] == lim) {
@@ -51,19 +36,19 @@ static int limit_line(const struct rep_model *m, char *buf, size_t len)
 				}
 			}
 		if (thn > 0)
-			put(buf, len, &n, " and throttled %.0f%% of the window", thr / thn);
-		put(buf, len, &n, " (");
+			text_put(buf, len, &n, " and throttled %.0f%% of the window", thr / thn);
+		text_put(buf, len, &n, " (");
 		for (size_t k = 0; k < m->nlabels; k++) {
 			int has = 0;
 			for (size_t j = i; j < m->nruns && !has; j++)
 				has = m->runs[j]->ev[REV_CPU_LIMIT] == lim && strcmp(m->runs[j]->label, m->labels[k]) == 0;
 			if (has)
-				put(buf, len, &n, "%s%s", labels++ ? ", " : "", m->labels[k]);
+				text_put(buf, len, &n, "%s%s", labels++ ? ", " : "", m->labels[k]);
 		}
-		put(buf, len, &n, "%s%d run%s)", labels ? ", " : "", runs, runs == 1 ? "" : "s");
+		text_put(buf, len, &n, "%s%d run%s)", labels ? ", " : "", runs, runs == 1 ? "" : "s");
 	}
 	if (any)
-		put(buf, len, &n, "; a limit is not a busy machine, and runs under different limits are kept apart");
+		text_put(buf, len, &n, "; a limit is not a busy machine, and runs under different limits are kept apart");
 	return any;
 }
 
@@ -182,17 +167,17 @@ static int drift_line(const struct rep_model *m, char *buf, size_t len)
 		const struct drift *d = &s[i].d;
 		if (!drift_sig(d, k))
 			continue;
-		put(buf, len, &n, "%s", shown++ ? "; " : "drift: ");
+		text_put(buf, len, &n, "%s", shown++ ? "; " : "drift: ");
 		if (s[i].load != NULL)
-			put(buf, len, &n, "%s %s's Time %s by %.1f%% over its %d runs", s[i].label, s[i].load,
+			text_put(buf, len, &n, "%s %s's Time %s by %.1f%% over its %d runs", s[i].label, s[i].load,
 			    d->pct > 0 ? "rose" : "fell", fabs(d->pct), d->n);
 		else
-			put(buf, len, &n, "the machine %s by %.1f%% over the %d runs (the canary)",
+			text_put(buf, len, &n, "the machine %s by %.1f%% over the %d runs (the canary)",
 			    d->pct > 0 ? "slowed" : "sped up", fabs(d->pct), d->n);
-		put(buf, len, &n, " (Spearman's rho with the run order %+.2f, p %.2g)", d->rho, d->p);
+		text_put(buf, len, &n, " (Spearman's rho with the run order %+.2f, p %.2g)", d->rho, d->p);
 	}
 	if (shown)
-		put(buf, len, &n, "; a trend is judged at p < %.2g shared by the %d series tested; the "
+		text_put(buf, len, &n, "; a trend is judged at p < %.2g shared by the %d series tested; the "
 		    "intervals do not account for it", DRIFT_ALPHA, k);
 	free(s);
 	return shown > 0;

@@ -19,7 +19,11 @@ if [ -z "$QD" ] || [ -z "$SD" ]; then
 	done_tests
 	exit
 fi
-case $QD$SD in "$V2"/*) grep -qw cpu "$V2/cgroup.subtree_control" || echo "+cpu +cpuset" >"$V2/cgroup.subtree_control" ;; esac
+# v2: the top hands cpu and cpuset down to the groups made below it
+for g in "$QD" "$SD"; do
+	[ "$(dirname "$g")" = "$V2" ] && ! grep -qw "$(case $g in "$QD") echo cpu ;; *) echo cpuset ;; esac)" "$V2/cgroup.subtree_control" &&
+		echo "+cpu +cpuset" >"$V2/cgroup.subtree_control"
+done
 cleanup() { for g in "$QD" "$SD"; do [ -d "$g" ] && rmdir "$g"; done; rm -rf "$SCRATCH"; }
 trap cleanup EXIT
 mkdir "$QD" "$SD" || { bad "cannot make the groups"; done_tests; exit; }
