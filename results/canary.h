@@ -14,7 +14,7 @@
  * value (the canary before a run is a little slower: it follows the flush
  * and the quiet wait), and a label whose mean canary differs from the
  * reference label's (the baseline, else the first) by more than its
- * CANARY_Z interval (99%); none of
+ * CANARY_Z interval (95%); none of
  * them by less than CANARY_MIN_PCT, below which the canary's small
  * systematic effects lie. CANARY_LIST runs are named per line, then "and
  * N more". The noise of a run's canary is how the runs' canaries spread
@@ -25,7 +25,7 @@
  * machine's canaries have heavier tails than a normal's (measured on the
  * 2-core development VM: docs/measuring.md). */
 #define CANARY_K 4.0
-#define CANARY_Z 2.576
+#define CANARY_Z 1.960
 #define CANARY_MIN_PCT 2.0
 #define CANARY_NOISE_N 6
 #define CANARY_FALLBACK_PCT 1.8
