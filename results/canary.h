@@ -23,7 +23,7 @@
  * noise, more than a best of 3's), else CANARY_FALLBACK_PCT (records of
  * earlier versions). 4 sd: a quiet
  * machine's canaries have heavier tails than a normal's (measured on the
- * 2-core development VM: docs/measuring.md). */
+ * 2-core development VM: docs/design.md). */
 #define CANARY_K 4.0
 #define CANARY_Z 1.960
 #define CANARY_MIN_PCT 2.0
