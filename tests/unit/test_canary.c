@@ -79,7 +79,7 @@ int main(void)
 	        "b                   2   68      -       -       -       1.00\n"
 	        "c                   1   60      -       -       -       1.00\n"
 	        "machine speed (canary: the best of 3 cc -O2 -c, seconds; reference 0.143, the median of "
-	        "4 runs; a run's canary varies by 0.6% (sd) here): a 0.141, b 0.150 (+6.8% +-1.5% "
+	        "4 runs; a run's canary varies by 0.6% (sd) here): a 0.141, b 0.150 (+6.8% +-1.2% "
 	        "against a's: beyond the noise)\n"
 	        "  runs whose canary after differs from before beyond its noise (by more than 3.3% from "
 	        "the usual +0.0%; the machine drifted): b no_load run 2 0.138 -> 0.152 (+10.1%)\n");
