@@ -146,3 +146,16 @@ fail:
 	free(buf);
 	return NULL;
 }
+
+void text_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*n >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *n, len - *n, fmt, ap);
+	va_end(ap);
+	*n += k > 0 ? (size_t)k : 0;
+}

@@ -8,6 +8,10 @@
 size_t text_copy(char *dst, const char *src, size_t len);
 /* text_fmt: snprintf that cuts to fit silently (for messages and reasons). */
 void text_fmt(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* text_put: append printf(fmt, ...) to buf at *n (len in all), cut to fit;
+ * *n grows by what was asked, so a caller sees a cut by *n >= len. */
+void text_put(char *buf, size_t len, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* text_utf8_len: the length (1 to 4) of the valid UTF-8 sequence s starts
  * with (shortest form, no surrogate, at most U+10FFFF), reading at most n
  * bytes; 0 when s does not start with one (or n is 0). */

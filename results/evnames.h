@@ -30,17 +30,23 @@
  * wake-ups (count and latency percentiles in microseconds), then the
  * interference over the window (contest/sense/interfere.h): CPU of
  * processes outside contest's compile, load and probe, and steal time, each
- * in percent of one CPU; last, the quiet start (contest/engine/settle.h): the
+ * in percent of one CPU; then the quiet start (contest/engine/settle.h): the
  * seconds waited before the run and whether the machine got quiet (1, or 0
  * when the --settle bound passed first); then the machine-speed canary
  * (contest/engine/canary.h): its best-of-3 compile seconds before the run (after
  * the quiet start, before the load starts) and after it (the load
- * stopped). */
+ * stopped), and the spread of each one's timed compiles (the slowest over
+ * the fastest, less 1, in percent: its own noise); last, the CPU limit of
+ * contest's group over the window (contest/sense/interfere.h: the CPUs it
+ * may use, NaN when unlimited) and the share of the window's cfs periods
+ * in which it was throttled, in percent. */
 #define REC_EV_RUN(X) \
 	X(C_MAJFLT, c_majflt) X(C_MINFLT, c_minflt) X(C_NVCSW, c_nvcsw) X(C_NIVCSW, c_nivcsw) \
 	X(PROBE_N, probe_n) X(PROBE_P50, probe_p50_us) X(PROBE_P99, probe_p99_us) \
 	X(PROBE_MAX, probe_max_us) X(FOREIGN, foreign_pct) X(STEAL, steal_pct) \
-	X(SETTLE, settle_s) X(QUIET, quiet) X(CANARY, canary_s) X(CANARY_AFTER, canary_after_s)
+	X(SETTLE, settle_s) X(QUIET, quiet) X(CANARY, canary_s) X(CANARY_AFTER, canary_after_s) \
+	X(CANARY_SPREAD, canary_spread_pct) X(CANARY_AFTER_SPREAD, canary_after_spread_pct) \
+	X(CPU_LIMIT, cpu_limit) X(THROTTLED, throttled_pct)
 
 /* REC_EV_SYS_N: the number of figures of REC_EV_SYS. */
 #define REC_EV_ONE(id, name) + 1

@@ -1,6 +1,7 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
 #include "results/render.h"
 #include "results/canary.h"
+#include "results/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -282,24 +283,24 @@ static void workload(FILE *out, const struct rep_model *m, const struct rep_work
 		fputs("</section>\n", out);
 }
 
-/* canary_section: the machine-speed note (canary_line) as a paragraph, its
- * flags as a list; nothing when no run has a canary. */
+/* canary_section: the notes on the machine (rep_note): each line of its
+ * own as a paragraph, the items under one as a list. */
 static void canary_section(FILE *out, const struct rep_model *m)
 {
 	char line[1024];
-	int open = 0;
+	int open = 0, kind;
 
-	if (!canary_line(m, 0, line, sizeof line))
-		return;
-	fputs("<p class=\"canary\">", out);
-	render_html_esc(out, line);
-	fputs("</p>\n", out);
-	for (int k = 1; k < 3; k++)
-		if (canary_line(m, k, line, sizeof line)) {
-			fputs(open++ ? "<li>" : "<ul class=\"notes\">\n<li>", out);
-			render_html_esc(out, line);
-			fputs("</li>\n", out);
+	for (int k = 0; k < REP_NOTES; k++) {
+		if ((kind = rep_note(m, k, line, sizeof line)) == 0)
+			continue;
+		if (kind == 1 && open) {
+			fputs("</ul>\n", out);
+			open = 0;
 		}
+		fputs(kind == 1 ? "<p class=\"canary\">" : open++ ? "<li>" : "<ul class=\"notes\">\n<li>", out);
+		render_html_esc(out, line);
+		fputs(kind == 1 ? "</p>\n" : "</li>\n", out);
+	}
 	if (open)
 		fputs("</ul>\n", out);
 }

@@ -1,6 +1,7 @@
 /* render_markdown.c: the report as Markdown for issue trackers: a table per load, the evidence tables, the environment differences. */
 #include "results/render.h"
 #include "results/canary.h"
+#include "results/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -151,6 +152,7 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 void render_markdown(FILE *out, const struct rep_model *m)
 {
 	char line[1024];
+	int kind;
 
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		const struct rep_workload *wl = &m->workloads[w];
@@ -161,9 +163,9 @@ void render_markdown(FILE *out, const struct rep_model *m)
 	}
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s.\n", line);
-	for (int k = 0; k < 3; k++)
-		if (canary_line(m, k, line, sizeof line))
-			fprintf(out, "%s%s\n", k ? "- " : "\n", line);
+	for (int k = 0; k < REP_NOTES; k++)
+		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
+			fprintf(out, "%s%s\n", kind == 2 ? "- " : "\n", line);
 	render_markdown_env(out, m);
 }
 

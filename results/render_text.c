@@ -1,6 +1,7 @@
 /* render_text.c: the classic text tables of contract section 3, one block per load, and the environment differences under them. */
 #include "results/render.h"
 #include "results/canary.h"
+#include "results/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -335,6 +336,7 @@ void render_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH, fw = fig_width(m);
 	char line[1024];
+	int kind;
 
 	for (size_t k = 0; k < m->nlabels; k++) {
 		size_t n = strlen(m->labels[k]);
@@ -357,9 +359,9 @@ void render_text(FILE *out, const struct rep_model *m)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);   /* recorded: say it */
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s\n", line);
-	for (int k = 0; k < 3; k++)
-		if (canary_line(m, k, line, sizeof line))
-			fprintf(out, "%s%s\n", k ? "  " : "", line);
+	for (int k = 0; k < REP_NOTES; k++)
+		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
+			fprintf(out, "%s%s\n", kind == 2 ? "  " : "", line);
 	render_text_env(out, m);
 }
 

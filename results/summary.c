@@ -104,7 +104,7 @@ static int in_list(const char *const *v, size_t n, const char *name)
 static const char *wkey(const struct rec *r, char *buf, size_t len)
 {
 	const char *w = r->workload[0] ? r->workload : "(not recorded)";
-	char jobs[24] = "", mach[64];
+	char jobs[24] = "", mach[96];
 
 	if (r->jobs > 0)
 		text_fmt(jobs, sizeof jobs, " -j%d", r->jobs);
@@ -115,15 +115,17 @@ static const char *wkey(const struct rec *r, char *buf, size_t len)
 
 const char *summary_machine(const struct rec *r, char *buf, size_t len)
 {
-	char size[32];
+	char size[32] = "", cpus[48] = "";
+	double lim = r->ev[REV_CPU_LIMIT];
 
 	text_copy(buf, "", len);
-	if (r->mem == 0)
-		return buf;
-	parse_fmt_size(r->mem, size, sizeof size);
-	text_fmt(buf, len, "MEM %s%s", size,
-	         strstr(r->confine, "limit_in_bytes=") || strstr(r->confine, "memory.max=") ?
-	         " in a memory group" : "");
+	if (isfinite(lim) && lim > 0)
+		text_fmt(cpus, sizeof cpus, "%g CPU%s for contest's group", lim, lim == 1 ? "" : "s");
+	if (r->mem != 0)
+		parse_fmt_size(r->mem, size, sizeof size);
+	text_fmt(buf, len, "%s%s%s%s%s", size[0] ? "MEM " : "", size,
+	         size[0] && (strstr(r->confine, "limit_in_bytes=") || strstr(r->confine, "memory.max=")) ?
+	         " in a memory group" : "", size[0] && cpus[0] ? ", " : "", cpus);
 	return buf;
 }
 

@@ -69,8 +69,10 @@ struct summary {
 #define SUM_MACHINE_SEP ", "
 
 /* summary_machine: the machine run r ran on, "MEM 4.0G in a memory group"
- * (a memory limit is in its confine), "MEM 24G" (none), "" when r has no
- * MEM (a record of an early version); returns buf. */
+ * (a memory limit is in its confine), "MEM 24G" (none), then the CPUs
+ * contest's group was limited to when it was (", 1.5 CPUs for contest's
+ * group": runs under different CPU limits are different machines); ""
+ * when r has neither (a record of an early version); returns buf. */
 const char *summary_machine(const struct rec *r, char *buf, size_t len);
 
 /* summary_build: group the records of set. labels (nlabels > 0) selects and

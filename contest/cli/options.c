@@ -122,8 +122,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
 		                            "of a busy machine too (left out by default)" } },
 	  F(keep_busy), .kind = OPT_K_FLAG },
-	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
+	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_RUNS | CMD_REPORT,
+		{ [SECT_RUN] = { .text = "with -n auto: judge --precision on NTime (Time scaled\n"
+		                         "by the canary); the closing report shows NTime" },
+		  [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
 		                            "(x the median canary / the run's); Time stays" } },
 	  F(normalize), .kind = OPT_K_FLAG },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,

@@ -120,7 +120,7 @@ static struct stat_desc need_runs(const struct opts *o, const struct rec_set *se
 	const struct rec *r;
 	int any, same;
 	struct stat_desc d = times(set, load, w, &any, &same, &r);
-	char mach[64];
+	char mach[96];
 
 	if (d.n >= VERDICT_MIN_RUNS)
 		return d;

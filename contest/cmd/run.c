@@ -75,7 +75,8 @@ static int finish(struct runner *r, int status)
 		labels[v] = r->plan.set[v].label;
 	struct report_req req = { .results = r->results, .labels = labels, .nlabels = r->plan.nset,
 	                          .format = "text", .stats = r->plan.nset > 1 && o->runs >= 2,
-	                          .keep_busy = 1, .why = o->why, .latency = o->latency };
+	                          .keep_busy = 1, .why = o->why, .latency = o->latency,
+	                          .normalize = o->normalize };
 	report_print(&req, stdout);
 	say_kept(r);
 	return status;

@@ -1,4 +1,4 @@
-/* canary.c: the machine-speed canary: the tiny built-in tree's CANARY_UNIT compiled with cc -O2 -c, after CANARY_WARM warm-ups the best of CANARY_TRIES. */
+/* canary.c: the machine-speed canary: the tiny built-in tree's CANARY_UNIT compiled with cc -O2 -c, after CANARY_WARM warm-ups the best of CANARY_TRIES, and their spread. */
 #include "contest/engine/canary.h"
 #include "contest/engine/compile.h"
 #include "contest/engine/prepare.h"
@@ -12,15 +12,16 @@
 #include <limits.h>
 #include <math.h>
 
-int canary_time(const char *testbed, double *best, char *why, size_t len)
+int canary_time(const char *testbed, double *best, double *spread, char *why, size_t len)
 {
 	static char *const argv[] = { "cc", "-O2", "-std=gnu11", "-Iinclude", "-w", "-c", "-o",
 	                              "/dev/null", CANARY_UNIT, NULL };
 	struct compile_result res;
 	char dir[PATH_MAX], log[PATH_MAX], err[512];
+	double worst = NAN;
 	int rc;
 
-	*best = NAN;
+	*best = *spread = NAN;
 	rc = prepare_tree(testbed, CANARY_SCALE, dir, sizeof dir, err, sizeof err);
 	if (rc != 0) {
 		text_fmt(why, len, "%s", rc == 1 ? "interrupted" : err);
@@ -37,13 +38,19 @@ int canary_time(const char *testbed, double *best, char *why, size_t len)
 		else if (cr != COMPILE_OK) {
 			text_fmt(why, len, "%s", err);
 			rc = -1;
-		} else if (i >= CANARY_WARM && !(res.time >= *best))
-			*best = res.time;
+		} else if (i >= CANARY_WARM) {
+			if (!(res.time >= *best))
+				*best = res.time;
+			if (!(res.time <= worst))
+				worst = res.time;
+		}
 	}
 	if (rc != -1)
 		fs_rm_in(dir, CANARY_LOG);  /* kept to be read when the compiler failed */
 	if (rc != 0)
 		*best = NAN;
+	else if (*best > 0)
+		*spread = (worst / *best - 1) * 100;
 	return rc;
 }
 
@@ -51,18 +58,20 @@ int canary_record(struct runner *r, struct rec *rec, int ev)
 {
 	static int warned;
 	char why[512];
-	double best;
+	double best, spread;
 	int rc;
 
 	if (r->o->no_canary)
 		return 0;
 	r->phase = "the machine-speed canary";
 	progress_phase(&r->prog, "canary");
-	rc = canary_time(r->testbed, &best, why, sizeof why);
+	rc = canary_time(r->testbed, &best, &spread, why, sizeof why);
 	if (rc == 1 || sig_caught)
 		return 1;
-	if (rc == 0)
+	if (rc == 0) {
 		rec->ev[ev] = best;
+		rec->ev[ev == REV_CANARY ? REV_CANARY_SPREAD : REV_CANARY_AFTER_SPREAD] = spread;
+	}
 	else if (!warned++) {
 		progress_clear(&r->prog);
 		warnx("no machine-speed canary: %s; canary_s and canary_after_s are recorded as na, "

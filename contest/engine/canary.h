@@ -22,16 +22,19 @@
 /* canary_time: time the canary in testbed (the tree generated when it is
  * missing), the compiler's output going to CANARY_LOG in the tree (removed
  * afterwards, kept when the compiler failed). After CANARY_WARM untimed
- * compiles, the fastest of CANARY_TRIES, in seconds, to *best (NaN unless 0 is returned). 0; -1 when it
+ * compiles, the fastest of CANARY_TRIES, in seconds, to *best, and how
+ * much slower the slowest of them was, in percent, to *spread (its noise;
+ * NaN each unless 0 is returned). 0; -1 when it
  * could not be timed (a one-line reason in why); 1 when a signal came
  * (sig_caught). */
-int canary_time(const char *testbed, double *best, char *why, size_t len);
+int canary_time(const char *testbed, double *best, double *spread, char *why, size_t len);
 
 struct runner;
 struct rec;
 
 /* canary_record: a run's canary: unless --no-canary, canary_time into
- * rec's figure ev (REV_CANARY before the run, REV_CANARY_AFTER after it);
+ * rec's figure ev (REV_CANARY before the run, REV_CANARY_AFTER after it)
+ * and its spread (REV_CANARY_SPREAD, REV_CANARY_AFTER_SPREAD);
  * one that cannot be timed is said once per invocation and left na, and
  * the run goes on. 0, or 1 when a signal came (r->phase says where). */
 int canary_record(struct runner *r, struct rec *rec, int ev);

@@ -141,9 +141,9 @@ static void evidence_begin(struct runner *r, struct evidence *e)
 }
 
 /* evidence_end: after the compile was reaped: stop the probe and store the
- * deltas, the probe's figures and the interference over the window of time
- * seconds (the load's group used load_secs) in rec (NaN where not
- * available). */
+ * deltas, the probe's figures, the interference over the window of time
+ * seconds (the load's group used load_secs) and contest's CPU limit in rec
+ * (NaN where not available). */
 static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, double time)
 {
 	struct ev_snap after, d;
@@ -152,6 +152,7 @@ static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, 
 
 	intf_read(&intf, "/proc");
 	intf_result(&e->intf, &intf, load_secs, time, &rec->ev[REV_FOREIGN], &rec->ev[REV_STEAL]);
+	intf_limit(&e->intf, &intf, &rec->ev[REV_CPU_LIMIT], &rec->ev[REV_THROTTLED]);
 
 	if (e->probing) {
 		probe_stop(&e->probe, &pr);
@@ -463,7 +464,8 @@ int run_all(struct runner *r, int *status)
 	progress_init(&r->prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r->plan.rounds * (long)r->plan.nset));
 	for (size_t k = 0; k < r->plan.nloads; k++)
 		progress_expect(&r->prog, (int)k, plan_run_secs(&r->plan, k));
-	if (o->runs_auto && precise_init(&r->prec, o->precision, o->max_runs, r->plan.nset, r->plan.nloads) != 0)
+	if (o->runs_auto &&
+	    precise_init(&r->prec, o->precision, o->max_runs, r->plan.nset, r->plan.nloads, o->normalize) != 0)
 		errx(EXIT_RUNFAIL, "-n auto: out of memory");
 	/* interleaved: every condition (and every setting of a sweep) once per
 	 * round, so drift of the machine spreads over all of them evenly; under

@@ -1,5 +1,6 @@
 /* interfere.c: interference over a compile window: CPU time of processes outside contest's compile, load and probe, and steal time. */
 #include "contest/sense/interfere.h"
+#include "contest/sense/cpugroup.h"
 #include "lib/proc.h"
 #include "lib/text.h"
 
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 void intf_parse_stat(const char *text, double *busy, double *steal)
 {
@@ -43,29 +45,65 @@ static double usage_secs(int who)
 	return tv_secs(&ru.ru_utime) + tv_secs(&ru.ru_stime);
 }
 
+/* groups: contest's CPU cgroups, found once (their places do not move). */
+static const struct cpug *groups(void)
+{
+	static struct cpug g;
+	static int found;
+
+	if (!found++)
+		cpug_open(&g);
+	return &g;
+}
+
 void intf_read(struct intf_snap *s, const char *procroot)
 {
 	char *text = text_read(procroot, "stat", 1 << 20, NULL, NULL);
+	const struct cpug *g = groups();
 	double k;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
 	intf_parse_stat(text, &s->busy, &s->steal);
 	free(text);
 	s->kthreads = proc_kthreads_cpu(&k) < 0 ? NAN : k;
 	s->self = usage_secs(RUSAGE_SELF);
 	s->children = usage_secs(RUSAGE_CHILDREN);
+	s->machine = cpug_machine(g);
+	if (g->acct_v == 2)
+		s->machine += s->kthreads;  /* they live in the root, outside the top-level groups */
+	s->limit = cpug_limit(g, online > 0 ? (int)online : 1, s->at, sizeof s->at);
+	s->periods = s->throttled = NAN;
+	if (s->at[0] != '\0')
+		cpug_throttle(s->at, g->cpu_v, &s->periods, &s->throttled);
 }
 
 void intf_result(const struct intf_snap *a, const struct intf_snap *b, double load_secs, double time,
                  double *foreign_pct, double *steal_pct)
 {
-	double hz = proc_hz(), ours;
+	double hz = proc_hz(), ours, all;
 
 	*foreign_pct = *steal_pct = NAN;
 	if (!(time > 0))
 		return;
 	ours = (b->kthreads - a->kthreads) + (b->self - a->self) + (b->children - a->children) + load_secs;
-	if (!isnan(a->busy) && !isnan(b->busy) && !isnan(ours))
-		*foreign_pct = ((b->busy - a->busy) / hz - ours) / time * 100;
+	/* the scheduler's own clock where there is one, else the ticks */
+	all = isfinite(a->machine) && isfinite(b->machine) ? b->machine - a->machine : (b->busy - a->busy) / hz;
+	if (!isnan(all) && !isnan(ours))
+		*foreign_pct = (all - ours) / time * 100;
 	if (!isnan(a->steal) && !isnan(b->steal))
 		*steal_pct = (b->steal - a->steal) / hz / time * 100;
+}
+
+void intf_limit(const struct intf_snap *a, const struct intf_snap *b, double *cpu_limit, double *throttled_pct)
+{
+	double periods = b->periods - a->periods;
+
+	*cpu_limit = a->limit;
+	*throttled_pct = NAN;
+	if (isnan(a->limit))
+		return;
+	if (a->at[0] == '\0')
+		*throttled_pct = 0;  /* a cpuset: nothing throttles */
+	else if (strcmp(a->at, b->at) == 0 && isfinite(periods) && periods >= 0)
+		*throttled_pct = periods > 0 ? (b->throttled - a->throttled) / periods * 100 : 0;
 }

@@ -2,29 +2,41 @@
 #ifndef CONTEST_INTERFERE_H
 #define CONTEST_INTERFERE_H
 
+#include <limits.h>
+
 /* Use: intf_read(&a, "/proc") at the window's start, intf_read(&b, "/proc")
  * at its end (after the compile was reaped), then intf_result(&a, &b,
- * load_secs, time, &foreign_pct, &steal_pct).
+ * load_secs, time, &foreign_pct, &steal_pct) and intf_limit(&a, &b,
+ * &cpu_limit, &throttled_pct).
  *
- * Foreign CPU is the machine's busy time (/proc/stat's cpu line: user, nice,
- * system, irq and softirq of every CPU; guest time is inside user) less what is not
- * foreign: contest itself and the probe thread (getrusage RUSAGE_SELF),
- * every child contest reaped inside the window, the compile's whole tree
- * among them (RUSAGE_CHILDREN), the load's process group (its members and
- * their reaped children, given as load_secs), and the kernel threads
- * (PF_KTHREAD: writeback, kswapd and kworkers do the load's and the
- * compile's work). irq and softirq time is in the busy time because a
- * process's own times include the interrupts it was interrupted by (on
- * kernels without CONFIG_IRQ_TIME_ACCOUNTING, the common case). A foreign
- * process that starts or exits inside the window counts for the CPU it used
- * inside it, since the machine's total sees it whatever its life; a kernel
- * thread that exits inside the window counts as foreign for what it used
- * (rare). The figures come from tick accounting and rusage, so a quiet
- * machine reads within a few percent of one CPU of 0, either side. */
+ * Foreign CPU is the CPU time every task used over the window less what is
+ * not foreign: contest itself and the probe thread (getrusage
+ * RUSAGE_SELF), every child contest reaped inside the window, the
+ * compile's whole tree among them (RUSAGE_CHILDREN), the load's process
+ * group (its members and their reaped children, given as load_secs), and
+ * the kernel threads (PF_KTHREAD: writeback, kswapd and kworkers do the
+ * load's and the compile's work). All of these are the scheduler's own
+ * nanosecond accounting. The machine's total is too where a cgroup
+ * hierarchy counts every task (contest/sense/cpugroup.h: the v1 cpuacct
+ * root, or v2's top-level groups and the root's kernel threads); elsewhere
+ * it is /proc/stat's tick-sampled busy time (user, nice, system, irq and
+ * softirq of every CPU; guest time is inside user), which drifts from the
+ * precise figures by a few percent of one CPU either side, more under a
+ * cfs quota whose throttling starts and stops the CPUs between ticks. So
+ * a CPU limit on contest's own group (a quota, a cpuset) is not foreign:
+ * it is recorded as what it is (intf_limit). contest's share is its own
+ * processes' times, not its cgroup's, since that group may hold others
+ * (a login session's scope). A foreign process that starts or exits inside
+ * the window counts for the CPU it used inside it; a kernel thread that
+ * exits inside the window counts as foreign for what it used (rare). */
 struct intf_snap {
 	double busy, steal;       /* /proc/stat ticks, all CPUs; NaN when unreadable */
 	double kthreads;          /* seconds of the kernel threads alive now; NaN when unreadable */
 	double self, children;    /* seconds: getrusage RUSAGE_SELF and RUSAGE_CHILDREN */
+	double machine;           /* seconds of every task from the cgroups' accounting; NaN none */
+	double limit;             /* CPUs contest's group may use (cpug_limit); NaN unlimited */
+	char at[PATH_MAX];        /* the group whose quota limits it ("" none) */
+	double periods, throttled;   /* its cfs periods and the throttled ones so far; NaN unread */
 };
 
 /* intf_parse_stat: busy (user + nice + system + irq + softirq) and steal ticks from the
@@ -41,5 +53,11 @@ void intf_read(struct intf_snap *s, const char *procroot);
  * positive. */
 void intf_result(const struct intf_snap *a, const struct intf_snap *b, double load_secs, double time,
                  double *foreign_pct, double *steal_pct);
+
+/* intf_limit: over the window from a to b: the CPUs contest's group could
+ * use (a's) and the share of the window's cfs periods in which it was
+ * throttled, in percent (0 under a cpuset alone); NaN each when nothing
+ * limited it, the throttling NaN too when cpu.stat could not be read. */
+void intf_limit(const struct intf_snap *a, const struct intf_snap *b, double *cpu_limit, double *throttled_pct);
 
 #endif

@@ -1,6 +1,7 @@
 /* confine.c: --confine: the compile and the loads in a memory cgroup limited to MEM, as on a machine booted with mem=MEM. */
 #include "contest/sys/confine.h"
 #include "contest/sys/undo.h"
+#include "lib/cgroup.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fs.h"
@@ -33,105 +34,17 @@ static struct group *group(void)
 	return undo_find(group_end, 0);
 }
 
-/* field: the n-th space-separated field of line (0-based) into buf; -1 if none. */
-static int field(const char *line, int n, char *buf, size_t len)
-{
-	const char *p = line;
-
-	for (int i = 0; i < n; i++) {
-		p = strchr(p, ' ');
-		if (p == NULL)
-			return -1;
-		p++;
-	}
-	size_t k = strcspn(p, " \n");
-	if (k == 0 || k >= len)
-		return -1;
-	memcpy(buf, p, k);
-	buf[k] = '\0';
-	return 0;
-}
-
-/* has_word: 1 when list (separated by sep) holds word. */
-static int has_word(const char *list, const char *word, char sep)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = list; *p; p += strcspn(p, (char[]){ sep, '\0' }), p += *p == sep)
-		if (strncmp(p, word, n) == 0 && (p[n] == sep || p[n] == '\0' || p[n] == '\n' || p[n] == ' '))
-			return 1;
-	return 0;
-}
-
-/* mount_of: in mountinfo, the mount point and root of the first mount of
- * fstype whose super options hold opt (NULL: any); 0 or -1. */
-static int mount_of(const char *mountinfo, const char *fstype, const char *opt, char *point,
-                    char *root, size_t len)
-{
-	for (const char *l = mountinfo; *l; l += strcspn(l, "\n"), l += *l == '\n') {
-		const char *dash = strstr(l, " - ");
-		const char *eol = l + strcspn(l, "\n");
-		char type[64], sopt[512];
-
-		if (dash == NULL || dash > eol || field(dash + 3, 0, type, sizeof type) != 0 ||
-		    strcmp(type, fstype) != 0)
-			continue;
-		if (opt != NULL && (field(dash + 3, 2, sopt, sizeof sopt) != 0 || !has_word(sopt, opt, ',')))
-			continue;
-		if (field(l, 4, point, len) != 0 || field(l, 3, root, len) != 0)
-			continue;
-		return 0;
-	}
-	return -1;
-}
-
-/* group_path: this process's path in the hierarchy of cgroup lines whose
- * controller list holds ctl (cgroup v1); 0 or -1. */
-static int group_path(const char *cgroup, const char *ctl, char *path, size_t len)
-{
-	for (const char *l = cgroup; *l; l += strcspn(l, "\n"), l += *l == '\n') {
-		const char *c1 = strchr(l, ':'), *c2, *eol = l + strcspn(l, "\n");
-		if (c1 == NULL || c1 > eol || (c2 = strchr(c1 + 1, ':')) == NULL || c2 > eol)
-			continue;
-		size_t n = (size_t)(c2 - c1 - 1);
-		char list[256];
-		if (n >= sizeof list)
-			continue;
-		memcpy(list, c1 + 1, n);
-		list[n] = '\0';
-		if (!has_word(list, ctl, ','))
-			continue;
-		n = (size_t)(eol - c2 - 1);
-		if (n == 0 || n >= len)
-			return -1;
-		memcpy(path, c2 + 1, n);
-		path[n] = '\0';
-		return 0;
-	}
-	return -1;
-}
-
 int confine_locate(const char *mountinfo, const char *cgroup, int has_v2_memory, char *dir,
                    size_t len)
 {
-	char point[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
+	char point[PATH_MAX], root[PATH_MAX];
 
 	/* v2: at the top of the hierarchy in view, which alone may both hold
 	 * processes and hand the memory controller to its children */
-	if (has_v2_memory && mount_of(mountinfo, "cgroup2", NULL, point, root, sizeof point) == 0)
+	if (has_v2_memory && cg_mount_of(mountinfo, "cgroup2", NULL, point, root, sizeof point) == 0)
 		return fs_path(dir, len, "%s", point) == 0 ? 2 : 0;
-	if (mount_of(mountinfo, "cgroup", "memory", point, root, sizeof point) != 0 ||
-	    group_path(cgroup, "memory", path, sizeof path) != 0)
-		return 0;
-	/* v1: under this process's own memory group; its path is relative to
-	 * the mount's root (cgroup namespaces, bind mounts) */
-	size_t rl = strlen(root);
-	const char *rel = path;
-	if (strcmp(root, "/") != 0 && strncmp(path, root, rl) == 0 && (path[rl] == '/' || path[rl] == '\0'))
-		rel = path + rl;
-	if (fs_path(dir, len, "%s%s", point, strcmp(rel, "/") == 0 ? "" : rel) != 0)
-		return 0;
-	return 1;
+	/* v1: under this process's own memory group */
+	return cg_group_dir(mountinfo, cgroup, "memory", dir, NULL, len) == 0 ? 1 : 0;
 }
 
 /* slurp: the first line of path into buf ("" when unreadable); buf. */
@@ -163,26 +76,6 @@ static int put(const char *dir, const char *name, const char *text)
 	return rc;
 }
 
-/* number_in: the number after "key " in dir/name (key NULL: the file's
- * first number); -1 when missing. */
-static int64_t number_in(const char *dir, const char *name, const char *key)
-{
-	char path[PATH_MAX], text[4096];
-	const char *p;
-
-	if (fs_path(path, sizeof path, "%s/%s", dir, name) != 0)
-		return -1;
-	slurp(path, text, sizeof text);
-	if (text[0] == '\0')
-		return -1;
-	if (key == NULL)
-		return strtoll(text, NULL, 10);
-	for (p = text; *p; p += strcspn(p, "\n"), p += *p == '\n')
-		if (strncmp(p, key, strlen(key)) == 0 && p[strlen(key)] == ' ')
-			return strtoll(p + strlen(key) + 1, NULL, 10);
-	return -1;
-}
-
 /* where: the hierarchy and directory groups are made in (confine_locate
  * on this process's own files): 2 or 1 with dir, v2 only when allow_v2;
  * 0 none. */
@@ -193,10 +86,10 @@ static int where(int allow_v2, char *dir, size_t len)
 	slurp("/proc/self/mountinfo", mi, sizeof mi);
 	slurp("/proc/self/cgroup", cg, sizeof cg);
 	ctl[0] = '\0';
-	if (allow_v2 && mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
+	if (allow_v2 && cg_mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0 &&
 	    fs_path(v2ctl, sizeof v2ctl, "%s/cgroup.controllers", point) == 0)
 		slurp(v2ctl, ctl, sizeof ctl);
-	return confine_locate(mi, cg, has_word(ctl, "memory", ' '), dir, len);
+	return confine_locate(mi, cg, cg_has_word(ctl, "memory", ' '), dir, len);
 }
 
 /* make_group: the group contest-PID-N in dir (hierarchy version), limited
@@ -210,7 +103,7 @@ static int make_group(int version, const char *dir, uint64_t bytes, char *why, s
 
 	/* v2: the top hands memory down (it may hold processes: no conflict) */
 	if (version == 2 && fs_path(path, sizeof path, "%s/cgroup.subtree_control", dir) == 0 &&
-	    !has_word(slurp(path, ctl, sizeof ctl), "memory", ' ') &&
+	    !cg_has_word(slurp(path, ctl, sizeof ctl), "memory", ' ') &&
 	    put(dir, "cgroup.subtree_control", "+memory") != 0) {
 		text_fmt(why, len, "--confine: cannot enable memory in %s/cgroup.subtree_control: %s", dir,
 		         strerror(errno));
@@ -282,7 +175,7 @@ int confine_own_swappiness(void)
 
 	if (where(0, dir, sizeof dir) != 1)
 		return -1;
-	return (int)number_in(dir, "memory.swappiness", NULL);
+	return (int)cg_number(dir, "memory.swappiness", NULL);
 }
 
 int confine_follow(char *why, size_t len)
@@ -361,13 +254,13 @@ int confine_usage(struct confine_usage *u)
 	if (cur == NULL)
 		return -1;
 	if (cur->version == 2) {
-		u->peak = number_in(cur->dir, "memory.peak", NULL);
-		u->hits = number_in(cur->dir, "memory.events", "max");
-		u->ooms = number_in(cur->dir, "memory.events", "oom_kill");
+		u->peak = cg_number(cur->dir, "memory.peak", NULL);
+		u->hits = cg_number(cur->dir, "memory.events", "max");
+		u->ooms = cg_number(cur->dir, "memory.events", "oom_kill");
 	} else {
-		u->peak = number_in(cur->dir, "memory.max_usage_in_bytes", NULL);
-		u->hits = number_in(cur->dir, "memory.failcnt", NULL);
-		u->ooms = number_in(cur->dir, "memory.oom_control", "oom_kill");
+		u->peak = cg_number(cur->dir, "memory.max_usage_in_bytes", NULL);
+		u->hits = cg_number(cur->dir, "memory.failcnt", NULL);
+		u->ooms = cg_number(cur->dir, "memory.oom_control", "oom_kill");
 	}
 	return 0;
 }

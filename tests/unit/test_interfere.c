@@ -44,7 +44,8 @@ static void test_parse(void)
 static void test_result(void)
 {
 	double hz = proc_hz(), f, s;
-	struct intf_snap a = { .busy = 1000 * hz, .steal = 10 * hz, .kthreads = 5, .self = 1, .children = 2 };
+	struct intf_snap a = { .busy = 1000 * hz, .steal = 10 * hz, .kthreads = 5, .self = 1, .children = 2,
+	                       .machine = NAN, .limit = NAN };
 	struct intf_snap b = a;
 
 	/* 10 s window: 25 s busy; compile 18 s, load 4 s, contest 0.5 s, kthreads 1 s: 1.5 s foreign */

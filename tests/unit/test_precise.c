@@ -41,7 +41,7 @@ static void test_reached(void)
 	struct precise p;
 	char note[128];
 
-	T_CHECK(precise_init(&p, 3, 8, 1, 2) == 0);
+	T_CHECK(precise_init(&p, 3, 8, 1, 2, 0) == 0);
 	T_CHECK(precise_active(&p, 0, 0) && any_active(&p));
 	T_STREQ(precise_note(&p, 0, 0, note, sizeof note), "Time +-?% (to +-3%): 0 run(s) counted");
 	add(&p, 0, 10.0, 0, NAN);
@@ -65,7 +65,7 @@ static void test_cap(void)
 	char out[1024];
 	FILE *f;
 
-	T_CHECK(precise_init(&p, 1, 4, 1, 1) == 0);
+	T_CHECK(precise_init(&p, 1, 4, 1, 1, 0) == 0);
 	add(&p, 0, 10, 1, NAN);     /* failed */
 	add(&p, 0, 20, 0, 40);      /* beside a busy machine */
 	add(&p, 0, 10, 0, 1);
@@ -87,7 +87,7 @@ static void test_budget(void)
 	char out[1024];
 	FILE *f;
 
-	T_CHECK(precise_init(&p, 2, 10, 2, 1) == 0);
+	T_CHECK(precise_init(&p, 2, 10, 2, 1, 0) == 0);
 	add(&p, 0, 5, 0, NAN);
 	f = fmemopen(out, sizeof out, "w");
 	precise_say(&p, f, 1, name, NULL);
