@@ -1,6 +1,5 @@
 /* fs.c: safe file-system operations: paths that must fit, directories opened for the *at calls, own files, removal that never follows a link. */
 #include "lib/fs.h"
-#include "lib/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,10 +31,8 @@ int fs_mkdirs(const char *path)
 	char tmp[PATH_MAX];
 	char *p;
 
-	if (text_copy(tmp, path, sizeof tmp) >= sizeof tmp) {
-		errno = ENAMETOOLONG;
+	if (fs_path(tmp, sizeof tmp, "%s", path) != 0)
 		return -1;
-	}
 	for (p = tmp + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -62,13 +59,13 @@ int fs_dir_open(const char *path, char *why, size_t len)
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		text_fmt(why, len, "%s: %s", path, strerror(errno));
+		snprintf(why, len, "%s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX)) {
-		text_fmt(why, len, "%s is writable by anybody and not sticky (mode %04o): another user "
+		snprintf(why, len, "%s is writable by anybody and not sticky (mode %04o): another user "
 		         "could replace contest's files in it; use a directory of your own",
 		         path, (unsigned)(st.st_mode & 07777));
 		close(fd);

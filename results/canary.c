@@ -7,43 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-double canary_of(const struct rec *r)
-{
-	double a = r->ev[REV_CANARY], b = r->ev[REV_CANARY_AFTER];
-
-	if (isfinite(a) && isfinite(b))
-		return (a + b) / 2;
-	return isfinite(a) ? a : isfinite(b) ? b : NAN;
-}
-
-/* by_value: qsort order of doubles. */
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* counted: run r counts for the machine speed: ok, with a canary. */
 static int counted(const struct rec *r)
 {
 	return !r->failed && isfinite(canary_of(r));
-}
-
-double canary_ref(const struct rep_model *m)
-{
-	double *v = malloc((m->nruns ? m->nruns : 1) * sizeof *v), ref = NAN;
-	size_t n = 0;
-
-	if (v == NULL)
-		return NAN;
-	for (size_t i = 0; i < m->nruns; i++)
-		if (counted(m->runs[i]))
-			v[n++] = canary_of(m->runs[i]);
-	qsort(v, n, sizeof *v, by_value);
-	if (n > 0)
-		ref = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	free(v);
-	return ref;
 }
 
 double canary_ntime(const struct rep_model *m, const struct sum_cell *c)

@@ -1,4 +1,4 @@
-/* canary.h: the report's machine speed: each run's canary (contest/canary.h), the reference, NTime, and the runs and labels off it. */
+/* canary.h: the report's machine speed: NTime and the note naming the labels and runs off the reference (each run's canary: canary_of, results/record.h). */
 #ifndef CONTEST_RESULTS_CANARY_H
 #define CONTEST_RESULTS_CANARY_H
 
@@ -22,15 +22,6 @@
  * -13% in the first default-scale runs before the warm-ups. */
 #define CANARY_DRIFT_PCT 10.0
 #define CANARY_LIST 8
-
-/* canary_of: run r's canary in seconds: the mean of canary_s and
- * canary_after_s when both are there, else the one that is; NaN when none
- * (--no-canary, a record of an earlier version). */
-double canary_of(const struct rec *r);
-
-/* canary_ref: the reference canary of the report: the median canary of its
- * ok runs (m->runs) that have one; NaN when none has. */
-double canary_ref(const struct rep_model *m);
 
 /* canary_ntime: cell c's NTime: the mean over its ok runs of Time x the
  * reference / the run's canary (c->time_per_canary x m->canary_ref); NaN

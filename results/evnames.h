@@ -30,10 +30,10 @@
  * wake-ups (count and latency percentiles in microseconds), then the
  * interference over the window (contest/sense/interfere.h): CPU of
  * processes outside contest's compile, load and probe, and steal time, each
- * in percent of one CPU; last, the quiet start (contest/settle.h): the
+ * in percent of one CPU; last, the quiet start (contest/engine/settle.h): the
  * seconds waited before the run and whether the machine got quiet (1, or 0
  * when the --settle bound passed first); then the machine-speed canary
- * (contest/canary.h): its best-of-3 compile seconds before the run (after
+ * (contest/engine/canary.h): its best-of-3 compile seconds before the run (after
  * the quiet start, before the load starts) and after it (the load
  * stopped). */
 #define REC_EV_RUN(X) \

@@ -1,11 +1,10 @@
 /* model.c: builds the report model once: the blocks and rows of a summary, their comparisons, the runs, the environment differences and the micro summary. */
 #include "results/model.h"
 #include "lib/array.h"
-#include "results/canary.h"
 #include "results/render_micro.h"
-#include "results/trend.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +58,72 @@ static int split_name(struct rep_workload *out)
 	out->jobs = (int)jobs;
 	if (jobs >= 0)
 		*j = '\0';
+	return 0;
+}
+
+/* by_value: qsort order of doubles. */
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* canary_reference: the reference canary of m: the median canary of its ok
+ * runs (m->runs) that have one; NaN when none has. */
+static double canary_reference(const struct rep_model *m)
+{
+	double *v = malloc((m->nruns ? m->nruns : 1) * sizeof *v), ref = NAN;
+	size_t n = 0;
+
+	if (v == NULL)
+		return NAN;
+	for (size_t i = 0; i < m->nruns; i++)
+		if (!m->runs[i]->failed && isfinite(canary_of(m->runs[i])))
+			v[n++] = canary_of(m->runs[i]);
+	qsort(v, n, sizeof *v, by_value);
+	if (n > 0)
+		ref = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	return ref;
+}
+
+/* bigger: 1 when step x beats step y (NULL: none yet) as the largest: a
+ * significant step beats one that is not, then the larger |difference|. */
+static int bigger(const struct cmp_fig *x, const struct cmp_fig *y)
+{
+	if (!isfinite(x->pct))
+		return 0;
+	if (y == NULL || x->significant != y->significant)
+		return y == NULL || x->significant;
+	return fabs(x->pct) > fabs(y->pct);
+}
+
+static int trend_steps(struct rep_block *b, const size_t *series)
+{
+	const struct cmp_fig *best = NULL;
+	long prev = -1;
+
+	b->largest = -1;
+	if ((b->steps = calloc(b->nrows ? b->nrows : 1, sizeof *b->steps)) == NULL)
+		return -1;
+	for (size_t i = 0; i < b->nrows; i++) {
+		const struct rep_row *r = &b->rows[i];
+		struct rep_step *st = &b->steps[i];
+		struct cmp_row cmp;
+		st->from = -1;
+		if (r->c->n == 0)
+			continue;
+		if (prev >= 0 && (series == NULL || series[b->rows[prev].label] == series[r->label])) {
+			compare_cells(b->rows[prev].c, r->c, &cmp);
+			st->from = prev;
+			st->time = cmp.time;
+			if (bigger(&st->time, best)) {
+				best = &st->time;
+				b->largest = (long)i;
+			}
+		}
+		prev = (long)i;
+	}
 	return 0;
 }
 
@@ -188,7 +253,7 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 		}
 	if (select_runs(m, s, set) != 0)
 		goto fail;
-	m->canary_ref = canary_ref(m);
+	m->canary_ref = canary_reference(m);
 	if (micro != NULL && micro->n > 0)
 		micro_text(m, micro);
 	return 0;

@@ -19,7 +19,7 @@ struct rep_row {
 	                             * row, and both it and this row have ok runs */
 };
 
-/* --trend: a row's step from the row before it in its series (results/trend.h). */
+/* --trend: a row's step from the row before it in its series (tested with Welch's t-test). */
 struct rep_step {
 	long from;             /* the row it steps from; -1: none (the row starts a series, or
 	                        * has no ok runs) */
@@ -71,7 +71,7 @@ struct rep_model {
 	int precise, why, latency;
 	const struct rec **runs;      /* the selected records (label and load kept), set order */
 	size_t nruns;
-	double canary_ref;            /* the reference canary (results/canary.h), NaN none */
+	double canary_ref;            /* the reference canary: the median canary of the ok runs, NaN none */
 	int normalize;                /* as in rep_show */
 	const char *env_ref;          /* the label environments are compared with (the
 	                               * first); NULL while there is no difference */

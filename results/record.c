@@ -569,3 +569,12 @@ int rec_read_file(const char *path, struct rec_set *out)
 	fclose(f);
 	return rc;
 }
+
+double canary_of(const struct rec *r)
+{
+	double a = r->ev[REV_CANARY], b = r->ev[REV_CANARY_AFTER];
+
+	if (isfinite(a) && isfinite(b))
+		return (a + b) / 2;
+	return isfinite(a) ? a : isfinite(b) ? b : NAN;
+}

@@ -112,4 +112,9 @@ int rec_read_file(const char *path, struct rec_set *out);
  * closed; path names it in messages and gives the LABEL of LABEL.loads. */
 int rec_read_stream(FILE *f, const char *path, struct rec_set *out);
 
+/* canary_of: run r's canary in seconds: the mean of canary_s and
+ * canary_after_s when both are there, else the one that is; NaN when none
+ * (--no-canary, a record of an earlier version). */
+double canary_of(const struct rec *r);
+
 #endif

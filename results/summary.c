@@ -3,7 +3,6 @@
 #include "lib/array.h"
 #include "lib/parse.h"
 #include "lib/text.h"
-#include "results/canary.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -165,7 +164,7 @@ struct acc {
 	int cnt[4];
 	double evsum[REV_N + WHY_N];   /* evidence, then the derived figures (enum why) */
 	int evcnt[REV_N + WHY_N];
-	double tcsum;                  /* Time / canary (results/canary.h) */
+	double tcsum;                  /* Time / canary (canary_of, results/record.h) */
 	int tccnt;
 };
 

@@ -1,19 +1,8 @@
-/* trend.h: --trend: the labels of a series in order (recorded or as kernel versions) and each row's step from the one before it, tested with Welch's t-test. */
+/* trend.h: --trend: the labels of a series in order (recorded or as kernel versions); the steps between them are the model's (results/model.h). */
 #ifndef RESULTS_TREND_H
 #define RESULTS_TREND_H
 
 #include <stddef.h>
-#include "results/model.h"
-
-/* trend_steps: b->steps (one per row) and b->largest. A row with ok runs
- * steps from the nearest row before it with ok runs, when that row is of
- * the same series (series[label]; NULL: one series); its step is
- * compare_cells' Time figure of it against that row (difference in
- * percent of the row before, 95% interval, Welch's p, significant when p <
- * CMP_ALPHA). largest: the row of the significant step with the largest
- * |difference in %|, else of the largest step of all; -1 when no row
- * steps. 0, or -1 on allocation failure. */
-int trend_steps(struct rep_block *b, const size_t *series);
 
 /* One label being put in trend order. */
 struct trend_key {

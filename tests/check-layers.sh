@@ -1,34 +1,64 @@
 #!/bin/sh
 # check-layers.sh: the include rules of the house, checked over the C sources under ROOT (default: this checkout).
 # Every quoted include names its folder from the top ("lib/fs.h") and exists;
-# lib/ includes nothing but lib/ and system headers; no folder includes
-# another that includes it back, however long the way round. One line per
-# offence on stdout; exit 1 when there is any.
+# a folder includes only folders at or below its place in the order of the
+# rooms (ROOMS, top first; folders on one line are side by side and may not
+# include each other, except the pairs of ALSO); no folder includes another
+# that includes it back, however long the way round; and no module includes
+# its way back to itself (module A depends on B when A.c or A.h includes
+# B.h). One line per offence on stdout; exit 1 when there is any.
 root=${1:-$(dirname "$0")/..}
 cd "$root" || exit 2
+
+# The rooms, top first. contest/ itself holds main.c and what belongs to no room.
+ROOMS='contest
+contest/cmd
+contest/interact
+contest/engine
+contest/report
+contest/cli
+contest/sys contest/sense
+loads workload results micro
+lib'
+# side by side, yet allowed: results/ reads micro/'s metric table
+ALSO='results>micro'
+
 find . -path ./build -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||' | sort |
 while IFS= read -r f; do
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 	while IFS= read -r inc; do printf '%s %s\n' "$f" "$inc"; done
-done | awk -v root="$root" '
+done | awk -v rooms="$ROOMS" -v also="$ALSO" '
 function folder(p) { sub(/\/[^\/]*$/, "", p); return p }
+function module(p) { sub(/\.[ch]$/, "", p); return p }
+BEGIN {
+	n = split(rooms, line, "\n")
+	for (i = 1; i <= n; i++) { m = split(line[i], w, " "); for (j = 1; j <= m; j++) rank[w[j]] = i }
+	m = split(also, w, " ")
+	for (j = 1; j <= m; j++) { split(w[j], p, ">"); allowed[p[1], p[2]] = 1 }
+}
 {
 	file = $1; inc = $2
 	if (inc !~ /\//) { print file ": include \"" inc "\" does not name its folder"; bad = 1; next }
 	if (system("test -f \"" inc "\"") != 0) { print file ": include \"" inc "\" is no file of the tree"; bad = 1; next }
 	a = folder(file); b = folder(inc)
 	if (a ~ /^lib(\/|$)/ && b !~ /^lib(\/|$)/) { print file ": lib/ includes \"" inc "\", above it"; bad = 1 }
+	if (a != b && (a in rank) && (b in rank) && rank[b] <= rank[a] && !((a, b) in allowed)) {
+		print file ": " a "/ includes \"" inc "\", " (rank[b] < rank[a] ? "a room above it" : "a room beside it")
+		bad = 1
+	}
 	if (a != b && !((a, b) in edge)) { edge[a, b] = file " includes " inc; from[a] = from[a] " " b }
+	ma = module(file); mb = module(inc)
+	if (ma != mb && !((ma, mb) in medge)) { medge[ma, mb] = file " includes " inc; mfrom[ma] = mfrom[ma] " " mb }
 }
-# reach(x, y): y is reachable from x along the folder edges
-function reach(x, y,    n, i, list, seen2, stack, top, cur) {
+# reach(x, y, kind): y is reachable from x along the edges of kind (folders 0, modules 1)
+function reach(x, y, kind,    n, i, list, seen2, stack, top, cur) {
 	delete seen2; top = 0; stack[++top] = x
 	while (top > 0) {
 		cur = stack[top--]
 		if (cur == y) return 1
 		if (cur in seen2) continue
 		seen2[cur] = 1
-		n = split(from[cur], list, " ")
+		n = split(kind ? mfrom[cur] : from[cur], list, " ")
 		for (i = 1; i <= n; i++) stack[++top] = list[i]
 	}
 	return 0
@@ -36,8 +66,13 @@ function reach(x, y,    n, i, list, seen2, stack, top, cur) {
 END {
 	for (k in edge) {
 		split(k, ab, SUBSEP)
-		if (reach(ab[2], ab[1]))
+		if (reach(ab[2], ab[1], 0))
 			{ print ab[1] " -> " ab[2] " (" edge[k] ") and " ab[2] " leads back to " ab[1]; bad = 1 }
+	}
+	for (k in medge) {
+		split(k, ab, SUBSEP)
+		if (reach(ab[2], ab[1], 1))
+			{ print "module " ab[1] " -> " ab[2] " (" medge[k] ") and " ab[2] " leads back to " ab[1]; bad = 1 }
 	}
 	exit bad
 }'

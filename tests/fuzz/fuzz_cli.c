@@ -1,5 +1,5 @@
 /* fuzz_cli.c: libFuzzer target for the command-line parser opts_parse, its usage errors caught through err_exit_hook. */
-#include "contest/opts.h"
+#include "contest/cli/opts.h"
 #include "lib/err.h"
 #include "results/record.h"
 

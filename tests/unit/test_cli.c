@@ -1,6 +1,6 @@
 /* test_cli.c: unit tests of opts_parse, its usage errors caught through err_exit_hook (cases found while fuzzing it), and of the option table against --help and man/contest.1. */
-#include "contest/options.h"
-#include "contest/opts.h"
+#include "contest/cli/options.h"
+#include "contest/cli/opts.h"
 #include "lib/err.h"
 #include "lib/text.h"
 #include "tests/unit/t.h"

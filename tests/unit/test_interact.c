@@ -1,7 +1,7 @@
 /* test_interact.c: unit tests of contest interact: lateness and deadline arithmetic from fixed timestamps, the tasks' schedules, the summaries, the calibration file round trip and errors, the LABEL.interact reader, the report's model and text. */
-#include "contest/interact.h"
-#include "contest/interact_calib.h"
-#include "contest/interact_task.h"
+#include "contest/interact/interact.h"
+#include "contest/interact/calib.h"
+#include "contest/interact/task.h"
 #include "lib/err.h"
 #include "results/imodel.h"
 #include "results/irec.h"

@@ -1,5 +1,5 @@
 /* test_loadctl.c: the load mechanism: counter window, group CPU time, staged stop, death with the parent. */
-#include "contest/loadctl.h"
+#include "contest/engine/loadctl.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
 #include "loads/registry.h"

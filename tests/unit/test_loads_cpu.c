@@ -1,5 +1,5 @@
 /* test_loads_cpu.c: process_load, mem_load and list_load really work: counters grow, side effects seen, nothing left. */
-#include "contest/loadctl.h"
+#include "contest/engine/loadctl.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
 #include "loads/registry.h"

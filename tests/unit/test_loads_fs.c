@@ -1,5 +1,5 @@
 /* test_loads_fs.c: ctar_load, xtar_load and dbench_load really archive, extract and serve files, fail loudly, and clean up. */
-#include "contest/loadctl.h"
+#include "contest/engine/loadctl.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"

@@ -1,5 +1,5 @@
 /* test_loads_io.c: io_load, io_other and read_load really write and read their files, and clean up. */
-#include "contest/loadctl.h"
+#include "contest/engine/loadctl.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"

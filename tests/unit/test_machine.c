@@ -1,5 +1,5 @@
 /* test_machine.c: the machine a run emulates by default: MEM 4G in a memory group as root with a controller, MemTotal with --whole-machine or on a smaller machine, --mem as given. */
-#include "contest/machine.h"
+#include "contest/engine/machine.h"
 #include "tests/unit/t.h"
 
 #include <string.h>

@@ -1,8 +1,8 @@
 /* test_paths.c: links, hard links, FIFOs and other users' files planted in a shared testbed never make contest write, truncate or delete outside it. */
-#include "contest/compile.h"
-#include "contest/loadctl.h"
-#include "contest/prepare.h"
-#include "contest/sig.h"
+#include "contest/engine/compile.h"
+#include "contest/engine/loadctl.h"
+#include "contest/engine/prepare.h"
+#include "contest/engine/sig.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "loads/load.h"

@@ -1,5 +1,5 @@
 /* test_precise.c: -n auto's bookkeeping: the interval of the counted runs, reached at 3 or more, failed and busy runs made but not counted, the cap, the closing lines. */
-#include "contest/precise.h"
+#include "contest/engine/precise.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

@@ -1,5 +1,5 @@
 /* test_settle.c: the quiet start's judgement: which windows count as quiet, and what is said of one that does not. */
-#include "contest/settle.h"
+#include "contest/engine/settle.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

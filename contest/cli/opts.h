@@ -1,0 +1,117 @@
+/* opts.h: the parsed command line: what to run or report, and where. */
+#ifndef CONTEST_OPTS_H
+#define CONTEST_OPTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include "loads/load.h"
+
+#define OPTS_MAX_LOADS  64
+#define OPTS_MAX_LABELS 256
+#define OPTS_MAX_SYSCTL 16
+#define OPTS_MAX_SWEEP  16
+#define OPTS_MAX_RESULTS 16
+
+enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_BISECT,
+                 MODE_HELP, MODE_VERSION };
+enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
+
+struct opts {
+	enum opts_mode mode;
+	/* where */
+	const char *results;      /* -R, CONTEST_RESULTS, ./contest-results */
+	const char *results_v[OPTS_MAX_RESULTS];   /* every -R given (report: several) */
+	size_t nresults;
+	/* run */
+	char label[72];           /* -k, else uname -r */
+	long runs;                /* -n; with -n auto the most rounds (--max-runs) */
+	int runs_auto;            /* -n auto: rounds until each condition is precise */
+	double precision;         /* --precision: the 95% interval's half-width to reach, % of the mean */
+	long max_runs;            /* --max-runs: the most runs of a condition under -n auto */
+	double budget;            /* --budget: seconds, 0: none */
+	int auto_given;           /* --precision, --max-runs or --budget was given (bits 1, 2, 4) */
+	const char *other;        /* -o */
+	long jobs;                /* -j, 0 until defaulted to 4 x CPUs */
+	const char *testbed;      /* -d */
+	uint64_t mem;             /* --mem, 0 until defaulted (contest/engine/machine.h) */
+	int mem_given;            /* --mem was on the command line */
+	int whole_machine;        /* --whole-machine: MEM is MemTotal, no memory group */
+	int machine_auto;         /* the memory group is the default emulated machine's */
+	const char *scale;        /* --scale */
+	int scale_given;          /* --scale was on the command line */
+	const char *tree;         /* -t, or NULL for the built-in workload */
+	const char *target;       /* --target; "vmlinux" with -t, else NULL */
+	double lead;              /* --lead */
+	double settle;            /* --settle: the most seconds to wait for a quiet machine, 0: none */
+	int no_flush;             /* --no-flush */
+	int no_probe;             /* --no-probe */
+	int no_canary;            /* --no-canary: no machine-speed canary before and after each run */
+	int dry_run;              /* --dry-run: print the plan, run nothing */
+	int confine;              /* --confine (needs --mem) */
+	uint64_t swap;            /* --swap SIZE, 0: none */
+	const char *sysctl[OPTS_MAX_SYSCTL];  /* --sysctl KEY=VALUE, syntax checked */
+	size_t nsysctl;
+	/* sweep: the one key swept, its values in order, and each one's label
+	 * "BASE+KEY=VALUE" (BASE: -k, default uname -r) */
+	char sweep_key[128];
+	char sweep_val[OPTS_MAX_SWEEP][128];
+	char sweep_label[OPTS_MAX_SWEEP][72];
+	size_t nsweep;
+	enum progress_mode progress;
+	const struct load_desc *loads[OPTS_MAX_LOADS];
+	size_t nloads;
+	/* report */
+	const char *labels[OPTS_MAX_LABELS];
+	size_t nlabels;
+	const char *only[OPTS_MAX_LOADS];  /* --loads, canonical names */
+	size_t nonly;
+	int precise;
+	int micro;                /* report --micro */
+	int stats;                /* report --stats */
+	int keep_busy;            /* report --keep-busy */
+	int normalize;            /* report --normalize: NTime, Time scaled by the canary */
+	int why;                  /* report --why */
+	int latency;              /* report --latency */
+	const char *baseline;     /* --baseline LABEL, or NULL: the first label */
+	const char *format;       /* --format: text csv json markdown html */
+	const char *output;       /* --output FILE, or NULL: stdout */
+	int trend;                /* report --trend */
+	const char *order;        /* --order recorded|version, or NULL (recorded) */
+	int merge_hosts;          /* report --merge-hosts */
+	/* bisect */
+	const char *good;         /* --good LABEL: the runs to be like */
+	const char *bad;          /* --bad LABEL, or NULL: the boundary is then --threshold */
+	double threshold;         /* --threshold: worse by more than this % of good's Time is bad */
+	int threshold_given;
+	/* micro */
+	int quick;                /* --quick */
+	int spread;               /* --placement spread (0: pinned, the default) */
+	/* loads */
+	int rate;                 /* --rate */
+	double rate_seconds;      /* --seconds */
+	/* interact (contest/interact/interact.h) */
+	int seconds_given;        /* --seconds was on the command line */
+	int tasks[8];             /* --tasks: enum itask_kind, in order, once each */
+	size_t ntasks;
+	int rt;                   /* --rt: SCHED_FIFO */
+	int nice;                 /* --nice */
+	int recalibrate;          /* --recalibrate */
+	int interactive;          /* report --interactive */
+};
+
+/* opts_parse: fill o from argv. Usage errors are reported on one line and
+ * exit with status 2. */
+void opts_parse(struct opts *o, int argc, char **argv);
+
+/* opts_usage_error: "FMT (see contest --help)" with arg (escaped by text_quote) for its one %s,
+ * on one line, then exit 2. */
+_Noreturn void opts_usage_error(const char *fmt, const char *arg);
+/* opts_add_desc: load d to o's loads, once; too many is a usage error
+ * naming name. */
+void opts_add_desc(struct opts *o, const struct load_desc *d, const char *name);
+
+/* opts_usage: the --help text, to f. */
+void opts_usage(FILE *f);
+
+#endif

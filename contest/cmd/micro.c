@@ -1,0 +1,229 @@
+/* micro.c: `contest micro`: run the microbenchmark suite for one label, store it, show the summary. */
+#include "contest/cmd/micro.h"
+#include "contest/engine/sig.h"
+#include "contest/sys/lock.h"
+#include "contest/cli/version.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "micro/micro.h"
+#include "results/render_micro.h"
+#include "results/store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+int micro_report(const char *results, const char *const *labels, size_t nlabels, FILE *out)
+{
+	struct mrec_set set = { 0 };
+	int status = 0;
+
+	if (store_micro_read_all(results, &set) != 0)
+		return EXIT_USAGE;
+	if (set.bad > 0)
+		status = EXIT_USAGE;
+	for (size_t i = 0; i < nlabels; i++) {
+		size_t k;
+		for (k = 0; k < set.n && strcmp(set.v[k].label, labels[i]) != 0; k++)
+			;
+		if (k == set.n) {
+			warnx("no microbenchmark results for label '%s' in %s", labels[i], results);
+			status = EXIT_USAGE;
+		}
+	}
+	if (set.n == 0) {
+		if (nlabels == 0)
+			warnx("no microbenchmark results in %s (run contest micro first)", results);
+		mrec_set_free(&set);
+		return EXIT_USAGE;
+	}
+	if (render_micro(out, &set, labels, nlabels) != 0) {
+		warnx("out of memory");
+		status = EXIT_USAGE;
+	}
+	fflush(out);
+	mrec_set_free(&set);
+	return status;
+}
+
+/* dir_abs: create dir if needed and store its absolute path; *made set when
+ * it was created. Exits 2 when that fails. */
+static void dir_abs(const char *what, const char *dir, char *out, int *made)
+{
+	char q[TEXT_QUOTED];
+
+	text_quote(dir, q, sizeof q);   /* echoed: one line whatever the bytes */
+	*made = access(dir, F_OK) != 0;
+	if (fs_mkdirs(dir) != 0 || realpath(dir, out) == NULL)
+		err(EXIT_USAGE, "cannot use %s '%s'", what, q);
+	if (access(out, W_OK | X_OK) != 0)
+		err(EXIT_USAGE, "%s '%s' is not writable", what, q);
+}
+
+/* last_run: the highest run number stored for label; -1 (reported) when its
+ * file cannot be read, -2 when lines of it are malformed (each reported). */
+static int last_run(const char *results, const char *label)
+{
+	struct mrec_set set = { 0 };
+	int run = 0;
+
+	if (store_micro_read_label(results, label, &set) != 0 || set.bad > 0) {
+		run = set.bad > 0 ? -2 : -1;
+		mrec_set_free(&set);
+		return run;
+	}
+	for (size_t i = 0; i < set.n; i++)
+		if (set.v[i].run > run)
+			run = set.v[i].run;
+	mrec_set_free(&set);
+	return run;
+}
+
+/* to_records: the lines of one suite run for storing. */
+static struct mrec *to_records(const struct opts *o, const struct micro_opts *mo,
+                               const struct micro_set *set, int run, const char *ts)
+{
+	struct mrec *v = calloc((size_t)set->n + 1, sizeof *v);
+	struct utsname u;
+
+	if (v == NULL)
+		return NULL;
+	uname(&u);
+	for (int i = 0; i < set->n; i++) {
+		struct mrec *m = &v[i];
+		const struct micro_metric *x = &set->m[i];
+		text_copy(m->label, o->label, sizeof m->label);
+		m->run = run;
+		text_copy(m->timestamp, ts, sizeof m->timestamp);
+		text_copy(m->host, u.nodename, sizeof m->host);
+		text_copy(m->kernel, u.release, sizeof m->kernel);
+		text_copy(m->version, CONTEST_VERSION, sizeof m->version);
+		text_copy(m->mode, mo->quick ? "quick" : "full", sizeof m->mode);
+		if (mo->cpu >= 0 && mo->spread)
+			text_fmt(m->placement, sizeof m->placement, "spread:cpu%d+cpu%d", mo->cpu, mo->peer_cpu);
+		else if (mo->cpu >= 0)
+			text_fmt(m->placement, sizeof m->placement, "cpu%d", mo->cpu);
+		else
+			text_copy(m->placement, "unpinned", sizeof m->placement);
+		text_copy(m->metric, x->name, sizeof m->metric);
+		m->value = x->v.ok ? x->v.value : NAN;
+		m->spread = x->v.ok ? x->v.spread : 0;
+		text_copy(m->reason, x->v.ok ? "" : (x->v.reason[0] ? x->v.reason : "failed"),
+		             sizeof m->reason);
+	}
+	return v;
+}
+
+/* timestamp: UTC now, "2026-11-30T13:18:49Z". */
+static void timestamp(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* run_opts: the suite options of run r of o (mode, placement) into *mo,
+ * and the run's progress line. */
+static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
+{
+	micro_opts_init(mo, o->quick);
+	mo->cpu = micro_suite_cpu();
+	mo->spread = o->spread;
+	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
+	if (o->progress == PROGRESS_NEVER)
+		return;
+	fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d", r, o->runs, o->quick ? "quick" : "full",
+	        mo->cpu);
+	if (o->spread)
+		fprintf(stderr, ", the other end of IPC and ring benchmarks on CPU %d", mo->peer_cpu);
+	fputs(" ...\n", stderr);
+}
+
+int micro_main(struct opts *o)
+{
+	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40];
+	int made_tb, made_res, first, status = 0;
+
+	if (o->spread && micro_peer_cpu_pick(micro_suite_cpu()) < 0)
+		errx(EXIT_USAGE, "--placement spread needs two CPUs; this process may use only CPU %d",
+		     micro_suite_cpu());
+	sig_install();
+	dir_abs("testbed", o->testbed, testbed, &made_tb);
+	dir_abs("results directory", o->results, results, &made_res);
+	/* one contest per testbed and per results directory, for its whole life */
+	if (lock_testbed(o->testbed, testbed, why, sizeof why) != 0 ||
+	    lock_results(results, why, sizeof why) != 0) {
+		warnx("%s", why);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if ((first = last_run(results, o->label)) < 0) {
+		if (first == -2)
+			warnx("refusing to append to the microbenchmark results of label '%s' in '%s'",
+			      o->label, o->results);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	for (long r = 1; r <= o->runs; r++) {
+		struct micro_opts mo;
+		struct micro_set set;
+		double t0 = mono_now();
+
+		run_opts(o, &mo, r);
+		timestamp(ts, sizeof ts);
+		if (micro_suite(&mo, testbed, &set, &sig_caught, why, sizeof why) != 0 || sig_caught) {
+			if (sig_caught) {
+				warnx("interrupted by %s during micro run %ld/%ld; it is not recorded, "
+				      "%ld completed run(s) are kept in %s", strsignal(sig_caught), r, o->runs,
+				      r - 1, results);
+				status = EXIT_INTR;
+			} else {
+				warnx("micro run %ld/%ld: %s", r, o->runs, why);
+				status = EXIT_RUNFAIL;
+			}
+			goto out;
+		}
+		struct mrec *v = to_records(o, &mo, &set, first + (int)r, ts);
+		if (v == NULL || store_micro_append(results, v, (size_t)set.n) != 0) {
+			warn("cannot record micro run %d of '%s' in %s", first + (int)r, o->label, results);
+			free(v);
+			status = EXIT_RUNFAIL;
+			goto out;
+		}
+		free(v);
+		int na = 0;
+		for (int i = 0; i < set.n; i++)
+			if (!set.m[i].v.ok) {
+				na++;
+				warnx("micro run %ld: %s not available: %s", r, set.m[i].name, set.m[i].v.reason);
+			}
+		if (o->progress != PROGRESS_NEVER)
+			fprintf(stderr, "micro run %ld/%ld: %.1f s, %d metrics, %d not available\n", r,
+			        o->runs, mono_now() - t0, set.n, na);
+	}
+	{
+		const char *labels[1] = { o->label };
+		int rc = micro_report(results, labels, 1, stdout);
+		if (status == 0)
+			status = rc;
+	}
+out:
+	if (made_tb) {
+		lock_drop(testbed);
+		rmdir(testbed);  /* only when left empty */
+	}
+	if (made_res) {
+		lock_drop(results);
+		rmdir(results);
+	}
+	return status;
+}

@@ -1,0 +1,136 @@
+/* report.c: the report command: contest report / contest -r: the tables, --micro's summary or --interactive's, to stdout or (whole or not at all) to --output. */
+#include "contest/cmd/report.h"
+#include "contest/cmd/micro.h"
+#include "contest/interact/interact.h"
+#include "contest/report/report.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "results/render.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* fchmod_default: give a mkstemp file (0600), open as fd, the mode a new
+ * file gets under the umask, as a plain redirection would (through the
+ * descriptor: a name may have been replaced by a link). */
+static void fchmod_default(int fd)
+{
+	mode_t um = umask(0);
+	umask(um);
+	if (fchmod(fd, 0666 & ~um) != 0) {
+		/* harmless: the report stays readable by its owner */
+	}
+}
+
+/* micro_print: report --micro in format f into out: the summary of
+ * micro_report (its status returned), in the format's form (text: as it is). */
+static int micro_print(const struct report_req *req, const struct render_format *f, FILE *out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int status;
+
+	if ((mem = open_memstream(&text, &len)) == NULL) {
+		warnx("out of memory");
+		return EXIT_USAGE;
+	}
+	status = micro_report(req->results, req->labels, req->nlabels, mem);
+	if (fclose(mem) != 0) {
+		warnx("out of memory");
+		status = EXIT_USAGE;
+	} else if (len > 0)
+		f->micro(out, text);
+	fflush(out);
+	free(text);
+	return status;
+}
+
+/* micro_format: the format --micro is shown in; one that cannot show it
+ * (CSV, JSON) is refused (exit 2) naming those that can. */
+static const struct render_format *micro_format(const char *name)
+{
+	const struct render_format *f = render_format_find(name);
+	char can[128] = "";
+	size_t n = 0;
+
+	if (f == NULL)
+		f = &render_formats[0];
+	if (f->micro != NULL)
+		return f;
+	for (const struct render_format *g = render_formats; g->name != NULL; g++)
+		if (g->micro != NULL && n < sizeof can)
+			n += (size_t)snprintf(can + n, sizeof can - n, "%s%s", n ? ", " : "", g->name);
+	errx(EXIT_USAGE, "--micro: --format %s cannot show the microbenchmark summary (it can be %s)",
+	     f->name, can);
+}
+
+/* report_to_file: report into path through a temporary file beside it,
+ * renamed into place once written (never a half-written report). */
+static int report_to_file(const struct report_req *req, const char *path)
+{
+	char tmp[PATH_MAX], q[TEXT_QUOTED];
+	int fd, status;
+	FILE *f;
+
+	text_quote(path, q, sizeof q);   /* echoed: one line whatever the bytes */
+
+	if (fs_path(tmp, sizeof tmp, "%s.XXXXXX", path) != 0) {
+		warnx("--output '%s': path too long", q);
+		return EXIT_USAGE;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		warn("--output '%s'", q);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return EXIT_USAGE;
+	}
+	status = req->micro ? micro_print(req, micro_format(req->format), f) :
+	         req->interactive ? interact_report(req, f) : report_print(req, f);
+	fchmod_default(fileno(f));
+	int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
+	bad |= fclose(f) != 0;
+	if (bad || (status != 0 && status != EXIT_USAGE)) {
+		warn("--output '%s': cannot write", q);
+		unlink(tmp);
+		return EXIT_USAGE;
+	}
+	if (rename(tmp, path) != 0) {
+		warn("--output '%s'", q);
+		unlink(tmp);
+		return EXIT_USAGE;
+	}
+	return status;
+}
+
+int report_main(const struct opts *o)
+{
+	struct report_req req = {
+		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
+		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
+		.baseline = o->baseline, .format = o->format, .micro = o->micro,
+		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
+		.normalize = o->normalize, .interactive = o->interactive,
+		.dirs = o->nresults > 0 ? o->results_v : NULL,
+		.ndirs = o->nresults, .trend = o->trend,
+		.by_version = o->order != NULL && strcmp(o->order, "version") == 0,
+		.merge_hosts = o->merge_hosts,
+	};
+
+	if (o->micro)
+		(void)micro_format(o->format);   /* refused before --output is made */
+	if (o->output != NULL)
+		return report_to_file(&req, o->output);
+	if (o->micro)
+		return micro_print(&req, micro_format(o->format), stdout);
+	if (o->interactive)
+		return interact_report(&req, stdout);
+	return report_print(&req, stdout);
+}

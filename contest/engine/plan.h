@@ -1,0 +1,109 @@
+/* plan.h: the run plan of an invocation: its settings (one label, or a sweep's values) x its load conditions x its rounds, in the order the runs happen; printed by --dry-run. */
+#ifndef CONTEST_PLAN_H
+#define CONTEST_PLAN_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "contest/cli/opts.h"
+#include "loads/load.h"
+
+/* What one run is recorded under: the invocation's label, or one value of
+ * a sweep and its label. */
+struct plan_setting {
+	const char *label;
+	const char *value;        /* the sweep's value of its key, NULL for a run */
+};
+
+/* The free space of a directory the plan's files go to (plan_space). */
+struct plan_space {
+	char dir[PATH_MAX];       /* the directory looked at: the one given, or its nearest
+	                           * existing parent when it is not made yet; "" none */
+	uint64_t free;            /* bytes free there for an unprivileged user; UINT64_MAX unknown */
+};
+
+/* The plan: every load condition under every setting, once per round.
+ * Strings and loads point into the struct opts it was built from. */
+struct plan {
+	const char *key;          /* the swept sysctl key, NULL for a run */
+	size_t nset;
+	struct plan_setting set[OPTS_MAX_SWEEP];
+	const struct load_desc *const *loads;
+	size_t nloads;
+	long rounds;              /* -n; under -n auto the most (--max-runs) */
+	int autorun;              /* -n auto: rounds stop when each condition is precise */
+	double precision;         /* --precision, % */
+	double budget;            /* --budget, seconds (0: none) */
+	/* for the printed estimates */
+	uint64_t mem;             /* MEM in bytes, 0 when unknown */
+	double lead;              /* the load's head start, seconds */
+	double secs[OPTS_MAX_LOADS];  /* mean recorded compile time of each load, seconds */
+	size_t nrec[OPTS_MAX_LOADS];  /* the recorded runs that mean is of (0: none) */
+	int other[OPTS_MAX_LOADS];    /* 1: runs of other labels (none under the plan's) */
+	/* for the disk check (plan_space) */
+	struct plan_space tb, odir;   /* the testbed's and -o's free space */
+	int present[OPTS_MAX_LOADS];  /* 1: load k's kept file is in the testbed already, reused */
+};
+
+/* One run of the plan: which round, load (index in loads) and setting. */
+struct plan_run {
+	long round;               /* 0-based */
+	size_t load, set;
+};
+
+/* plan_build: p from o: the label or the sweep's values, o's loads, -n
+ * rounds, MEM and the lead; no estimates yet (nrec 0), free space unknown. */
+void plan_build(struct plan *p, const struct opts *o);
+
+/* plan_size: the runs of the plan in all. */
+size_t plan_size(const struct plan *p);
+
+/* plan_at: the k-th run (0-based, k < plan_size) in the order they happen:
+ * round by round, in each round load by load, for each load setting by
+ * setting (A B C A B C ...), so drift of the machine spreads evenly. */
+struct plan_run plan_at(const struct plan *p, size_t k);
+
+/* plan_estimate: fill p's estimates from the runs recorded in the results
+ * directory dir (read only; none when it does not exist): of each load, the
+ * mean compile time of its runs under the plan's labels, else under any
+ * label (a guess: another label may be another workload or machine). */
+void plan_estimate(struct plan *p, const char *dir);
+
+/* plan_disk: the disk load d needs for MEM bytes, from its descriptor's
+ * disk_pct and flags (its needs text shown beside): one line into buf, such as
+ * "256M (disk space: MEM in the testbed)", "none", or the need itself when
+ * it depends on the workload. */
+void plan_disk(const struct load_desc *d, uint64_t mem, char *buf, size_t len);
+
+/* plan_peak_disk: the most disk the plan's loads need at once in the
+ * testbed: each load's files (disk_pct of MEM) beside the files kept by the
+ * loads before it (LOAD_F_KEEPS); -o loads and tree-sized files not counted. */
+uint64_t plan_peak_disk(const struct plan *p);
+
+/* plan_peak_new: plan_peak_disk without the kept files already in the
+ * testbed (present): what the free space must hold. When what is not
+ * NULL, the loads making that peak go into it, such as "read_load's kept
+ * 12.0G file beside mem_load's 13.2G". */
+uint64_t plan_peak_new(const struct plan *p, char *what, size_t len);
+
+/* plan_space: fill p's free space of testbed and of other (-o, NULL: none),
+ * each looked at in the directory or, when it is not made yet, in its
+ * nearest existing parent; and which loads' kept files (load_desc.kept)
+ * are in testbed already at the size the plan needs (MEM known). */
+void plan_space(struct plan *p, const char *testbed, const char *other);
+
+/* plan_disk_check: 0 when the free space plan_space found holds the
+ * plan's peak in the testbed and io_other's need in -o (with
+ * load_space_need's margin; unknown free space passes), else -1 with one
+ * line in why naming the directory, its free space, the need and the
+ * loads making it, and what to do. */
+int plan_disk_check(const struct plan *p, const char *testbed, const char *other, char *why, size_t len);
+
+/* plan_print: the plan on f: its shape and order, the load conditions (full:
+ * one line per load condition with its runs, settings and disk; else their
+ * names on one line), the peak disk beside the free space, and the
+ * estimated time. --dry-run prints it full, a run short before its first run. */
+void plan_print(const struct plan *p, FILE *f, int full);
+
+#endif

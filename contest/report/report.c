@@ -1,0 +1,179 @@
+/* report.c: a report: read the results of a request, summarise, build the report model, render it in the format asked for (the report command, a run's and interact's closing tables). */
+#include "contest/report/report.h"
+#include "contest/report/reportin.h"
+#include "contest/sense/fingerprint.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "loads/registry.h"
+#include "results/compare.h"
+#include "results/model.h"
+#include "results/render.h"
+#include "results/summary.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* An environment difference being noted in the model. */
+struct env_note {
+	struct rep_model *m;
+	const char *label;
+	int failed;
+};
+
+/* env_note: one difference of the label's environment from the first's. */
+static void env_note(const char *key, const char *va, const char *vb, void *arg)
+{
+	struct env_note *e = arg;
+
+	if (rep_model_env_add(e->m, e->label, key, va, vb) != 0)
+		e->failed = 1;
+}
+
+/* env_differences: into m, how each label's last recorded environment
+ * (DIR/LABEL.env of its results directory) differs from the first label's
+ * in anything besides the kernel, whichever host it is of; labels without
+ * one are left out. -1 out of memory. */
+static int env_differences(const struct report_req *req, const struct report_in *in,
+                           struct rep_model *m)
+{
+	struct fp first, other;
+	char *text = NULL;
+	int failed = 0;
+
+	if (m->nlabels < 2 || report_in_env(req, in, m->labels[0], &text) != 0 || text == NULL)
+		return 0;
+	fp_init(&first);
+	failed |= fp_parse(&first, text, NULL) != 0;
+	free(text);
+	for (size_t k = 1; k < m->nlabels; k++) {
+		struct env_note e = { m, m->labels[k], 0 };
+		if (report_in_env(req, in, m->labels[k], &text) != 0 || text == NULL)
+			continue;
+		fp_init(&other);
+		failed |= fp_parse(&other, text, NULL) != 0;
+		free(text);
+		fp_diff(&first, &other, env_note, &e);
+		failed |= e.failed;
+		fp_free(&other);
+	}
+	fp_free(&first);
+	return failed ? -1 : 0;
+}
+
+/* show_for: what format f shows of req for summary sum: the baseline (its
+ * comparisons) for the data formats always, for the others with --stats
+ * (never under --trend); an unknown --baseline is said (*status
+ * EXIT_USAGE) and the first taken. base is --baseline as shown (a stored
+ * label of several hosts: its first host's), or NULL. */
+static struct rep_show show_for(const struct report_req *req, const struct render_format *f,
+                                const struct summary *sum, const char *base_name, int *status)
+{
+	struct rep_show show = { .baseline = -1, .precise = req->precise && (f->flags & RF_PRECISE),
+	                         .why = req->why && (f->flags & RF_WHY),
+	                         .latency = req->latency && (f->flags & RF_WHY),
+	                         .normalize = req->normalize };
+	long base = -1;
+
+	if (req->trend)
+		return show;
+	if (req->stats || (f->flags & RF_DATA)) {
+		base = compare_baseline(sum, base_name);
+		if (base < 0 && base_name != NULL) {
+			warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
+			*status = EXIT_USAGE;
+			base = compare_baseline(sum, NULL);
+		}
+	}
+	if ((f->flags & RF_DATA) || (req->stats && (f->flags & RF_STATS)))
+		show.baseline = base;
+	return show;
+}
+
+/* render: the model of sum (and in's records) in format f into out (its
+ * trend form under --trend), with the microbenchmark records when f shows
+ * them; the status so far, or EXIT_USAGE (reported). */
+static int render(const struct report_req *req, const struct render_format *f,
+                  const struct summary *sum, const struct report_in *in, FILE *out, int status)
+{
+	struct mrec_set micro = { 0 };
+	struct rep_model m;
+	struct rep_show show = show_for(req, f, sum, report_in_baseline(req, in), &status);
+
+	show.trend = req->trend ? (req->by_version ? "version" : "recorded") : NULL;
+	show.series = in->series;
+	if ((f->flags & RF_MICRO) && !req->trend && report_in_micro(req, &micro) != 0)
+		status = EXIT_USAGE;
+	if (rep_model_build(&m, sum, &in->set, &show, &micro) != 0) {
+		warnx("out of memory");
+		mrec_set_free(&micro);
+		return EXIT_USAGE;
+	}
+	m.hosts = &in->map;
+	if (env_differences(req, in, &m) != 0) {
+		warnx("out of memory");
+		status = EXIT_USAGE;
+	}
+	(req->trend ? f->trend : f->render)(out, &m);
+	fflush(out);
+	rep_model_free(&m);
+	mrec_set_free(&micro);
+	return status;
+}
+
+/* summarise: sum of in's records for req (busy runs left out under
+ * --stats and --trend unless --keep-busy), in trend order under --trend.
+ * 0, or -1 (reported). */
+static int summarise(const struct report_req *req, struct report_in *in, struct summary *sum)
+{
+	const char *order[OPTS_MAX_LOADS + 1];
+	size_t n = 0;
+	int drop = (req->stats || req->trend) && !req->keep_busy;
+
+	for (size_t i = 0; load_registry[i] != NULL && n < OPTS_MAX_LOADS; i++)
+		order[n++] = load_registry[i]->name;
+	order[n] = NULL;
+	if (summary_build_busy(sum, &in->set, in->names, in->nnames, req->only, req->nonly, order,
+	                       drop) != 0)
+		goto fail;
+	if (!req->trend)
+		return 0;
+	if (report_in_order(req, in, sum) != 0) {
+		summary_free(sum);
+		goto fail;
+	}
+	summary_free(sum);
+	if (summary_build_busy(sum, &in->set, in->names, in->nnames, req->only, req->nonly, order,
+	                       drop) == 0)
+		return 0;
+fail:
+	warnx("out of memory");
+	return -1;
+}
+
+int report_print(const struct report_req *req, FILE *out)
+{
+	const struct render_format *f = render_format_find(req->format);
+	struct report_in in;
+	struct summary sum;
+	int status;
+
+	if (f == NULL)
+		f = &render_formats[0];
+	memset(&in, 0, sizeof in);
+	if ((status = report_in_read(req, &in)) < 0)
+		return EXIT_USAGE;
+	if (summarise(req, &in, &sum) != 0) {
+		report_in_free(&in);
+		return EXIT_USAGE;
+	}
+	if (sum.nloads == 0)
+		warnx("no results for the loads asked for in %s", report_where(req));
+	status = render(req, f, &sum, &in, out, status);
+	summary_free(&sum);
+	report_in_free(&in);
+	return status;
+}
