@@ -254,9 +254,9 @@ static int by_place(const struct toks *ts, const struct table *tb, const struct 
 	return 1;
 }
 
-/* refs: per figure column (of col, n), the median log of the full rows'
+/* refs: per figure column (n of them), the median log of the full rows'
  * figures into ref (NaN when none); 1 when there was a full row. */
-static int refs(const struct toks *ts, const struct table *tb, const int *col, int n, double *ref)
+static int refs(const struct toks *ts, const struct table *tb, int n, double *ref)
 {
 	int any = 0;
 
@@ -337,7 +337,7 @@ static int store(const struct toks *ts, const struct table *tb, int block, struc
 {
 	int col[MAXV], n = numeric(tb->lay, col), at[MAXV];
 	double ref[MAXV];
-	int full = refs(ts, tb, col, n, ref);
+	int full = refs(ts, tb, n, ref);
 
 	for (size_t i = 0; i < tb->nrows; i++) {
 		const struct row *r = &tb->rows[i];

@@ -45,6 +45,7 @@ struct mrun {
 	const struct mrec *first;
 	const struct mrec **m;
 	size_t n;
+	const char *os;   /* its OS cell (os_names) */
 };
 
 /* line_of: run r's line of metric name, or NULL. */
@@ -114,8 +115,8 @@ static void cell(const struct mcol *c, const struct mrun *r, char *buf, size_t l
 	case MC_HOST:
 		text_fmt(buf, len, "%.9s", r->first->host);
 		break;
-	case MC_OS:   /* lmbench's rows: its own OS, as its summary printed them */
-		text_fmt(buf, len, "%.13s", lmsum_is(r->first) ? r->first->kernel : r->first->label);
+	case MC_OS:
+		text_fmt(buf, len, "%.13s", r->os);
 		break;
 	case MC_NUM:
 		render_micro_num(value(r, c->def->name), buf, len);
@@ -215,11 +216,8 @@ static void blanks(FILE *out, enum micro_section sec, const struct mrun *runs, s
 
 	for (r = a; r < b && !shows(&runs[r], sec); r++)
 		;
-	if (r == b) {
-		if (sec != MS_EXT)
-			fprintf(out, "  %s: not in its lmbench file\n", label);
-		return;
-	}
+	if (r == b)
+		return;   /* lmbench's label without the section: said by notes */
 	for (int id = 0; id < MID_COUNT; id++) {
 		const struct micro_def *d = &micro_metrics[id];
 		if (!(d->sections & MS_BIT(sec)) || (d->fmt == MF_CACHE && lmsum_is(runs[a].first)))
@@ -248,11 +246,17 @@ static void notes(FILE *out, enum micro_section sec, const struct mrun *runs, si
 {
 	int reported = 0, curve = 0, nojournal = 0;
 
+	int lacking = 0;
+
 	for (size_t a = 0, b; a < nruns; a = b) {
 		for (b = a + 1; b < nruns && strcmp(runs[b].first->label, runs[a].first->label) == 0; b++)
 			;
 		blanks(out, sec, runs, a, b);
+		if (!shows(&runs[a], sec) && sec != MS_EXT)
+			fprintf(out, "%s%s", lacking++ ? ", " : "  not in lmbench's results of ", runs[a].first->label);
 	}
+	if (lacking)
+		fputs("\n", out);
 	for (size_t r = 0; r < nruns; r++) {
 		double src = value(&runs[r], micro_metrics[MID_CACHE_SRC].name);
 		if (!isnan(src))
@@ -353,6 +357,46 @@ static int cmp_runs(const void *a, const void *b)
 	return (x->first->run > y->first->run) - (x->first->run < y->first->run);
 }
 
+/* os_names: each run's OS cell: the label; for lmbench's runs the OS its
+ * summary printed, or when another label of lmbench's has the same Host and
+ * OS, the end of the label (label.1, label.2 kept apart). */
+static void os_names(struct mrun *runs, size_t nruns)
+{
+	for (size_t i = 0; i < nruns; i++) {
+		const struct mrec *m = runs[i].first;
+		size_t j, n = strlen(m->label);
+		runs[i].os = m->label;
+		if (!lmsum_is(m))
+			continue;
+		for (j = 0; j < nruns; j++) {
+			const struct mrec *o = runs[j].first;
+			if (lmsum_is(o) && strcmp(o->label, m->label) != 0 && strcmp(o->host, m->host) == 0 &&
+			    strcmp(o->kernel, m->kernel) == 0)
+				break;
+		}
+		runs[i].os = j < nruns ? m->label + (n > 13 ? n - 13 : 0) : m->kernel;
+	}
+}
+
+/* sources: under the placement, a line naming each label of lmbench's with
+ * the Host and OS of its rows and its runs. */
+static void sources(FILE *out, const struct mrun *runs, size_t nruns)
+{
+	int any = 0;
+
+	for (size_t i = 0, e; i < nruns; i = e) {
+		const struct mrec *m = runs[i].first;
+		for (e = i + 1; e < nruns && strcmp(runs[e].first->label, m->label) == 0; e++)
+			;
+		if (!lmsum_is(m))
+			continue;
+		fprintf(out, "%s %s: %s %s, %zu run%s", any++ ? ";" : "From lmbench's own results:", m->label,
+		        m->host, m->kernel, e - i, e - i > 1 ? "s" : "");
+	}
+	if (any)
+		fputs("\n\n", out);
+}
+
 /* placements: the summary's first line, where each run's two-ended (IPC and
  * context-switch) benchmarks ran, from the runs' placement: "Placement: cpu1"
  * when all runs share one; else each placement with its runs ("LABEL RUN
@@ -424,11 +468,19 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 	sort_labels = labels;
 	sort_nlabels = nlabels;
 	qsort(runs, nruns, sizeof *runs, cmp_runs);
+	os_names(runs, nruns);
 	placements(out, runs, nruns);
+	sources(out, runs, nruns);
+	int printed = 0;
 	for (int sec = 0; sec < MS_COUNT; sec++) {
 		if (sec == MS_EXT && !has_figures(MS_EXT, runs, nruns))
 			continue;  /* older results: none of contest's own figures */
-		if (sec > 0)
+		size_t r;
+		for (r = 0; r < nruns && !shows(&runs[r], (enum micro_section)sec); r++)
+			;
+		if (r == nruns)
+			continue;  /* lmbench's results alone, without this section */
+		if (printed++)
 			fputc('\n', out);
 		section(out, (enum micro_section)sec, runs, nruns);
 	}

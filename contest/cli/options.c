@@ -73,6 +73,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_REPORT] = { .text = "one more decimal in every column" } } },
 	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } } },
+	[OPT_LMBENCH] = { "lmbench", 0, "FILE[=LABEL]", CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "with --micro: lmbench's own summary or results file\n"
+		                            "beside contest's labels, as LABEL (default: the file's\n"
+		                            "name); repeatable" } } },
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, medians with their\n"
 		                            "95% interval, MAD outliers, and each label's difference\n"

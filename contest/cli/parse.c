@@ -343,6 +343,11 @@ static int set_other_opt(struct opts *o, int id, char *arg)
 	case OPT_WHOLE: o->whole_machine = 1; break;
 	case OPT_PRECISE: o->precise = 1; break;
 	case OPT_MICRO: o->micro = 1; break;
+	case OPT_LMBENCH:
+		if (o->nlmbench == OPTS_MAX_LMBENCH)
+			opts_usage_error("--lmbench: at most 16 files (at '%s')", arg);
+		o->lmbench[o->nlmbench++] = arg;
+		break;
 	case OPT_STATS: o->stats = 1; break;
 	case OPT_KEEPBUSY: o->keep_busy = 1; break;
 	case OPT_NORMALIZE: o->normalize = 1; break;
@@ -456,6 +461,8 @@ static void trend_check(const struct opts *o)
 	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
 	if (o->trend && other != NULL)
 		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nlmbench > 0 && !o->micro)
+		opts_usage_error("--lmbench '%s' needs --micro", o->lmbench[0]);
 	if (o->nresults > 1 && o->micro)
 		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
 		                 o->results_v[1]);

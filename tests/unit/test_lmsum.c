@@ -8,7 +8,19 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define SEEDS "../shared/seeds"
+/* The seeds beside the repository (../shared/seeds), or beside a worktree's parent. */
+static const char *seeds(void)
+{
+	static const char *const at[] = { "../shared/seeds", "../../shared/seeds" };
+	DIR *d;
+
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+		if ((d = opendir(at[i])) != NULL) {
+			closedir(d);
+			return at[i];
+		}
+	return at[0];
+}
 
 /* fig: metric name of run of label in set; NaN when absent or blank, -1 when there is no line. */
 static double fig(const struct mrec_set *set, const char *label, int run, const char *name)
@@ -46,22 +58,23 @@ static int runs(const struct mrec_set *set, const char *label)
 static int seed(const char *prefix, const char *label, struct mrec_set *set)
 {
 	char path[512], msg[256];
-	DIR *d = opendir(SEEDS);
+	const char *dir = seeds();
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	int found = 0;
 
 	if (d == NULL) {
-		printf("skip: %s: no %s here\n", prefix, SEEDS);
+		printf("skip: %s: no %s here\n", prefix, dir);
 		return -1;
 	}
 	while (!found && (e = readdir(d)) != NULL)
 		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
-			text_fmt(path, sizeof path, "%s/%s", SEEDS, e->d_name);
+			text_fmt(path, sizeof path, "%s/%s", dir, e->d_name);
 			found = 1;
 		}
 	closedir(d);
 	if (!found) {
-		printf("skip: no seed %s* in %s\n", prefix, SEEDS);
+		printf("skip: no seed %s* in %s\n", prefix, dir);
 		return -1;
 	}
 	int rc = lmsum_read(path, label, set, msg, sizeof msg);
