@@ -1,6 +1,5 @@
 /* lmrun.c: the runs read from an lmbench file, their labels and run numbers, and their lines for a mrec_set. */
 #include "results/lmrun.h"
-#include "results/lmsum.h"
 #include "lib/array.h"
 #include "lib/text.h"
 
@@ -93,8 +92,8 @@ static int emit_one(const struct lm_runs *rs, const struct lm_run *r, const char
 		text_fmt(m.host, sizeof m.host, "%s", r->host);
 		text_fmt(m.kernel, sizeof m.kernel, "%s", r->os);
 		text_fmt(m.version, sizeof m.version, "%s", rs->version[0] ? rs->version : "lmbench");
-		text_fmt(m.mode, sizeof m.mode, "%s", LMSUM_MODE);
-		text_fmt(m.placement, sizeof m.placement, "%s", LMSUM_PLACEMENT);
+		text_fmt(m.mode, sizeof m.mode, "%s", LM_MODE);
+		text_fmt(m.placement, sizeof m.placement, "%s", LM_PLACEMENT);
 		text_fmt(m.metric, sizeof m.metric, "%s", d->name);
 		if (isnan(m.value))
 			text_fmt(m.reason, sizeof m.reason, "%s",
@@ -131,39 +130,5 @@ int lm_runs_emit(const struct lm_runs *rs, const char *label, struct mrec_set *o
 		}
 	}
 	free(g);
-	return rc;
-}
-
-int lmsum_is(const struct mrec *m)
-{
-	return strcmp(m->mode, LMSUM_MODE) == 0;
-}
-
-int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *msg, size_t len)
-{
-	enum { MAX = 16 << 20 };
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
-	int rc;
-
-	if (f == NULL) {
-		text_fmt(msg, len, "%s", strerror(errno));
-		return -1;
-	}
-	if ((buf = malloc(MAX + 1)) == NULL) {
-		fclose(f);
-		text_fmt(msg, len, "%s", strerror(ENOMEM));
-		return -1;
-	}
-	n = fread(buf, 1, MAX + 1, f);
-	if (ferror(f) || n > MAX) {
-		text_fmt(msg, len, "%s", ferror(f) ? "cannot be read" : "larger than 16 MiB: not an lmbench file");
-		rc = -1;
-	} else {
-		rc = lmsum_parse(buf, n, label, out, msg, len);
-	}
-	fclose(f);
-	free(buf);
 	return rc;
 }

@@ -6,6 +6,10 @@
 #include "micro/metric.h"
 #include "results/mrec.h"
 
+/* struct mrec.mode and .placement of the runs read from lmbench's files. */
+#define LM_MODE      "lmbench"
+#define LM_PLACEMENT "as lmbench ran"
+
 /* One run: one summary row per section (the k-th row of its Host and OS in
  * its summary), or one results file. */
 struct lm_run {

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -515,5 +516,39 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
 	free(ts.v);
 	free(copy);
 	lm_runs_free(&rs);
+	return rc;
+}
+
+int lmsum_is(const struct mrec *m)
+{
+	return strcmp(m->mode, LM_MODE) == 0;
+}
+
+int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *msg, size_t len)
+{
+	enum { MAX = 16 << 20 };
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t n;
+	int rc;
+
+	if (f == NULL) {
+		text_fmt(msg, len, "%s", strerror(errno));
+		return -1;
+	}
+	if ((buf = malloc(MAX + 1)) == NULL) {
+		fclose(f);
+		text_fmt(msg, len, "%s", strerror(ENOMEM));
+		return -1;
+	}
+	n = fread(buf, 1, MAX + 1, f);
+	if (ferror(f) || n > MAX) {
+		text_fmt(msg, len, "%s", ferror(f) ? "cannot be read" : "larger than 16 MiB: not an lmbench file");
+		rc = -1;
+	} else {
+		rc = lmsum_parse(buf, n, label, out, msg, len);
+	}
+	fclose(f);
+	free(buf);
 	return rc;
 }

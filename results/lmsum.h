@@ -5,10 +5,6 @@
 #include <stddef.h>
 #include "results/mrec.h"
 
-/* struct mrec.mode and .placement of the runs read from lmbench's files. */
-#define LMSUM_MODE      "lmbench"
-#define LMSUM_PLACEMENT "as lmbench ran"
-
 /* lmsum_parse: the lmbench figures of text (n bytes; NUL bytes count as
  * blanks) appended to out as runs of label. A summary row is one run; the
  * rows of one Host and OS in one summary are the runs of one label: label
@@ -27,7 +23,8 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
  * when it cannot be read (errno's words in msg). */
 int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *msg, size_t len);
 
-/* lmsum_is: 1 when m was read from lmbench's results (mode LMSUM_MODE). */
+/* lmsum_is: 1 when m was read from lmbench's results (its mode "lmbench";
+ * its placement "as lmbench ran"). */
 int lmsum_is(const struct mrec *m);
 
 #endif

@@ -110,7 +110,7 @@ static void test_seed_000(void)
 	T_NEAR(fig(&s, "s0.4", 6, "exec_proc"), 2332, 1e-9);
 	T_CHECK(fig(&s, "s0.1", 1, "ctx_2p_0k") == -1);   /* no such section: no line */
 	T_CHECK(fig(&s, "s0.1", 1, "lat_l1") == -1);
-	T_STREQ(line(&s, "s0.1", 1, "mhz")->mode, LMSUM_MODE);
+	T_CHECK(lmsum_is(line(&s, "s0.1", 1, "mhz")));
 	mrec_set_free(&s);
 }
 
