@@ -1,160 +1,234 @@
-/* options.c: the option table (long name, letter, argument, commands, help) and the getopt arrays and --help lines made from it. */
+/* options.c: the option table (long name, letter, argument, commands, help, and how its argument is taken and checked) and the getopt arrays and --help lines made from it. */
 #include "contest/cli/options.h"
+#include "contest/cli/opts.h"
+#include "contest/cli/set.h"
 
+#include <stddef.h>
 #include <string.h>
+
+/* a row's field, and the bit that says it was given */
+#define F(field) .off = offsetof(struct opts, field)
+#define G(field, bit) .given_off = offsetof(struct opts, field), .given_bit = (bit)
 
 #define HELP_COLUMN 25   /* where the help text of an option line starts */
 
 const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } } },
+		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } },
+	  .kind = OPT_K_FN, .set = set_kernel },
 	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1);\n"
-		                         "auto: rounds until each condition's Time is precise" } } },
+		                         "auto: rounds until each condition's Time is precise" } },
+	  .kind = OPT_K_FN, .set = set_runs },
 	[OPT_PRECISION] = { "precision", 0, "P%", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "with -n auto: the 95% interval of Time to reach,\n"
-		                         "within +-P% of its mean (default 2%)" } } },
+		                         "within +-P% of its mean (default 2%)" } },
+	  F(precision), .kind = OPT_K_PERCENT, G(auto_given, 1),
+	  .err = "--precision: '%s' is not a percentage above 0 and below 100 (such as 2%%)" },
 	[OPT_MAXRUNS] = { "max-runs", 0, "N", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "with -n auto: at most N runs of each condition\n"
-		                         "(default 20; at least 3)" } } },
+		                         "(default 20; at least 3)" } },
+	  .kind = OPT_K_FN, .set = set_max_runs, G(auto_given, 2) },
 	[OPT_BUDGET] = { "budget", 0, "DURATION", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "with -n auto: start no round that would end after\n"
-		                         "DURATION (90s, 30m, 2h)" } } },
+		                         "DURATION (90s, 30m, 2h)" } },
+	  F(budget), .kind = OPT_K_DURATION, G(auto_given, 4),
+	  .err = "--budget: '%s' is not a duration such as 90s, 30m or 2h" },
 	[OPT_OTHER] = { "other", 'o', "DIR", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "another file system, for io_other" } } },
+		{ [SECT_RUN] = { .text = "another file system, for io_other" } },
+	  F(other), .kind = OPT_K_PATH, .err = "-o: empty directory" },
 	[OPT_TREE] = { "tree", 't', "DIR", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "compile this configured Linux source tree instead of\n"
-		                         "the built-in workload (scripts/get-kernel-tree.sh)" } } },
+		                         "the built-in workload (scripts/get-kernel-tree.sh)" } },
+	  F(tree), .kind = OPT_K_PATH, .err = "-t: empty kernel tree directory" },
 	[OPT_TARGET] = { "target", 0, "TARGET", CMD_RUNS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "what make builds in the tree (default vmlinux)" } } },
+		{ [SECT_RUN] = { .text = "what make builds in the tree (default vmlinux)" } },
+	  .kind = OPT_K_FN, .set = set_target },
 	[OPT_JOBS] = { "jobs", 'j', "N", CMD_RUNS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "parallel jobs of the compile (default 4 x online CPUs)" } } },
+		{ [SECT_RUN] = { .text = "parallel jobs of the compile (default 4 x online CPUs)" } },
+	  F(jobs), .kind = OPT_K_LONG, .lo = 1, .hi = 4096,
+	  .err = "-j: '%s' is not a number of jobs from 1 to 4096" },
 	[OPT_TESTBED] = { "testbed", 'd', "DIR", CMD_RUNS | CMD_MICRO | CMD_LOADS | CMD_CLEAN | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "where the workload is built and load files go\n"
-		                         "(default ./contest-testbed)" } } },
+		                         "(default ./contest-testbed)" } },
+	  F(testbed), .kind = OPT_K_PATH, .err = "-d: empty testbed directory" },
 	[OPT_RESULTS] = { "results", 'R', "DIR", CMD_RUNS | CMD_MICRO | CMD_REPORT | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "results directory (default $CONTEST_RESULTS or\n"
 		                         "./contest-results)" },
 		  [SECT_REPORT] = { .text = "results directory, as for runs; repeatable (results\n"
-		                            "copied from several machines)" } } },
+		                            "copied from several machines)" } },
+	  .kind = OPT_K_FN, .set = set_results },
 	[OPT_MEM] = { "mem", 0, "SIZE", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "memory size loads are scaled to, e.g. 512M (default: an\n"
-		                         "emulated 4G machine, see --whole-machine)" } } },
+		                         "emulated 4G machine, see --whole-machine)" } },
+	  F(mem), .kind = OPT_K_SIZE, .lo = 1, G(mem_given, 1),
+	  .err = "--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)" },
 	[OPT_WHOLE] = { "whole-machine", 0, NULL, CMD_RUNS | CMD_LOADS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "loads scaled to MemTotal, no memory group (the classic\n"
-		                         "run); default: MEM 4G, in a 4G memory group as root" } } },
+		                         "run); default: MEM 4G, in a 4G memory group as root" } },
+	  F(whole_machine), .kind = OPT_K_FLAG },
 	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } } },
+		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } },
+	  .kind = OPT_K_FN, .set = set_scale },
 	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } } },
+		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } },
+	  F(lead), .kind = OPT_K_SECONDS, .lo = 0, .hi = 3600,
+	  .err = "--lead: '%s' is not a number of seconds from 0 to 3600" },
 	[OPT_SETTLE] = { "settle", 0, "SECONDS", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "before each run wait up to SECONDS for a quiet machine\n"
 		                         "(other programs' CPU, io, dirty pages; default\n"
-		                         "$CONTEST_SETTLE or 10; 0: off)" } } },
+		                         "$CONTEST_SETTLE or 10; 0: off)" } },
+	  F(settle), .kind = OPT_K_SECONDS, .lo = 0, .hi = 3600,
+	  .err = "--settle: '%s' is not a number of seconds from 0 to 3600" },
 	[OPT_NOFLUSH] = { "no-flush", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { .text = "do not flush caches before each run" } } },
+		{ [SECT_RUN] = { .text = "do not flush caches before each run" } },
+	  F(no_flush), .kind = OPT_K_FLAG },
 	[OPT_NOPROBE] = { "no-probe", 0, NULL, CMD_RUNS,
-		{ [SECT_RUN] = { .text = "no responsiveness probe (wake-up latency) during runs" } } },
+		{ [SECT_RUN] = { .text = "no responsiveness probe (wake-up latency) during runs" } },
+	  F(no_probe), .kind = OPT_K_FLAG },
 	[OPT_NOCANARY] = { "no-canary", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "no machine-speed canary (a fixed cc -O2 -c, best of 3\n"
-		                         "after 2 warm-ups) before and after each run" } } },
+		                         "after 2 warm-ups) before and after each run" } },
+	  F(no_canary), .kind = OPT_K_FLAG },
 	[OPT_SYSCTL] = { "sysctl", 0, "KEY=VALUE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "set a sysctl (such as vm.swappiness=10) for this\n"
-		                         "invocation and restore it afterwards; repeatable; root" } } },
+		                         "invocation and restore it afterwards; repeatable; root" } },
+	  .kind = OPT_K_FN, .set = set_sysctl },
 	[OPT_CONFINE] = { "confine", 0, NULL, CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "run the compile and the loads in a memory cgroup limited\n"
-		                         "to --mem SIZE, as on a machine booted with mem=SIZE; root" } } },
+		                         "to --mem SIZE, as on a machine booted with mem=SIZE; root" } },
+	  F(confine), .kind = OPT_K_FLAG },
 	[OPT_SWAP] = { "swap", 0, "SIZE", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "a swap file of SIZE in the testbed, active for this\n"
-		                         "invocation, then deactivated and removed; root" } } },
+		                         "invocation, then deactivated and removed; root" } },
+	  F(swap), .kind = OPT_K_SIZE, .lo = 1,
+	  .err = "--swap: '%s' is not a size of at least 1M (e.g. 512M)" },
 	[OPT_LOADS] = { "loads", 0, "L1,L2", CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "only these loads" } } },
+		{ [SECT_REPORT] = { .text = "only these loads" } },
+	  .kind = OPT_K_FN, .set = set_only },
 	[OPT_PRECISE] = { "precise", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "one more decimal in every column" } } },
+		{ [SECT_REPORT] = { .text = "one more decimal in every column" } },
+	  F(precise), .kind = OPT_K_FLAG },
 	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } } },
+		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } },
+	  F(micro), .kind = OPT_K_FLAG },
 	[OPT_LMBENCH] = { "lmbench", 0, "FILE[=LABEL]", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --micro: lmbench's own summary or results file\n"
 		                            "beside contest's labels, as LABEL (default: the file's\n"
-		                            "name); repeatable" } } },
+		                            "name); repeatable" } },
+	  .kind = OPT_K_FN, .set = set_lmbench },
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, medians with their\n"
 		                            "95% interval, MAD outliers, and each label's difference\n"
 		                            "from the baseline: Welch's t-test, Mann-Whitney U (4\n"
-		                            "runs each) and the smallest detectable difference" } } },
+		                            "runs each) and the smallest detectable difference" } },
+	  F(stats), .kind = OPT_K_FLAG },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
-		                            "of a busy machine too (left out by default)" } } },
+		                            "of a busy machine too (left out by default)" } },
+	  F(keep_busy), .kind = OPT_K_FLAG },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "add NTime: Time scaled by the machine-speed canary\n"
-		                            "(x the median canary / the run's); Time stays" } } },
+		                            "(x the median canary / the run's); Time stays" } },
+	  F(normalize), .kind = OPT_K_FLAG },
 	[OPT_BASELINE] = { "baseline", 0, "LABEL", CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } } },
+		{ [SECT_REPORT] = { .text = "the label compared against (default: the first)" } },
+	  F(baseline), .kind = OPT_K_LABEL },
 	[OPT_TREND] = { "trend", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "per load, the labels as a series: Time and Ratio with\n"
 		                            "their 95% intervals, each step tested against the\n"
-		                            "label before it (Welch), the largest change named" } } },
+		                            "label before it (Welch), the largest change named" } },
+	  F(trend), .kind = OPT_K_FLAG },
 	[OPT_ORDER] = { "order", 0, "ORDER", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --trend: recorded (default: as first recorded) or\n"
 		                            "version (as kernel versions: 2.5.41 < 2.5.41-mm1 <\n"
-		                            "2.5.42-rc1 < 2.5.42)" } } },
+		                            "2.5.42-rc1 < 2.5.42)" } },
+	  F(order), .kind = OPT_K_WORD, .choices = "recorded version",
+	  .err = "--order: '%s' is not recorded or version" },
 	[OPT_MERGEHOSTS] = { "merge-hosts", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "average a label's runs of several hosts together\n"
-		                            "(default: kept apart as HOST:LABEL)" } } },
+		                            "(default: kept apart as HOST:LABEL)" } },
+	  F(merge_hosts), .kind = OPT_K_FLAG },
 	[OPT_WHY] = { "why", 0, NULL, CMD_RUNS | CMD_REPORT,
 		{ [SECT_RUN] = { .text = "add these report blocks (see below) to the tables\n"
 		                         "printed at the end", .also = "latency" },
 		  [SECT_REPORT] = { .text = "per load and label: major faults, swap-ins and -outs,\n"
-		                            "pages scanned, memory and io pressure stalls" } } },
+		                            "pages scanned, memory and io pressure stalls" } },
+	  F(why), .kind = OPT_K_FLAG },
 	[OPT_LATENCY] = { "latency", 0, NULL, CMD_RUNS | CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "per load and label: the probe's wake-up latency\n"
-		                            "p50, p99 and max (microseconds)" } } },
+		                            "p50, p99 and max (microseconds)" } },
+	  F(latency), .kind = OPT_K_FLAG },
 	[OPT_QUIET] = { "quiet", 'q', NULL, CMD_RUNS | CMD_MICRO | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "no progress (same as --progress never)" } } },
+		{ [SECT_RUN] = { .text = "no progress (same as --progress never)" } },
+	  F(progress), .kind = OPT_K_SET, .lo = PROGRESS_NEVER },
 	[OPT_PROGRESS] = { "progress", 0, "WHEN", CMD_RUNS,
 		{ [SECT_RUN] = { .text = "auto (live line on a terminal, else a line per run),\n"
-		                         "always, never" } } },
+		                         "always, never" } },
+	  F(progress), .kind = OPT_K_CHOICE, .choices = "auto always never",
+	  .err = "--progress: '%s' is not auto, always or never" },
 	[OPT_DRYRUN] = { "dry-run", 0, NULL, CMD_RUNS,
 		{ [SECT_RUN] = { .text = "print the plan (the runs in order, an estimated time,\n"
 		                         "the disk each load needs, the free space) and stop;\n"
-		                         "changes nothing" } } },
+		                         "changes nothing" } },
+	  F(dry_run), .kind = OPT_K_FLAG },
 	[OPT_FORMAT] = { "format", 0, "FMT", CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } } },
+		{ [SECT_REPORT] = { .text = "text (default), csv, json, markdown, html" } },
+	  .kind = OPT_K_FN, .set = set_format },
 	[OPT_OUTPUT] = { "output", 0, "FILE", CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "write the report to FILE (default: stdout)" } } },
+		{ [SECT_REPORT] = { .text = "write the report to FILE (default: stdout)" } },
+	  F(output), .kind = OPT_K_PATH, .err = "--output: empty file name" },
 	/* named in the usage lines of --help, not in a section */
-	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } } },
+	[OPT_RATE] = { "rate", 0, NULL, CMD_LOADS, { { .text = NULL } },
+	  F(rate), .kind = OPT_K_FLAG },
 	[OPT_SECONDS] = { "seconds", 0, "S", CMD_LOADS | CMD_INTERACT,
 		{ [SECT_INTERACT] = { .text = "each task's window under each condition (default 15;\n"
-		                              "with --quick 3)" } } },
+		                              "with --quick 3)" } },
+	  F(rate_seconds), .kind = OPT_K_SECONDS, .lo = 1, .hi = 3600, G(seconds_given, 1),
+	  .err = "--seconds: '%s' is not a number of seconds from 1 to 3600" },
 	[OPT_QUICK] = { "quick", 0, NULL, CMD_MICRO | CMD_INTERACT,
-		{ [SECT_INTERACT] = { .text = "a short pass (3 seconds a window)" } } },
-	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } } },
+		{ [SECT_INTERACT] = { .text = "a short pass (3 seconds a window)" } },
+	  F(quick), .kind = OPT_K_FLAG },
+	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } },
+	  F(spread), .kind = OPT_K_CHOICE, .choices = "pinned spread",
+	  .err = "--placement: '%s' is not pinned or spread" },
 	/* contest interact (contest/interact/interact.h) */
 	[OPT_TASKS] = { "tasks", 0, "LIST", CMD_INTERACT,
-		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } } },
+		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } },
+	  F(tasks_arg), .kind = OPT_K_STR },
 	[OPT_RT] = { "rt", 0, NULL, CMD_INTERACT,
-		{ [SECT_INTERACT] = { .text = "run the tasks SCHED_FIFO (needs root or CAP_SYS_NICE)" } } },
+		{ [SECT_INTERACT] = { .text = "run the tasks SCHED_FIFO (needs root or CAP_SYS_NICE)" } },
+	  F(rt), .kind = OPT_K_FLAG },
 	[OPT_NICE] = { "nice", 0, "N", CMD_INTERACT,
-		{ [SECT_INTERACT] = { .text = "run the tasks at nice N, -20 to 19 (default 0)" } } },
+		{ [SECT_INTERACT] = { .text = "run the tasks at nice N, -20 to 19 (default 0)" } },
+	  F(nice), .kind = OPT_K_INT, .lo = -20, .hi = 19,
+	  .err = "--nice: '%s' is not a nice value from -20 to 19" },
 	[OPT_RECALIB] = { "recalibrate", 0, NULL, CMD_INTERACT,
 		{ [SECT_INTERACT] = { .text = "measure the work per millisecond again (kept in\n"
-		                              "RESULTS/interact.calib per host)" } } },
+		                              "RESULTS/interact.calib per host)" } },
+	  F(recalibrate), .kind = OPT_K_FLAG },
 	[OPT_INTERACTIVE] = { "interactive", 0, NULL, CMD_REPORT,
-		{ [SECT_REPORT] = { .text = "the interactivity results (contest interact) instead" } } },
+		{ [SECT_REPORT] = { .text = "the interactivity results (contest interact) instead" } },
+	  F(interactive), .kind = OPT_K_FLAG },
 	[OPT_HELP] = { "help", 0, NULL, CMD_RUNS | CMD_REPORT | CMD_MICRO | CMD_LOADS | CMD_CLEAN | CMD_INTERACT,
-	               { { .text = NULL } } },
-	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } } },
+	               { { .text = NULL } },
+	  F(mode), .kind = OPT_K_SET, .lo = MODE_HELP },
+	[OPT_VERSION] = { "version", 0, NULL, CMD_RUNS, { { .text = NULL } },
+	  F(mode), .kind = OPT_K_SET, .lo = MODE_VERSION },
 	/* contest bisect */
 	[OPT_GOOD] = { "good", 0, "LABEL", CMD_BISECT,
-		{ [SECT_BISECT] = { .text = "the label of the good kernel's runs (required)" } } },
+		{ [SECT_BISECT] = { .text = "the label of the good kernel's runs (required)" } },
+	  F(good), .kind = OPT_K_LABEL },
 	[OPT_BAD] = { "bad", 0, "LABEL", CMD_BISECT,
 		{ [SECT_BISECT] = { .text = "the label of the bad kernel's runs: bad is then closer\n"
 		                            "to them than to --good's (the boundary is halfway);\n"
-		                            "not with --threshold" } } },
+		                            "not with --threshold" } },
+	  F(bad), .kind = OPT_K_LABEL },
 	[OPT_THRESHOLD] = { "threshold", 0, "P%", CMD_BISECT,
 		{ [SECT_BISECT] = { .text = "bad: Time's 95% interval all above good's mean + P%;\n"
-		                            "good: all below it (default 5%)" } } },
+		                            "good: all below it (default 5%)" } },
+	  F(threshold), .kind = OPT_K_PERCENT, G(threshold_given, 1),
+	  .err = "--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)" },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

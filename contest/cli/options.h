@@ -33,6 +33,28 @@ struct opt_help {
 	const char *also;   /* the long name of another row named on the same line, or NULL */
 };
 
+/* How a row's argument is taken into struct opts (contest/cli/opts.h), at
+ * its field (offsetof). A refused argument is a usage error with the row's
+ * err, whose one %s is the argument. */
+enum opt_kind {
+	OPT_K_FLAG,      /* int field = 1 */
+	OPT_K_SET,       /* int field = lo (--help, --version, -q) */
+	OPT_K_INT,       /* int field: a decimal integer from lo to hi */
+	OPT_K_LONG,      /* long field: a decimal integer from lo to hi */
+	OPT_K_SECONDS,   /* double field: seconds from lo to hi */
+	OPT_K_PERCENT,   /* double field: a percentage above 0 and below 100 (lib/parse.h) */
+	OPT_K_DURATION,  /* double field: 90s, 30m, 2h (lib/parse.h) */
+	OPT_K_SIZE,      /* uint64_t field: 512M, 2G; at least lo MiB */
+	OPT_K_PATH,      /* const char * field: not empty (err), no control character */
+	OPT_K_LABEL,     /* const char * field: a valid label */
+	OPT_K_CHOICE,    /* int field: the index of the argument among the words of choices */
+	OPT_K_WORD,      /* const char * field: one of the words of choices */
+	OPT_K_STR,       /* const char * field, as given (its command checks it) */
+	OPT_K_FN,        /* set(o, arg) takes it */
+};
+
+struct opts;
+
 /* one option */
 struct opt_row {
 	const char *name;   /* long name, without "--" */
@@ -40,6 +62,14 @@ struct opt_row {
 	const char *arg;    /* metavar of its required argument, or NULL: it takes none */
 	unsigned cmds;      /* CMD_* bits: the commands that take it */
 	struct opt_help help[SECT_COUNT];
+	enum opt_kind kind;
+	size_t off;         /* its field in struct opts */
+	long lo, hi;        /* the bounds of INT, LONG, SECONDS; SIZE's least MiB; SET's value */
+	const char *choices;/* CHOICE, WORD: its words, space-separated */
+	const char *err;    /* the usage error of a refused argument ("-j: '%s' is not ...") */
+	size_t given_off;   /* given_bit set in the int at this offset when it is given */
+	int given_bit;      /* 0: none */
+	void (*set)(struct opts *o, const char *arg);   /* FN */
 };
 
 /* the rows, indexed by enum opt_id; within a section, --help lists them in this order */

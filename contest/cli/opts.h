@@ -95,16 +95,21 @@ struct opts {
 	double rate_seconds;      /* --seconds */
 	/* interact (contest/interact/interact.h) */
 	int seconds_given;        /* --seconds was on the command line */
+	const char *tasks_arg;    /* --tasks, as given (contest interact reads it into tasks) */
 	int tasks[8];             /* --tasks: enum itask_kind, in order, once each */
 	size_t ntasks;
 	int rt;                   /* --rt: SCHED_FIFO */
 	int nice;                 /* --nice */
 	int recalibrate;          /* --recalibrate */
 	int interactive;          /* report --interactive */
+	const char *names[OPTS_MAX_LOADS];   /* interact: its operands as given (it names its own conditions) */
+	size_t nnames;
 };
 
-/* opts_parse: fill o from argv. Usage errors are reported on one line and
- * exit with status 2. */
+/* opts_parse: fill o from argv: each option as its row of the option table
+ * says, the operands, the defaults and the checks every command shares.
+ * Usage errors are reported on one line and exit with status 2. A
+ * command's own checks and defaults follow (cmd_check, contest/cmd/cmds.h). */
 void opts_parse(struct opts *o, int argc, char **argv);
 
 /* opts_usage_error: "FMT (see contest --help)" with arg (escaped by text_quote) for its one %s,

@@ -1,24 +1,39 @@
-/* parse.c: the command line of contract section 1, parsed with getopt_long into struct opts; its options are the rows of contest/cli/options.c. */
-#include "contest/interact/interact.h"
-#include "contest/cmd/bisect.h"
+/* parse.c: the command line of contract section 1 into struct opts: the command word, then getopt_long over the rows of the option table (contest/cli/options.c), each argument taken as its row says, then the operands and the checks between options; the commands check their own combinations (contest/cmd/cmds.h). */
 #include "contest/cli/options.h"
 #include "contest/cli/opts.h"
-#include "contest/cmd/sweep.h"
-#include "contest/sys/sysctl.h"
+#include "contest/cli/set.h"
 #include "lib/err.h"
 #include "lib/parse.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "workload/builtin.h"
+#include "results/verdict.h"
 #include "workload/ktree.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+
+/* The commands named by a first word, their option table bit and the
+ * defaults that differ from a run's. */
+static const struct mode_row {
+	const char *word;
+	enum opts_mode mode;
+	unsigned cmd;
+	int runs_auto;      /* -n auto until -n says otherwise */
+	long max_runs;      /* --max-runs' default, 0: a run's */
+} modes[] = {
+	{ "report", MODE_REPORT, CMD_REPORT, 0, 0 },
+	{ "micro", MODE_MICRO, CMD_MICRO, 0, 0 },
+	{ "loads", MODE_LOADS, CMD_LOADS, 0, 0 },
+	{ "sweep", MODE_SWEEP, CMD_SWEEP, 0, 0 },
+	{ "clean", MODE_CLEAN, CMD_CLEAN, 0, 0 },
+	{ "interact", MODE_INTERACT, CMD_INTERACT, 0, 0 },
+	{ "bisect", MODE_BISECT, CMD_BISECT, 1, 10 },
+	{ NULL, MODE_RUN, CMD_RUN, 0, 0 },   /* no word: a run, or with -r a report */
+};
 
 void opts_usage(FILE *f)
 {
@@ -75,24 +90,6 @@ void opts_usage_error(const char *fmt, const char *arg)
 	errx(EXIT_USAGE, "%s (see contest --help)", msg);
 }
 
-/* label_check: exit 2 with "OPTbad label 'LABEL'FROM: why", the label
- * quoted, when label is not valid. */
-static void label_check(const char *label, const char *opt, const char *from)
-{
-	const char *why;
-	char q[TEXT_QUOTED];
-
-	if (rec_label_check(label, &why) != 0)
-		errx(EXIT_USAGE, "%sbad label '%s'%s: %s", opt, text_quote(label, q, sizeof q), from, why);
-}
-
-/* set_label: validate and store a run label. */
-static void set_label(struct opts *o, const char *label, const char *from)
-{
-	label_check(label, "", from);
-	text_copy(o->label, label, sizeof o->label);
-}
-
 /* add_load: append a load (or the default set for "all"), once each. */
 static void add_load(struct opts *o, const char *name)
 {
@@ -127,308 +124,118 @@ void opts_add_desc(struct opts *o, const struct load_desc *d, const char *name)
 	o->loads[o->nloads++] = d;
 }
 
-/* add_sysctl: --sysctl KEY=VALUE: its syntax checked, each key once. */
-static void add_sysctl(struct opts *o, const char *arg)
+/* mode_of: the command named by argv, and the index of its first argument. */
+static const struct mode_row *mode_of(int argc, char **argv, int *first)
 {
-	struct sysctl_set s, t;
-	char why[256];
+	const struct mode_row *m = modes;
 
-	if (sysctl_parse(arg, &s, why, sizeof why) != 0)
-		errx(EXIT_USAGE, "--sysctl: %s (see contest --help)", why);
-	for (size_t i = 0; i < o->nsysctl; i++)
-		if (sysctl_parse(o->sysctl[i], &t, why, sizeof why) == 0 && strcmp(t.key, s.key) == 0)
-			opts_usage_error("--sysctl: '%s' is given twice", s.key);
-	if (o->nsysctl == OPTS_MAX_SYSCTL)
-		opts_usage_error("--sysctl: too many at '%s'", arg);
-	o->sysctl[o->nsysctl++] = arg;
-}
-
-/* add_only: --loads L1,L2: canonical names of known loads. */
-static void add_only(struct opts *o, char *list)
-{
-	for (char *tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
-		const struct load_desc *d = load_find(tok);
-		if (d == NULL)
-			opts_usage_error("--loads: unknown load '%s'", tok);
-		if (o->nonly == OPTS_MAX_LOADS)
-			opts_usage_error("--loads: too many loads at '%s'", tok);
-		o->only[o->nonly++] = d->name;
-	}
-	if (o->nonly == 0)
-		opts_usage_error("--loads: no load named in '%s'", "");
-}
-
-/* path_arg: the path arg of option name (such as "-d"): refused when empty
- * (the message empty, which has no %s) or when it holds a control
- * character (a newline, a tab, ESC...), which every later message naming
- * the path would print raw. */
-static const char *path_arg(const char *arg, const char *name, const char *empty)
-{
-	char msg[160];
-
-	if (*arg == '\0')
-		opts_usage_error(empty, "");
-	for (const unsigned char *p = (const unsigned char *)arg; *p != '\0'; p++)
-		if (*p < 0x20 || *p == 0x7f) {
-			text_fmt(msg, sizeof msg, "%s: '%%s' holds a control character; give a path without one",
-			         name);
-			opts_usage_error(msg, arg);
-		}
-	return arg;
-}
-
-/* seconds: s as a number of seconds from 0 to 3600 into *out; -1 when it is not one. */
-static int seconds(const char *s, double *out)
-{
-	char *end;
-	double d = strtod(s, &end);
-
-	if (*s == '\0' || *end != '\0' || !(d >= 0 && d <= 3600))
-		return -1;
-	*out = d;
-	return 0;
-}
-
-/* set_auto_opt: -n and the options of -n auto; 0 when id is one. */
-static int set_auto_opt(struct opts *o, int id, char *arg)
-{
-	long v;
-
-	switch (id) {
-	case OPT_RUNS:
-		o->runs_auto = strcmp(arg, "auto") == 0;
-		if (o->runs_auto)
-			break;
-		if (parse_int(arg, 1, 100000, &v) != 0)
-			opts_usage_error("-n: '%s' is not a number of runs from 1 to 100000, or auto", arg);
-		o->runs = v;
-		break;
-	case OPT_PRECISION:
-		if (parse_percent(arg, &o->precision) != 0)
-			opts_usage_error("--precision: '%s' is not a percentage above 0 and below 100 "
-			                 "(such as 2%%)", arg);
-		o->auto_given |= 1;
-		break;
-	case OPT_MAXRUNS:
-		if (parse_int(arg, 1, 100000, &o->max_runs) != 0)
-			opts_usage_error("--max-runs: '%s' is not a number of runs from 3 to 100000", arg);
-		if (o->max_runs < 3 && o->mode != MODE_BISECT)  /* bisect: too few runs give 125 */
-			opts_usage_error("--max-runs: '%s' is too few: -n auto needs at least 3 runs of a "
-			                 "condition to judge its interval", arg);
-		o->auto_given |= 2;
-		break;
-	case OPT_BUDGET:
-		if (parse_duration(arg, &o->budget) != 0)
-			opts_usage_error("--budget: '%s' is not a duration such as 90s, 30m or 2h", arg);
-		o->auto_given |= 4;
-		break;
-	default:
-		return -1;
-	}
-	return 0;
-}
-
-/* set_run_opt: one option of a run's settings; 0 when id is one. */
-static int set_run_opt(struct opts *o, int id, char *arg)
-{
-	long v;
-
-	switch (id) {
-	case OPT_KERNEL: set_label(o, arg, ""); break;
-	case OPT_OTHER: o->other = path_arg(arg, "-o", "-o: empty directory"); break;
-	case OPT_JOBS:
-		if (parse_int(arg, 1, 4096, &v) != 0)
-			opts_usage_error("-j: '%s' is not a number of jobs from 1 to 4096", arg);
-		o->jobs = v;
-		break;
-	case OPT_TESTBED: o->testbed = path_arg(arg, "-d", "-d: empty testbed directory"); break;
-	case OPT_MEM:
-		if (parse_size(arg, &o->mem) != 0 || o->mem < 1024 * 1024)
-			opts_usage_error("--mem: '%s' is not a size of at least 1M (e.g. 512M, 2G)", arg);
-		o->mem_given = 1;
-		break;
-	case OPT_SCALE:
-		if (!builtin_scale_valid(arg))
-			opts_usage_error("--scale: '%s' is not tiny, small, default or large", arg);
-		o->scale = arg;
-		o->scale_given = 1;
-		break;
-	case OPT_LEAD:
-		if (seconds(arg, &o->lead) != 0)
-			opts_usage_error("--lead: '%s' is not a number of seconds from 0 to 3600", arg);
-		break;
-	case OPT_SETTLE:
-		if (seconds(arg, &o->settle) != 0)
-			opts_usage_error("--settle: '%s' is not a number of seconds from 0 to 3600", arg);
-		break;
-	case OPT_SYSCTL: add_sysctl(o, arg); break;
-	case OPT_SWAP:
-		if (parse_size(arg, &o->swap) != 0 || o->swap < 1024 * 1024)
-			opts_usage_error("--swap: '%s' is not a size of at least 1M (e.g. 512M)", arg);
-		break;
-	case OPT_QUIET: o->progress = PROGRESS_NEVER; break;
-	case OPT_PROGRESS:
-		if (strcmp(arg, "auto") == 0) o->progress = PROGRESS_AUTO;
-		else if (strcmp(arg, "always") == 0) o->progress = PROGRESS_ALWAYS;
-		else if (strcmp(arg, "never") == 0) o->progress = PROGRESS_NEVER;
-		else opts_usage_error("--progress: '%s' is not auto, always or never", arg);
-		break;
-	case OPT_TREE: o->tree = path_arg(arg, "-t", "-t: empty kernel tree directory"); break;
-	case OPT_TARGET:
-		if (*arg == '\0' || *arg == '-' || strpbrk(arg, " \t\n=") != NULL)
-			opts_usage_error("--target: '%s' is not a make target", arg);
-		o->target = arg;
-		break;
-	default:
-		return -1;
-	}
-	return 0;
-}
-
-/* set_other_opt: one option of a report, micro or loads, or a flag; 0 when id is one. */
-static int set_other_opt(struct opts *o, int id, char *arg)
-{
-	char *end, names[128], msg[256];
-
-	switch (id) {
-	case OPT_RESULTS:
-		o->results = path_arg(arg, "-R", "-R: empty results directory");
-		if (o->nresults == OPTS_MAX_RESULTS)
-			opts_usage_error("-R: too many results directories at '%s'", arg);
-		o->results_v[o->nresults++] = o->results;
-		break;
-	case OPT_TREND: o->trend = 1; break;
-	case OPT_MERGEHOSTS: o->merge_hosts = 1; break;
-	case OPT_ORDER:
-		if (strcmp(arg, "recorded") != 0 && strcmp(arg, "version") != 0)
-			opts_usage_error("--order: '%s' is not recorded or version", arg);
-		o->order = arg;
-		break;
-	case OPT_LOADS: add_only(o, arg); break;
-	case OPT_BASELINE:
-		label_check(arg, "--baseline: ", "");
-		o->baseline = arg;
-		break;
-	case OPT_FORMAT:
-		if (render_format_find(arg) == NULL) {
-			render_format_list(names, sizeof names, ", ", " or ");
-			text_fmt(msg, sizeof msg, "--format: '%%s' is not %s", names);
-			opts_usage_error(msg, arg);
-		}
-		o->format = arg;
-		break;
-	case OPT_OUTPUT: o->output = path_arg(arg, "--output", "--output: empty file name"); break;
-	case OPT_GOOD:
-	case OPT_BAD:
-		label_check(arg, id == OPT_GOOD ? "--good: " : "--bad: ", "");
-		*(id == OPT_GOOD ? &o->good : &o->bad) = arg;
-		break;
-	case OPT_THRESHOLD:
-		if (parse_percent(arg, &o->threshold) != 0)
-			opts_usage_error("--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)", arg);
-		o->threshold_given = 1;
-		break;
-	case OPT_SECONDS:
-		o->rate_seconds = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || !(o->rate_seconds >= 1 && o->rate_seconds <= 3600))
-			opts_usage_error("--seconds: '%s' is not a number of seconds from 1 to 3600", arg);
-		o->seconds_given = 1;
-		break;
-	case OPT_INTERACTIVE: o->interactive = 1; break;
-	case OPT_NOFLUSH: o->no_flush = 1; break;
-	case OPT_NOPROBE: o->no_probe = 1; break;
-	case OPT_NOCANARY: o->no_canary = 1; break;
-	case OPT_DRYRUN: o->dry_run = 1; break;
-	case OPT_CONFINE: o->confine = 1; break;
-	case OPT_WHOLE: o->whole_machine = 1; break;
-	case OPT_PRECISE: o->precise = 1; break;
-	case OPT_MICRO: o->micro = 1; break;
-	case OPT_LMBENCH:
-		if (o->nlmbench == OPTS_MAX_LMBENCH)
-			opts_usage_error("--lmbench: at most 16 files (at '%s')", arg);
-		o->lmbench[o->nlmbench++] = arg;
-		break;
-	case OPT_STATS: o->stats = 1; break;
-	case OPT_KEEPBUSY: o->keep_busy = 1; break;
-	case OPT_NORMALIZE: o->normalize = 1; break;
-	case OPT_WHY: o->why = 1; break;
-	case OPT_LATENCY: o->latency = 1; break;
-	case OPT_QUICK: o->quick = 1; break;
-	case OPT_PLACEMENT:
-		if (strcmp(arg, "pinned") != 0 && strcmp(arg, "spread") != 0)
-			opts_usage_error("--placement: '%s' is not pinned or spread", arg);
-		o->spread = strcmp(arg, "spread") == 0;
-		break;
-	case OPT_RATE: o->rate = 1; break;
-	case OPT_HELP: o->mode = MODE_HELP; break;
-	case OPT_VERSION: o->mode = MODE_VERSION; break;
-	default:
-		return -1;
-	}
-	return 0;
-}
-
-/* mode_of: the mode named by argv, and the index of its first argument. */
-static enum opts_mode mode_of(int argc, char **argv, int *first)
-{
 	*first = 1;
-	if (argc > 1 && strcmp(argv[1], "report") == 0) {
-		*first = 2;
-		return MODE_REPORT;
-	}
-	if (argc > 1 && strcmp(argv[1], "micro") == 0) {
-		*first = 2;
-		return MODE_MICRO;
-	}
-	if (argc > 1 && strcmp(argv[1], "loads") == 0) {
-		*first = 2;
-		return MODE_LOADS;
-	}
-	if (argc > 1 && strcmp(argv[1], "sweep") == 0) {
-		*first = 2;
-		return MODE_SWEEP;
-	}
-	if (argc > 1 && strcmp(argv[1], "clean") == 0) {
-		*first = 2;
-		return MODE_CLEAN;
-	}
-	if (argc > 1 && strcmp(argv[1], "interact") == 0) {
-		*first = 2;
-		return MODE_INTERACT;
-	}
-	if (argc > 1 && strcmp(argv[1], "bisect") == 0) {
-		*first = 2;
-		return MODE_BISECT;
-	}
+	for (; m->word != NULL; m++)
+		if (argc > 1 && strcmp(argv[1], m->word) == 0) {
+			*first = 2;
+			return m;
+		}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
-			return MODE_REPORT;
-	return MODE_RUN;
+			return &modes[0];
+	return m;
 }
 
-/* cmd_of: the command bit of mode (the option table's CMD_*). */
-static unsigned cmd_of(enum opts_mode mode)
+/* field: the field of row r in o, as a T. */
+#define field(o, r, T) ((T *)(void *)((char *)(o) + (r)->off))
+
+/* choice: the index of word among the space-separated words of list, or -1. */
+static int choice(const char *list, const char *word)
 {
-	switch (mode) {
-	case MODE_REPORT: return CMD_REPORT;
-	case MODE_LOADS: return CMD_LOADS;
-	case MODE_MICRO: return CMD_MICRO;
-	case MODE_SWEEP: return CMD_SWEEP;
-	case MODE_CLEAN: return CMD_CLEAN;
-	case MODE_INTERACT: return CMD_INTERACT;
-	case MODE_BISECT: return CMD_BISECT;
-	default: return CMD_RUN;
+	size_t n = strlen(word);
+
+	for (int k = 0; *list != '\0'; k++) {
+		size_t w = strcspn(list, " ");
+		if (w == n && strncmp(list, word, n) == 0)
+			return k;
+		list += w;
+		list += *list == ' ';
 	}
+	return -1;
 }
 
-/* read_options: getopt_long over args[0..n) with the options of o's mode;
- * the index of the first operand, or -1 after --help or --version. */
-static int read_options(struct opts *o, int n, char **args)
+/* take: arg into o as row r says; 0, or -1 when refused (r->err then says why). */
+static int take(struct opts *o, const struct opt_row *r, const char *arg)
+{
+	char name[40], prefix[48];
+	long v;
+	uint64_t size;
+	double d;
+
+	if (r->letter)
+		text_fmt(name, sizeof name, "-%c", r->letter);
+	else
+		text_fmt(name, sizeof name, "--%s", r->name);
+	switch (r->kind) {
+	case OPT_K_FLAG: *field(o, r, int) = 1; return 0;
+	case OPT_K_SET: *field(o, r, int) = (int)r->lo; return 0;
+	case OPT_K_INT:
+	case OPT_K_LONG:
+		if (parse_int(arg, r->lo, r->hi, &v) != 0)
+			return -1;
+		if (r->kind == OPT_K_INT)
+			*field(o, r, int) = (int)v;
+		else
+			*field(o, r, long) = v;
+		return 0;
+	case OPT_K_SECONDS: return set_seconds(arg, (double)r->lo, (double)r->hi, field(o, r, double));
+	case OPT_K_PERCENT: return parse_percent(arg, field(o, r, double));
+	case OPT_K_DURATION:
+		if (parse_duration(arg, &d) != 0)
+			return -1;
+		*field(o, r, double) = d;
+		return 0;
+	case OPT_K_SIZE:
+		if (parse_size(arg, &size) != 0 || size < (uint64_t)r->lo * 1024 * 1024)
+			return -1;
+		*field(o, r, uint64_t) = size;
+		return 0;
+	case OPT_K_PATH: *field(o, r, const char *) = set_path(arg, name, r->err); return 0;
+	case OPT_K_LABEL:
+		text_fmt(prefix, sizeof prefix, "%s: ", name);
+		set_label_check(arg, prefix, "");
+		*field(o, r, const char *) = arg;
+		return 0;
+	case OPT_K_CHOICE:
+		if ((v = choice(r->choices, arg)) < 0)
+			return -1;
+		*field(o, r, int) = (int)v;
+		return 0;
+	case OPT_K_WORD:
+		if (choice(r->choices, arg) < 0)
+			return -1;
+		*field(o, r, const char *) = arg;
+		return 0;
+	case OPT_K_STR: *field(o, r, const char *) = arg; return 0;
+	case OPT_K_FN: r->set(o, arg); return 0;
+	}
+	return -1;
+}
+
+/* apply: option id with arg into o; a refused argument is a usage error. */
+static void apply(struct opts *o, int id, const char *arg)
+{
+	const struct opt_row *r = &opt_table[id];
+
+	if (take(o, r, arg) != 0)
+		opts_usage_error(r->err, arg);
+	if (r->given_bit != 0)
+		*(int *)(void *)((char *)o + r->given_off) |= r->given_bit;
+}
+
+/* read_options: getopt_long over args[0..n) with the options of command
+ * cmd; the index of the first operand, or -1 after --help or --version. */
+static int read_options(struct opts *o, unsigned cmd, int n, char **args)
 {
 	struct opt_getopt g;
 	int c, id;
 
-	opt_getopt_make(cmd_of(o->mode), &g);
+	opt_getopt_make(cmd, &g);
 	opterr = 0;
 	optind = 0;     /* a full reset (glibc, musl): no state left from a parse that errx ended */
 	while ((c = getopt_long(n, args, g.shortopts, g.longopts, NULL)) != -1) {
@@ -440,10 +247,9 @@ static int read_options(struct opts *o, int n, char **args)
 			char letter[3] = { '-', (char)optopt, '\0' };
 			opts_usage_error("unknown option '%s'", letter);
 		}
-		if (c == '?' || (id = opt_id_of(c)) < 0 ||
-		    (set_run_opt(o, id, optarg) != 0 && set_auto_opt(o, id, optarg) != 0 &&
-		     set_other_opt(o, id, optarg) != 0 && interact_set_opt(o, id, optarg) != 0))
+		if (c == '?' || (id = opt_id_of(c)) < 0)
 			opts_usage_error("unknown option '%s'", args[optind - 1]);
+		apply(o, id, optarg);
 		if (o->mode == MODE_HELP || o->mode == MODE_VERSION)
 			return -1;
 	}
@@ -493,15 +299,17 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
 		                 "--normalize and --keep-busy are for the load tables%s", "");
 	for (int i = first; i < n; i++) {
-		if (o->mode == MODE_INTERACT) {
-			interact_operand(o, args[i]);
+		if (o->mode == MODE_INTERACT) {   /* its conditions: contest interact's to name */
+			if (o->nnames == OPTS_MAX_LOADS)
+				opts_usage_error("too many loads at '%s'", args[i]);
+			o->names[o->nnames++] = args[i];
 			continue;
 		}
 		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP || o->mode == MODE_BISECT) {
 			add_load(o, args[i]);
 			continue;
 		}
-		label_check(args[i], "", "");
+		set_label_check(args[i], "", "");
 		if (o->nlabels == OPTS_MAX_LABELS)
 			opts_usage_error("too many labels at '%s'", args[i]);
 		o->labels[o->nlabels++] = args[i];
@@ -525,7 +333,8 @@ static void runs_finish(struct opts *o)
 		o->runs = o->max_runs;
 }
 
-/* finish: the defaults that depend on the whole line, and the checks between options. */
+/* finish: the defaults that depend on the whole line, and the checks
+ * between options that every command shares (a command's own: cmd_check). */
 static void finish(struct opts *o)
 {
 	int runs = o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_BISECT;
@@ -536,12 +345,6 @@ static void finish(struct opts *o)
 			err(EXIT_USAGE, "uname");
 		set_label(o, u.release, " (from uname -r; give one with -k)");
 	}
-	if (o->mode == MODE_SWEEP)
-		sweep_parse(o);
-	if (o->mode == MODE_INTERACT)
-		interact_finish(o);
-	if (o->mode == MODE_BISECT)
-		bisect_finish(o);
 	if (runs || o->mode == MODE_INTERACT) {
 		if (o->confine && o->mem == 0)
 			opts_usage_error("--confine needs --mem SIZE, the memory to confine the runs to%s", "");
@@ -554,14 +357,15 @@ static void finish(struct opts *o)
 			opts_usage_error("--scale '%s' is for the built-in workload, not with -t TREE", o->scale);
 		if (o->tree != NULL && o->target == NULL)
 			o->target = KTREE_TARGET;
-		if (o->nloads == 0 && o->mode != MODE_BISECT)
-			add_load(o, "all");   /* bisect's default: the good label's loads */
+		if (o->nloads == 0 && o->mode != MODE_BISECT && o->mode != MODE_INTERACT)
+			add_load(o, "all");   /* bisect's default: the good label's loads; interact's its own */
 	}
 	runs_finish(o);
 }
 
 void opts_parse(struct opts *o, int argc, char **argv)
 {
+	const struct mode_row *m;
 	int first;
 	const char *env = getenv("CONTEST_RESULTS"), *settle = getenv("CONTEST_SETTLE");
 	char *args[argc + 1];
@@ -572,17 +376,21 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->precision = 2;
 	o->max_runs = 20;
 	o->testbed = "contest-testbed";
-	o->results = env && *env ? path_arg(env, "CONTEST_RESULTS", "") : "contest-results";
+	o->results = env && *env ? set_path(env, "CONTEST_RESULTS", "") : "contest-results";
 	o->scale = "default";
 	o->lead = 3;
 	o->settle = 10;
-	if (settle != NULL && *settle != '\0' && seconds(settle, &o->settle) != 0)
+	if (settle != NULL && *settle != '\0' && set_seconds(settle, 0, 3600, &o->settle) != 0)
 		opts_usage_error("CONTEST_SETTLE: '%s' is not a number of seconds from 0 to 3600", settle);
 	o->rate_seconds = 10;
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;
-	o->mode = mode_of(argc, argv, &first);
-	bisect_defaults(o);
+	o->threshold = VERDICT_THRESHOLD;
+	m = mode_of(argc, argv, &first);
+	o->mode = m->mode;
+	o->runs_auto = m->runs_auto;
+	if (m->max_runs > 0)
+		o->max_runs = m->max_runs;
 
 	/* getopt needs argv[0] then the arguments of the mode, without "-r" */
 	args[n++] = argv[0];
@@ -590,7 +398,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		if (o->mode != MODE_REPORT || (strcmp(argv[i], "-r") != 0 && strcmp(argv[i], "--report") != 0))
 			args[n++] = argv[i];
 	args[n] = NULL;
-	first = read_options(o, n, args);
+	first = read_options(o, m->cmd, n, args);
 	if (first < 0)
 		return;
 	read_operands(o, first, n, args);

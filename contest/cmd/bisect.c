@@ -1,7 +1,7 @@
 /* bisect.c: the bisect command: the loads run on the running kernel as a run runs them, then each judged against the good label (and the bad one), with the exit status git bisect run reads. */
 #include "contest/cmd/bisect.h"
-#include "contest/engine/machine.h"
 #include "contest/cmd/run.h"
+#include "contest/engine/machine.h"
 #include "contest/sys/confine.h"
 #include "lib/err.h"
 #include "lib/parse.h"
@@ -27,15 +27,6 @@ struct want {
 	uint64_t mem;
 	char name[224];     /* "builtin-1:tiny -j8, MEM 256M" for messages */
 };
-
-void bisect_defaults(struct opts *o)
-{
-	o->threshold = VERDICT_THRESHOLD;
-	if (o->mode == MODE_BISECT) {
-		o->runs_auto = 1;     /* until -n says otherwise */
-		o->max_runs = 10;
-	}
-}
 
 void bisect_finish(struct opts *o)
 {

@@ -15,10 +15,6 @@
  * it is contest bisect's, so that no error inside it reads as "bad". */
 void bisect_exit_map(void);
 
-/* bisect_defaults: before the options are read: --threshold's default, and
- * under contest bisect -n auto with --max-runs 10 (-n, --max-runs change them). */
-void bisect_defaults(struct opts *o);
-
 /* bisect_finish: contest bisect's checks between options, after them: --good
  * given, neither it nor --bad the label the runs are stored under,
  * --threshold not with --bad (whose midpoint is the boundary). Exits

@@ -1,8 +1,8 @@
 /* micro.c: `contest micro`: run the microbenchmark suite for one label, store it, show the summary. */
 #include "contest/cmd/micro.h"
+#include "contest/cli/version.h"
 #include "contest/engine/sig.h"
 #include "contest/sys/lock.h"
-#include "contest/cli/version.h"
 #include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/fs.h"

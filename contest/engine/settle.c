@@ -1,8 +1,8 @@
 /* settle.c: a quiet start: before a run's load and compile, wait (up to a bound) until other programs' CPU, the disk and dirty pages are quiet. */
 #include "contest/engine/settle.h"
+#include "contest/engine/sig.h"
 #include "contest/sense/evidence.h"
 #include "contest/sense/interfere.h"
-#include "contest/engine/sig.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
 #include "lib/text.h"

@@ -1,7 +1,7 @@
 /* calib.c: the calibration of contest interact: measured with the task's own work loop, kept per host in the results directory, strict reader. */
 #include "contest/interact/calib.h"
-#include "contest/interact/task.h"
 #include "contest/engine/setup.h"
+#include "contest/interact/task.h"
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"

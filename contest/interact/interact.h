@@ -18,20 +18,16 @@
  * process group, so the loads' start and staged stop run it. */
 extern const struct load_desc interact_compile;
 
-/* interact_set_opt: option id (contest/cli/options.h) of contest interact with
- * arg: --tasks, --nice, --rt, --recalibrate; 0 when id is one of them.
- * Bad values exit 2 with one line. */
-int interact_set_opt(struct opts *o, int id, const char *arg);
-
 /* interact_operand: a background condition named on the command line: a
  * load, an alias, compile, or all (no_load, compile, then the default
  * set's loads; cacherun, which runs nothing, is left out, and refused when
  * named). Exits 2 on an unknown one. */
 void interact_operand(struct opts *o, const char *name);
 
-/* interact_finish: the defaults of contest interact that depend on the
- * whole line (every task, all conditions, --seconds from --quick) and its
- * checks (-n auto refused). */
+/* interact_finish: contest interact's own checks and defaults, after
+ * opts_parse: -n auto refused, --tasks read into o's tasks (every task by
+ * default), its operands (o->names) as conditions (interact_operand; all
+ * by default), --seconds from --quick. Exits 2 with one line when refused. */
 void interact_finish(struct opts *o);
 
 /* interact_main: run every task against every condition, -n rounds, each

@@ -1,9 +1,7 @@
 /* opts.c: the options and operands of `contest interact`: tasks, priority, the background conditions and the defaults. */
 #include "contest/interact/interact.h"
 #include "contest/interact/task.h"
-#include "contest/cli/options.h"
 #include "lib/err.h"
-#include "lib/parse.h"
 #include "lib/text.h"
 #include "loads/registry.h"
 
@@ -20,34 +18,6 @@ static void add_task(struct opts *o, const char *name)
 		if (o->tasks[i] == k)
 			return;
 	o->tasks[o->ntasks++] = k;
-}
-
-int interact_set_opt(struct opts *o, int id, const char *arg)
-{
-	char list[128];
-	long v;
-
-	switch (id) {
-	case OPT_TASKS:
-		if (text_copy(list, arg, sizeof list) >= sizeof list)
-			opts_usage_error("--tasks: '%s' is too long", arg);
-		o->ntasks = 0;
-		for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","))
-			add_task(o, t);
-		if (o->ntasks == 0)
-			opts_usage_error("--tasks: no task named in '%s'", arg);
-		break;
-	case OPT_NICE:
-		if (parse_int(arg, -20, 19, &v) != 0)
-			opts_usage_error("--nice: '%s' is not a nice value from -20 to 19", arg);
-		o->nice = (int)v;
-		break;
-	case OPT_RT: o->rt = 1; break;
-	case OPT_RECALIB: o->recalibrate = 1; break;
-	default:
-		return -1;
-	}
-	return 0;
 }
 
 void interact_operand(struct opts *o, const char *name)
@@ -80,8 +50,26 @@ void interact_operand(struct opts *o, const char *name)
 	opts_add_desc(o, d, name);
 }
 
+/* read_tasks: --tasks LIST into o's tasks, in order, once each. */
+static void read_tasks(struct opts *o, const char *arg)
+{
+	char list[128];
+
+	if (text_copy(list, arg, sizeof list) >= sizeof list)
+		opts_usage_error("--tasks: '%s' is too long", arg);
+	o->ntasks = 0;
+	for (char *t = strtok(list, ","); t != NULL; t = strtok(NULL, ","))
+		add_task(o, t);
+	if (o->ntasks == 0)
+		opts_usage_error("--tasks: no task named in '%s'", arg);
+}
+
 void interact_finish(struct opts *o)
 {
+	if (o->tasks_arg != NULL)
+		read_tasks(o, o->tasks_arg);
+	for (size_t i = 0; i < o->nnames; i++)
+		interact_operand(o, o->names[i]);
 	if (o->runs_auto)
 		opts_usage_error("interact: -n '%s' is for runs of the loads; give a number of runs", "auto");
 	if (o->nloads == 0)

@@ -32,6 +32,14 @@ offends() {
 
 offends cycle 'loads -> contest' lib/b.c '#include "lib/a.h"' loads/back.c '#include "contest/c.h"' contest/c.h ''
 offends long 'leads back to' results/r.h '#include "contest/c.h"' contest/c.h '' loads/x.c '#include "results/r.h"'
+# inside contest/: a room including a room above it, a circle of two modules in one room
+offends room 'contest/engine/ includes "contest/cmd/c.h", a room above it' \
+	contest/cmd/c.h '' contest/engine/e.c '#include "contest/cmd/c.h"'
+offends beside 'contest/sys/ includes "contest/sense/p.h", a room beside it' \
+	contest/sense/p.h '' contest/sys/s.c '#include "contest/sense/p.h"'
+offends modcycle 'module contest/cmd/a -> contest/cmd/b' \
+	contest/cmd/a.h '' contest/cmd/a.c '#include "contest/cmd/b.h"' contest/cmd/b.h '#include "contest/cmd/a.h"'
+offends libcycle 'module lib/b -> lib/a' lib/a.c '#include "lib/b.h"' lib/b.h '' lib/b.c '#include "lib/a.h"'
 offends lib 'lib/up.c: lib/ includes "loads/l.h", above it' lib/up.c '#include "loads/l.h"'
 offends bare 'loads/bare.c: include "l.h" does not name its folder' loads/bare.c '#include "l.h"'
 offends missing 'is no file of the tree' loads/m.c '#include "loads/none.h"'

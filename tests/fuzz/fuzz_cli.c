@@ -1,5 +1,6 @@
 /* fuzz_cli.c: libFuzzer target for the command-line parser opts_parse, its usage errors caught through err_exit_hook. */
 #include "contest/cli/opts.h"
+#include "contest/cmd/cmds.h"
 #include "lib/err.h"
 #include "results/record.h"
 
@@ -130,6 +131,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	exit_status = -1;       /* no getopt reset here: opts_parse must start afresh itself */
 	if (setjmp(back) == 0) {
 		opts_parse(&o, argc, argv);
+		if (o.mode != MODE_HELP && o.mode != MODE_VERSION)
+			cmd_check(&o);   /* the command's own checks, as main runs them */
 		check_opts(&o);
 	} else {
 		check(exit_status == EXIT_USAGE, "opts_parse exits with a status other than 2");

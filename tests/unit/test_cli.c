@@ -1,6 +1,7 @@
 /* test_cli.c: unit tests of opts_parse, its usage errors caught through err_exit_hook (cases found while fuzzing it), and of the option table against --help and man/contest.1. */
 #include "contest/cli/options.h"
 #include "contest/cli/opts.h"
+#include "contest/cmd/cmds.h"
 #include "lib/err.h"
 #include "lib/text.h"
 #include "tests/unit/t.h"
@@ -31,8 +32,11 @@ static void on_exit_hook(int code)
 static int call(struct opts *o, int argc, char **argv)
 {
 	status = -1;
-	if (setjmp(back) == 0)
+	if (setjmp(back) == 0) {
 		opts_parse(o, argc, argv);
+		if (o->mode != MODE_HELP && o->mode != MODE_VERSION)
+			cmd_check(o);   /* the command's own checks, as main runs them */
+	}
 	return status;
 }
 

@@ -1,6 +1,6 @@
 /* test_fingerprint.c: unit tests of contest/sense/fingerprint.c: collection on fake /proc and /sys trees and the real ones, cleaning, format and parse, diff. */
-#include "contest/sense/fingerprint.h"
 #include "contest/cli/version.h"
+#include "contest/sense/fingerprint.h"
 #include "lib/fs.h"
 #include "tests/unit/t.h"
 

@@ -1,6 +1,7 @@
 /* test_interact.c: unit tests of contest interact: lateness and deadline arithmetic from fixed timestamps, the tasks' schedules, the summaries, the calibration file round trip and errors, the LABEL.interact reader, the report's model and text. */
-#include "contest/interact/interact.h"
+#include "contest/cmd/cmds.h"
 #include "contest/interact/calib.h"
+#include "contest/interact/interact.h"
 #include "contest/interact/task.h"
 #include "lib/err.h"
 #include "results/imodel.h"
@@ -416,8 +417,10 @@ static void parse_call(void *arg)
 	struct parse_call *k = arg;
 
 	exit_status = -1;
-	if (setjmp(back) == 0)
+	if (setjmp(back) == 0) {
 		opts_parse(&k->o, k->argc, k->argv);
+		cmd_check(&k->o);   /* interact's own checks, as main runs them */
+	}
 	k->status = exit_status;
 }
 
