@@ -496,6 +496,7 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
 	struct toks ts = { 0 };
 	char *copy = malloc(n + 1);
 	int rc = -1, res;
+	size_t before = out->n;
 
 	if (copy == NULL) {
 		text_fmt(msg, len, "%s", strerror(ENOMEM));
@@ -503,6 +504,9 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
 	}
 	memcpy(copy, text, n);
 	copy[n] = '\0';
+	for (size_t i = 0; i < n; i++)   /* a NUL is a blank, not the end */
+		if (copy[i] == '\0')
+			copy[i] = ' ';
 	if (rec_label_check(label, NULL) != 0)
 		text_fmt(msg, len, "'%s' is not a valid label", label);
 	else if ((res = lm_results(copy, &rs)) < 0 || (res == 0 && (tokenize(copy, n, &ts) != 0 ||
@@ -511,8 +515,10 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
 	else if (rs.n == 0)
 		text_fmt(msg, len, "%s", "not an lmbench summary or results file (no section of its "
 		         "summary with a row, no \"[lmbench3.0 results\" line)");
-	else
-		rc = lm_runs_emit(&rs, label, out, msg, len);
+	else if ((rc = lm_runs_emit(&rs, label, out, msg, len)) == 0 && out->n == before) {
+		text_fmt(msg, len, "%s", "an lmbench results file with none of its summary's figures");
+		rc = -1;
+	}
 	free(ts.v);
 	free(copy);
 	lm_runs_free(&rs);

@@ -17,6 +17,11 @@
 #   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
 #                        files and contest's testbed and results are made in it, removed after
 #   --contest PATH       the contest to run (default: contest in PATH, else build/contest here)
+#   --saved DIR          take the outputs DIR holds (as --keep saved them: lmbench.N/,
+#                        contest-micro.csv, interbench.out, interact.txt) instead of running
+#                        those programs again:
+#                        a comparison split into windows (a busy or shared machine)
+#   --theirs-only        run lmbench or interbench alone, not contest (with --keep, for --saved)
 #   --keep DIR           also copy the raw outputs into DIR (as --from reads them)
 #   --from DIR           run nothing: the table from outputs saved in DIR (lmbench/NAME.txt,
 #                        contest-micro.csv, interbench.out, interact.txt)
@@ -26,7 +31,7 @@
 # Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
 
 me=side-by-side.sh
-LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM=
+LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS=
 die() { echo "$me: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -37,6 +42,8 @@ while [ $# -gt 0 ]; do
 	--rounds) ROUNDS=${2:?}; shift ;;
 	--dir) BASE=${2:?}; shift ;;
 	--contest) CONTEST=${2:?}; shift ;;
+	--saved) SAVED=${2:?}; shift ;;
+	--theirs-only) THEIRS=1 ;;
 	--keep) KEEP=${2:?}; shift ;;
 	--from) FROM=${2:?}; shift ;;
 	-h|--help) sed -n '2,/^# Exit/s/^# \{0,1\}//p' "$0"; exit 0 ;;
@@ -50,6 +57,7 @@ for g in $(echo "$ONLY" | tr , ' '); do
 	case $g in proc|ctx|ipc|fs|bw|mem) ;; *) die "--only: '$g' is not proc, ctx, ipc, fs, bw or mem" ;; esac
 done
 [ -n "$LM$IB$FROM" ] || die "give --lmbench DIR, --interbench PROGRAM or both (see --help)"
+[ -z "$SAVED" ] || [ -d "$SAVED" ] || die "--saved '$SAVED' is not a folder"
 
 # --- parsers: each prints "figure value" lines ---------------------------------------------
 
@@ -247,6 +255,7 @@ SERVERS= HELLO=
 cleanup() {
 	for s in $SERVERS; do (cd "$LM" && "./$s" -S localhost) >/dev/null 2>&1; done
 	[ -n "$HELLO" ] && rm -f /tmp/hello
+	[ -n "$KEEP" ] && [ -d "$W/out" ] && mkdir -p "$KEEP" && cp -R "$W/out/." "$KEEP/"
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -278,7 +287,7 @@ lm_round() {
 		lm "$d" lat_sig_catch ./lat_sig $P 1 catch
 		lm "$d" lat_sig_prot ./lat_sig $P 1 prot "$LM/lat_sig"
 		if [ ! -e /tmp/hello ]; then cp "$LM/hello" /tmp/hello && HELLO=1; fi
-		for i in fork exec shell; do lm "$d" "lat_proc_$i" ./lat_proc $P 1 $i; done
+		for k in fork exec shell; do lm "$d" "lat_proc_$k" ./lat_proc $P 1 $k; done
 		[ -n "$HELLO" ] && rm -f /tmp/hello && HELLO= ;;
 	ctx)
 		for s in 0 16 64; do lm "$d" "lat_ctx_$s" ./lat_ctx $P 1 -s $s 2 8 16; done ;;
@@ -321,32 +330,49 @@ lm_round() {
 
 if [ -n "$LM" ]; then
 	mkdir -p "$W/out"
-	i=1
-	while [ $i -le "$ROUNDS" ]; do
-		say "round $i/$ROUNDS: contest micro"
-		"$CONTEST" micro -q -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
-			{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
-		"$CONTEST" report --micro --format csv -R "$W/res" >"$W/out/contest-micro.csv" 2>/dev/null
+	round=1
+	while [ $round -le "$ROUNDS" ]; do
+		if [ -n "$SAVED" ] && [ -f "$SAVED/contest-micro.csv" ]; then
+			cp "$SAVED/contest-micro.csv" "$W/out/contest-micro.csv"
+		elif [ -z "$THEIRS" ]; then
+			say "round $round/$ROUNDS: contest micro"
+			"$CONTEST" micro -q -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
+				{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
+			"$CONTEST" report --micro --format csv -R "$W/res" >"$W/out/contest-micro.csv" 2>/dev/null
+		fi
 		# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
 		CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/contest-micro.csv")
 		case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
-		say "round $i/$ROUNDS: lmbench ($ONLY), pinned to CPU $CPU"
-		lm_round "$W/out/lmbench.$i"
-		i=$((i + 1))
+		if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
+			cp -R "$SAVED/lmbench.$round" "$W/out/"
+		else
+			say "round $round/$ROUNDS: lmbench ($ONLY), pinned to CPU $CPU"
+			lm_round "$W/out/lmbench.$round"
+		fi
+		round=$((round + 1))
 	done
 fi
 if [ -n "$IB" ]; then
 	burn=process_load
 	"$CONTEST" loads 2>/dev/null | grep -q '^burn_load' && burn=burn_load
-	say "interbench -t 10 (about 4 minutes)"
 	mkdir -p "$W/out" "$W/ib"
-	(cd "$W/ib" && "$IB" -t 10 -W Audio -W Video -W X -W Gaming -w None -w Burn -w Write -w Read \
-		-w Compile) >"$W/out/interbench.out" 2>"$W/ib.log" || { say "interbench failed:"; tail -n 5 "$W/ib.log" >&2; status=1; }
+	if [ -n "$SAVED" ] && [ -f "$SAVED/interbench.out" ]; then
+		cp "$SAVED/interbench.out" "$W/out/"
+	else
+		say "interbench -t 10 (about 4 minutes)"
+		(cd "$W/ib" && "$IB" -t 10 -W Audio -W Video -W X -W Gaming -w None -w Burn -w Write -w Read \
+			-w Compile) >"$W/out/interbench.out" 2>"$W/ib.log" ||
+			{ say "interbench failed:"; tail -n 5 "$W/ib.log" >&2; status=1; }
+	fi
 	rm -rf "$W/ib"
-	say "contest interact no_load $burn io_load read_load compile"
-	"$CONTEST" interact -k side-by-side -R "$W/ires" -d "$W/itb" --seconds 10 no_load $burn io_load read_load compile \
-		>"$W/out/interact.txt" 2>"$W/interact.log" || { say "contest interact failed:"; tail -n 5 "$W/interact.log" >&2; status=1; }
+	if [ -n "$SAVED" ] && [ -f "$SAVED/interact.txt" ]; then
+		cp "$SAVED/interact.txt" "$W/out/"
+	elif [ -z "$THEIRS" ]; then
+		say "contest interact --seconds 10 no_load $burn io_load read_load compile"
+		"$CONTEST" interact -k side-by-side -R "$W/ires" -d "$W/itb" --seconds 10 no_load $burn io_load \
+			read_load compile >"$W/out/interact.txt" 2>"$W/interact.log" ||
+			{ say "contest interact failed:"; tail -n 5 "$W/interact.log" >&2; status=1; }
+	fi
 fi
-[ -n "$KEEP" ] && mkdir -p "$KEEP" && cp -R "$W/out/." "$KEEP/"
-sh "$0" --from "$W/out" || status=1
+sh "$0" --from "$W/out" --only "$ONLY" || status=1
 exit $status

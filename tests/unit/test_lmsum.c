@@ -301,6 +301,13 @@ static void test_refused(void)
 		T_CHECK(strstr(msg, "not an lmbench") != NULL);
 	}
 	T_CHECK(s.n == 0);
+	static const char head[] = "[lmbench3.0 results for Linux vm 6.1.0 #1]\nnothing\n";
+	T_CHECK(lmsum_parse(head, sizeof head - 1, "x", &s, msg, sizeof msg) == -1 && s.n == 0);
+	T_CHECK(strstr(msg, "none of its summary's figures") != NULL);
+	static const char nul[] = "[lmbench3.0 results for Linux vm 6.1.0 #1]\n\0\nSimple syscall: 0.1 microseconds\0\n";
+	T_CHECK(lmsum_parse(nul, sizeof nul - 1, "x", &s, msg, sizeof msg) == 0);
+	T_NEAR(fig(&s, "x", 1, "null_call"), 0.1, 1e-9);
+	mrec_set_free(&s);
 	T_CHECK(lmsum_parse("x", 1, "-bad", &s, msg, sizeof msg) == -1);
 	T_CHECK(lmsum_read("/nonexistent/lm", "x", &s, msg, sizeof msg) == -1);
 	T_CHECK(strstr(msg, "No such file") != NULL);
