@@ -87,6 +87,13 @@ static void check_opts(const struct opts *o)
 		check(o->rate_seconds >= 1 && o->rate_seconds <= 3600, "interact: seconds out of range");
 		check(o->nice >= -20 && o->nice <= 19, "interact: nice out of range");
 		return;
+	case MODE_BISECT:
+		check(rec_label_check(o->label, NULL) == 0, "bisect: label not valid");
+		check(o->good != NULL && strcmp(o->good, o->label) != 0, "bisect: no --good, or it is -k");
+		check(o->bad == NULL || (strcmp(o->bad, o->good) != 0 && !o->threshold_given),
+		      "bisect: --bad the --good label, or with --threshold");
+		check(o->runs >= 1 && o->runs <= 100000, "bisect: runs out of range");
+		return;
 	case MODE_CLEAN:
 		check(o->testbed != NULL && o->testbed[0] != '\0', "clean: testbed empty");
 		check(o->nloads == 0 && o->nlabels == 0, "clean: loads or labels");

@@ -1,6 +1,6 @@
 /* test_plan.c: the run plan: built from options, its order of runs, the disk each load needs, its printing for --dry-run. */
+#include "contest/cmd/run.h"
 #include "contest/engine/plan.h"
-#include "contest/engine/run.h"
 #include "loads/registry.h"
 #include "results/store.h"
 #include "tests/unit/t.h"
