@@ -152,6 +152,7 @@ table() {
 	FILENAME == ARGV[1] { a[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
 	FILENAME == ARGV[2] { b[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
 	{ order[++n] = $0 }
+	function num(v) { return v == "" ? "-" : v + 0 >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
 	END {
 		who = kind == "lmbench" ? "lmbench" : "interbench"
 		printf "%-28s %12s %12s %7s  %s\n", "figure", who, "contest", "ratio", "0.85-1.10"
@@ -162,8 +163,7 @@ table() {
 			r = x + 0 > 0 && y != "" ? y / x : ""
 			band = r == "" ? "-" : (r >= 0.85 && r <= 1.10 ? "in" : "out")
 			if (band == "in") in_n++; if (r != "") both++
-			printf "%-28s %12s %12s %7s  %s\n", k, x == "" ? "-" : sprintf("%.4g", x),
-			       y == "" ? "-" : sprintf("%.4g", y), r == "" ? "-" : sprintf("%.3f", r), band
+			printf "%-28s %12s %12s %7s  %s\n", k, num(x), num(y), r == "" ? "-" : sprintf("%.3f", r), band
 		}
 		printf "%d of %d figures in band\n", in_n, both }' "$2" "$3" -
 }

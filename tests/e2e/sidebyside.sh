@@ -16,8 +16,12 @@ check "null I/O: the mean of read and write, as getsummary" test "$(lm null_io)"
 check "select: the 100 tcp fd line" test "$(lm select_tcp)" = 4.878
 check "sig hndl: Signal handler overhead" test "$(lm sig_hndl)" = 2.403
 check "sh proc: fork+/bin/sh" test "$(lm sh_proc)" = 2485
-for k in ctx_2p_0k ctx_16p_64k lat_pipe lat_tcp_conn bw_tcp fs_create_10k mmap_lat bw_mem_read lat_l2 lat_main; do
-	check "lmbench $k parsed" sh -c "test '$(lm $k)' != - && test -n '$(lm $k)'"
+# each saved output that is there gives its figure (FILE:FIGURE)
+for p in lat_ctx_0:ctx_2p_0k lat_ctx_64:ctx_16p_64k lat_pipe:lat_pipe lat_connect:lat_tcp_conn \
+	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_read lat_mem_rd:lat_l2 \
+	lat_mem_rd:lat_main lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
+	[ -f "$D/lmbench/${p%%:*}.txt" ] || continue
+	check "lmbench ${p#*:} from ${p%%:*}" sh -c "test '$(lm ${p#*:})' != - && test -n '$(lm ${p#*:})'"
 done
 check "lmbench: a contest figure, its ratio and its band per row" sh -c "awk '\$1 == \"null_call\" && \$3 + 0 > 0 && \$4 + 0 > 0 && (\$5 == \"in\" || \$5 == \"out\")' '$SCRATCH/t' | grep -q ."
 check "lmbench: the count in band" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/t"
