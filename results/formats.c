@@ -5,8 +5,8 @@
 
 const struct render_format render_formats[] = {
 	{ "text", render_text, RF_STATS | RF_WHY | RF_PRECISE, render_text_micro, render_trend_text },
-	{ "csv", render_csv, RF_DATA, NULL, render_trend_csv },
-	{ "json", render_json, RF_DATA, NULL, render_trend_json },
+	{ "csv", render_csv, RF_DATA, render_csv_micro, render_trend_csv },
+	{ "json", render_json, RF_DATA, render_json_micro, render_trend_json },
 	{ "markdown", render_markdown, RF_STATS | RF_WHY | RF_PRECISE, render_markdown_micro,
 	  render_trend_markdown },
 	{ "html", render_html, RF_STATS | RF_WHY | RF_PRECISE | RF_MICRO, render_html_micro,

@@ -17,9 +17,18 @@ enum {
 	RF_MICRO   = 16,  /* shows the microbenchmark summary when there are records */
 };
 
-/* A format's form of `report --micro`: the microbenchmark summary text
- * (render_micro's lmbench layout) as a whole document into out. */
-typedef void render_micro_fn(FILE *out, const char *summary);
+/* What `report --micro` shows: the summary text (render_micro's lmbench
+ * layout) and the records it was made from (labels in order; nlabels 0:
+ * all, in the order first recorded). */
+struct micro_doc {
+	const char *summary;
+	const struct mrec_set *set;
+	const char *const *labels;
+	size_t nlabels;
+};
+
+/* A format's form of `report --micro`: doc as a whole document into out. */
+typedef void render_micro_fn(FILE *out, const struct micro_doc *doc);
 
 /* One report format: its --format name, its renderer, its RF_ flags, its
  * form of report --micro (NULL: it cannot show it, --micro refuses it), and
@@ -77,8 +86,10 @@ const char *render_largest(const struct rep_block *b, char *buf, size_t len);
 /* The forms of report --micro: render_text_micro the summary as it is;
  * render_markdown_micro a "## Microbenchmarks" heading and the summary in a
  * fenced code block; render_html_micro a page of its own with the summary
- * in <pre>. CSV and JSON have none. */
-render_micro_fn render_text_micro, render_markdown_micro, render_html_micro;
+ * in <pre>; render_csv_micro a row per figure of each run, render_json_micro
+ * one document of the runs and their figures (results/render_micro_data.c). */
+render_micro_fn render_text_micro, render_markdown_micro, render_html_micro, render_csv_micro,
+                render_json_micro;
 
 /* The schema of the JSON documents (render_json, render_trend_json): its
  * "schema" field. Adding keys keeps it; removing, renaming or changing the

@@ -402,11 +402,11 @@ void render_html_tail(FILE *out, const struct rep_model *m)
 	fputs("</body>\n</html>\n", out);
 }
 
-void render_html_micro(FILE *out, const char *summary)
+void render_html_micro(FILE *out, const struct micro_doc *doc)
 {
 	char *title[1] = { "microbenchmarks" };
 
 	page_start(out, title, 1);
-	micro_section(out, summary);
+	micro_section(out, doc->summary);
 	fputs("</body>\n</html>\n", out);
 }

@@ -178,10 +178,10 @@ void render_markdown_env(FILE *out, const struct rep_model *m)
 		        m->env[i].to);
 }
 
-void render_markdown_micro(FILE *out, const char *summary)
+void render_markdown_micro(FILE *out, const struct micro_doc *doc)
 {
-	size_t n = strlen(summary);
+	size_t n = strlen(doc->summary);
 
-	fprintf(out, "## Microbenchmarks\n\n```\n%s%s```\n", summary,
-	        n > 0 && summary[n - 1] != '\n' ? "\n" : "");
+	fprintf(out, "## Microbenchmarks\n\n```\n%s%s```\n", doc->summary,
+	        n > 0 && doc->summary[n - 1] != '\n' ? "\n" : "");
 }

@@ -1,6 +1,7 @@
 /* render_micro.c: the lmbench 2.0 summary layout of microbenchmark results, one row per suite run. */
 #include "results/render_micro.h"
 #include "lib/text.h"
+#include "results/lmsum.h"
 #include "micro/metric.h"
 
 #include <math.h>
@@ -44,6 +45,7 @@ struct mrun {
 	const struct mrec *first;
 	const struct mrec **m;
 	size_t n;
+	const char *os;   /* its OS cell (os_names) */
 };
 
 /* line_of: run r's line of metric name, or NULL. */
@@ -119,7 +121,7 @@ static void cell(const struct mcol *c, const struct mrun *r, char *buf, size_t l
 		text_fmt(buf, len, "%.9s", r->first->host);
 		break;
 	case MC_OS:
-		text_fmt(buf, len, "%.13s", r->first->label);
+		text_fmt(buf, len, "%.13s", r->os);
 		break;
 	case MC_NUM:
 		render_micro_num(value(r, c->def->name), buf, len);
@@ -194,22 +196,73 @@ static void header(FILE *out, enum micro_section sec, const struct mcol *cols, c
 	emit(out, line, at);
 }
 
+/* shows: 1 when run r has a row in section sec: always for contest's
+ * runs; for lmbench's when its file had the section (a line of a metric
+ * that is in that section alone). */
+static int shows(const struct mrun *r, enum micro_section sec)
+{
+	if (!lmsum_is(r->first))
+		return 1;
+	for (size_t i = 0; i < r->n; i++) {
+		int id = micro_metric_find(r->m[i]->metric);
+		if (id >= 0 && micro_metrics[id].sections == MS_BIT(sec))
+			return 1;
+	}
+	return 0;
+}
+
+/* blanks: the lines of notes for the runs [a, b) of one label: a figure
+ * left blank by consecutive runs for one reason is one line ("runs 1-5");
+ * a label of lmbench's without the section says so once. */
+static void blanks(FILE *out, enum micro_section sec, const struct mrun *runs, size_t a, size_t b)
+{
+	const char *label = runs[a].first->label;
+	size_t r, e;
+
+	for (r = a; r < b && !shows(&runs[r], sec); r++)
+		;
+	if (r == b)
+		return;   /* lmbench's label without the section: said by notes */
+	for (int id = 0; id < MID_COUNT; id++) {
+		const struct micro_def *d = &micro_metrics[id];
+		if (!(d->sections & MS_BIT(sec)) || (d->fmt == MF_CACHE && lmsum_is(runs[a].first)))
+			continue;
+		for (r = a; r < b; r = e) {
+			const char *why = shows(&runs[r], sec) ? reason_of(&runs[r], d->name) : NULL;
+			for (e = r + 1; why && e < b && runs[e].first->run == runs[e - 1].first->run + 1; e++) {
+				const char *w = shows(&runs[e], sec) ? reason_of(&runs[e], d->name) : NULL;
+				if (w == NULL || strcmp(w, why) != 0)
+					break;
+			}
+			if (why && e - r > 1)
+				fprintf(out, "  %s runs %d-%d: %s not available: %s\n", label, runs[r].first->run,
+				        runs[e - 1].first->run, d->name, why);
+			else if (why)
+				fprintf(out, "  %s run %d: %s not available: %s\n", label, runs[r].first->run,
+				        d->name, why);
+		}
+	}
+}
+
 /* notes: under section sec, a line for each figure of a run that its
  * columns leave blank, with the reason; under the memory section, where the
  * cache guesses of the runs come from (cache_src). */
 static void notes(FILE *out, enum micro_section sec, const struct mrun *runs, size_t nruns)
 {
-	unsigned bit = MS_BIT(sec);
 	int reported = 0, curve = 0, nojournal = 0;
 
+	int lacking = 0;
+
+	for (size_t a = 0, b; a < nruns; a = b) {
+		for (b = a + 1; b < nruns && strcmp(runs[b].first->label, runs[a].first->label) == 0; b++)
+			;
+		blanks(out, sec, runs, a, b);
+		if (!shows(&runs[a], sec) && sec != MS_EXT)
+			fprintf(out, "%s%s", lacking++ ? ", " : "  not in lmbench's results of ", runs[a].first->label);
+	}
+	if (lacking)
+		fputs("\n", out);
 	for (size_t r = 0; r < nruns; r++) {
-		for (int id = 0; id < MID_COUNT; id++) {
-			const struct micro_def *d = &micro_metrics[id];
-			const char *why = d->sections & bit ? reason_of(&runs[r], d->name) : NULL;
-			if (why)
-				fprintf(out, "  %s run %d: %s not available: %s\n", runs[r].first->label,
-				        runs[r].first->run, d->name, why);
-		}
 		double src = value(&runs[r], micro_metrics[MID_CACHE_SRC].name);
 		if (!isnan(src))
 			*(src > 0 ? &reported : &curve) += 1;
@@ -240,6 +293,8 @@ static void section(FILE *out, enum micro_section sec, const struct mrun *runs, 
 		if ((int)strlen(cols[c].bottom) > w[c])
 			w[c] = (int)strlen(cols[c].bottom);
 		for (size_t r = 0; r < nruns; r++) {
+			if (!shows(&runs[r], sec))
+				continue;
 			cell(&cols[c], &runs[r], buf, sizeof buf);
 			if ((int)strlen(buf) > w[c])
 				w[c] = (int)strlen(buf);
@@ -247,6 +302,8 @@ static void section(FILE *out, enum micro_section sec, const struct mrun *runs, 
 	}
 	header(out, sec, cols, w, nc);
 	for (size_t r = 0; r < nruns; r++) {
+		if (!shows(&runs[r], sec))
+			continue;
 		at = 0;
 		for (int c = 0; c < nc; c++) {
 			cell(&cols[c], &runs[r], buf, sizeof buf);
@@ -303,6 +360,46 @@ static int cmp_runs(const void *a, const void *b)
 	if (rx != ry)
 		return rx < ry ? -1 : 1;
 	return (x->first->run > y->first->run) - (x->first->run < y->first->run);
+}
+
+/* os_names: each run's OS cell: the label; for lmbench's runs the OS its
+ * summary printed, or when another label of lmbench's has the same Host and
+ * OS, the end of the label (label.1, label.2 kept apart). */
+static void os_names(struct mrun *runs, size_t nruns)
+{
+	for (size_t i = 0; i < nruns; i++) {
+		const struct mrec *m = runs[i].first;
+		size_t j, n = strlen(m->label);
+		runs[i].os = m->label;
+		if (!lmsum_is(m))
+			continue;
+		for (j = 0; j < nruns; j++) {
+			const struct mrec *o = runs[j].first;
+			if (lmsum_is(o) && strcmp(o->label, m->label) != 0 && strcmp(o->host, m->host) == 0 &&
+			    strcmp(o->kernel, m->kernel) == 0)
+				break;
+		}
+		runs[i].os = j < nruns ? m->label + (n > 13 ? n - 13 : 0) : m->kernel;
+	}
+}
+
+/* sources: under the placement, a line naming each label of lmbench's with
+ * the Host and OS of its rows and its runs. */
+static void sources(FILE *out, const struct mrun *runs, size_t nruns)
+{
+	int any = 0;
+
+	for (size_t i = 0, e; i < nruns; i = e) {
+		const struct mrec *m = runs[i].first;
+		for (e = i + 1; e < nruns && strcmp(runs[e].first->label, m->label) == 0; e++)
+			;
+		if (!lmsum_is(m))
+			continue;
+		fprintf(out, "%s %s: %s %s, %zu run%s", any++ ? ";" : "From lmbench's own results:", m->label,
+		        m->host, m->kernel, e - i, e - i > 1 ? "s" : "");
+	}
+	if (any)
+		fputs("\n\n", out);
 }
 
 /* placements: the summary's first line, where each run's two-ended (IPC and
@@ -376,11 +473,19 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 	sort_labels = labels;
 	sort_nlabels = nlabels;
 	qsort(runs, nruns, sizeof *runs, cmp_runs);
+	os_names(runs, nruns);
 	placements(out, runs, nruns);
+	sources(out, runs, nruns);
+	int printed = 0;
 	for (int sec = 0; sec < MS_COUNT; sec++) {
 		if (sec == MS_EXT && !has_figures(MS_EXT, runs, nruns))
 			continue;  /* older results: none of contest's own figures */
-		if (sec > 0)
+		size_t r;
+		for (r = 0; r < nruns && !shows(&runs[r], (enum micro_section)sec); r++)
+			;
+		if (r == nruns)
+			continue;  /* lmbench's results alone, without this section */
+		if (printed++)
 			fputc('\n', out);
 		section(out, (enum micro_section)sec, runs, nruns);
 	}

@@ -382,7 +382,7 @@ void render_text_env(FILE *out, const struct rep_model *m)
 		        m->env[i].to);
 }
 
-void render_text_micro(FILE *out, const char *summary)
+void render_text_micro(FILE *out, const struct micro_doc *doc)
 {
-	fputs(summary, out);
+	fputs(doc->summary, out);
 }

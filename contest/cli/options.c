@@ -112,6 +112,11 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_MICRO] = { "micro", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "the microbenchmark summary (lmbench layout) instead" } },
 	  F(micro), .kind = OPT_K_FLAG },
+	[OPT_LMBENCH] = { "lmbench", 0, "FILE[=LABEL]", CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "with --micro: lmbench's own summary or results file\n"
+		                            "beside contest's labels, as LABEL (default: the file's\n"
+		                            "name); repeatable" } },
+	  .kind = OPT_K_FN, .set = set_lmbench },
 	[OPT_STATS] = { "stats", 0, NULL, CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "spread, 95% confidence intervals, medians with their\n"
 		                            "95% interval, MAD outliers, and each label's difference\n"

@@ -12,6 +12,7 @@
 #define OPTS_MAX_SYSCTL 16
 #define OPTS_MAX_SWEEP  16
 #define OPTS_MAX_RESULTS 16
+#define OPTS_MAX_LMBENCH 16
 
 enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_BISECT,
                  MODE_HELP, MODE_VERSION };
@@ -68,6 +69,8 @@ struct opts {
 	size_t nonly;
 	int precise;
 	int micro;                /* report --micro */
+	const char *lmbench[OPTS_MAX_LMBENCH];  /* report --micro --lmbench FILE[=LABEL], in order */
+	size_t nlmbench;
 	int stats;                /* report --stats */
 	int keep_busy;            /* report --keep-busy */
 	int normalize;            /* report --normalize: NTime, Time scaled by the canary */

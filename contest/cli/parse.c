@@ -267,6 +267,8 @@ static void trend_check(const struct opts *o)
 	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
 	if (o->trend && other != NULL)
 		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nlmbench > 0 && !o->micro)
+		opts_usage_error("--lmbench '%s' needs --micro", o->lmbench[0]);
 	if (o->nresults > 1 && o->micro)
 		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
 		                 o->results_v[1]);

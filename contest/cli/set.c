@@ -96,6 +96,13 @@ void set_results(struct opts *o, const char *arg)
 	o->results_v[o->nresults++] = o->results;
 }
 
+void set_lmbench(struct opts *o, const char *arg)
+{
+	if (o->nlmbench == OPTS_MAX_LMBENCH)
+		opts_usage_error("--lmbench: at most 16 files (at '%s')", arg);
+	o->lmbench[o->nlmbench++] = arg;
+}
+
 void set_scale(struct opts *o, const char *arg)
 {
 	if (!builtin_scale_valid(arg))

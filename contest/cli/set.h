@@ -15,6 +15,7 @@ void set_scale(struct opts *o, const char *arg);     /* --scale: a built-in scal
 void set_sysctl(struct opts *o, const char *arg);    /* --sysctl KEY=VALUE, each key once */
 void set_only(struct opts *o, const char *arg);      /* --loads L1,L2: known loads */
 void set_format(struct opts *o, const char *arg);    /* --format: a format of the table */
+void set_lmbench(struct opts *o, const char *arg);   /* --lmbench FILE[=LABEL], repeatable */
 
 /* set_label_check: exit 2 with "OPTbad label 'LABEL'FROM: why", the label
  * quoted, when label is not valid. */

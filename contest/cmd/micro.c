@@ -20,39 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int micro_report(const char *results, const char *const *labels, size_t nlabels, FILE *out)
-{
-	struct mrec_set set = { 0 };
-	int status = 0;
-
-	if (store_micro_read_all(results, &set) != 0)
-		return EXIT_USAGE;
-	if (set.bad > 0)
-		status = EXIT_USAGE;
-	for (size_t i = 0; i < nlabels; i++) {
-		size_t k;
-		for (k = 0; k < set.n && strcmp(set.v[k].label, labels[i]) != 0; k++)
-			;
-		if (k == set.n) {
-			warnx("no microbenchmark results for label '%s' in %s", labels[i], results);
-			status = EXIT_USAGE;
-		}
-	}
-	if (set.n == 0) {
-		if (nlabels == 0)
-			warnx("no microbenchmark results in %s (run contest micro first)", results);
-		mrec_set_free(&set);
-		return EXIT_USAGE;
-	}
-	if (render_micro(out, &set, labels, nlabels) != 0) {
-		warnx("out of memory");
-		status = EXIT_USAGE;
-	}
-	fflush(out);
-	mrec_set_free(&set);
-	return status;
-}
-
 /* dir_abs: create dir if needed and store its absolute path; *made set when
  * it was created. Exits 2 when that fails. */
 static void dir_abs(const char *what, const char *dir, char *out, int *made)
@@ -212,7 +179,8 @@ int micro_main(struct opts *o)
 	}
 	{
 		const char *labels[1] = { o->label };
-		int rc = micro_report(results, labels, 1, stdout);
+		struct micro_show show = { .labels = labels, .nlabels = 1 };
+		int rc = micro_report(results, &show, stdout);
 		if (status == 0)
 			status = rc;
 	}

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "contest/cli/opts.h"
+#include "results/render.h"
 
 /* micro_main: run the suite o->runs times for o->label, append each run to
  * RESULTS/LABEL.micro, then print the label's summary. Returns 0, 1 when a
@@ -11,9 +12,19 @@
  * scratch directory removed, completed runs kept). */
 int micro_main(struct opts *o);
 
-/* micro_report: the summary of the labels (all when none) from results.
- * Returns 0, or 2 (reported) when there is nothing to show or malformed lines
- * were skipped. */
-int micro_report(const char *results, const char *const *labels, size_t nlabels, FILE *out);
+/* What report --micro shows. */
+struct micro_show {
+	const char *const *labels;    /* contest's labels (nlabels 0: all) */
+	size_t nlabels;
+	const char *const *lmbench;   /* --lmbench FILE[=LABEL], beside them */
+	size_t nlmbench;
+	render_micro_fn *form;        /* the format's form; NULL: the summary text */
+};
+
+/* micro_report (contest/cmd/microrep.c): the summary of show's labels from
+ * results, then of each lmbench file (its runs labelled as lmsum_parse
+ * says), in show's form. Returns 0, or 2 (reported) when there is nothing
+ * to show, malformed lines were skipped, or an lmbench file is refused. */
+int micro_report(const char *results, const struct micro_show *show, FILE *out);
 
 #endif

@@ -27,32 +27,17 @@ static void fchmod_default(int fd)
 	}
 }
 
-/* micro_print: report --micro in format f into out: the summary of
- * micro_report (its status returned), in the format's form (text: as it is). */
+/* micro_print: report --micro in format f into out (micro_report's status returned). */
 static int micro_print(const struct report_req *req, const struct render_format *f, FILE *out)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
-	int status;
+	struct micro_show show = { .labels = req->labels, .nlabels = req->nlabels,
+	                           .lmbench = req->lmbench, .nlmbench = req->nlmbench, .form = f->micro };
 
-	if ((mem = open_memstream(&text, &len)) == NULL) {
-		warnx("out of memory");
-		return EXIT_USAGE;
-	}
-	status = micro_report(req->results, req->labels, req->nlabels, mem);
-	if (fclose(mem) != 0) {
-		warnx("out of memory");
-		status = EXIT_USAGE;
-	} else if (len > 0)
-		f->micro(out, text);
-	fflush(out);
-	free(text);
-	return status;
+	return micro_report(req->results, &show, out);
 }
 
 /* micro_format: the format --micro is shown in; one that cannot show it
- * (CSV, JSON) is refused (exit 2) naming those that can. */
+ * is refused (exit 2) naming those that can. */
 static const struct render_format *micro_format(const char *name)
 {
 	const struct render_format *f = render_format_find(name);
@@ -121,6 +106,7 @@ int report_main(const struct opts *o)
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,
 		.only = o->only, .nonly = o->nonly, .precise = o->precise, .stats = o->stats,
 		.baseline = o->baseline, .ratio_base = o->ratio_base, .format = o->format, .micro = o->micro,
+		.lmbench = o->lmbench, .nlmbench = o->nlmbench,
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
 		.normalize = o->normalize, .interactive = o->interactive,
 		.dirs = o->nresults > 0 ? o->results_v : NULL,

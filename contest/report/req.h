@@ -19,6 +19,8 @@ struct report_req {
 	const char *ratio_base;     /* --ratio-base, or NULL: each label's own no_load */
 	const char *format;         /* a render_formats name (results/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */
+	const char *const *lmbench; /* --micro --lmbench FILE[=LABEL] (nlmbench of them) */
+	size_t nlmbench;
 	int why, latency;           /* --why, --latency */
 	int normalize;              /* --normalize: NTime beside Time */
 	int interactive;            /* --interactive (contest/interact/interact.h) */

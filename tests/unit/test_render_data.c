@@ -172,11 +172,13 @@ static const char *micro_in(const char *fmt, const char *summary)
 	const struct render_format *f = render_format_find(fmt);
 	size_t len;
 	FILE *out;
+	struct mrec_set none = { 0 };
+	struct micro_doc doc = { .summary = summary, .set = &none };
 
 	free(buf);
 	buf = NULL;
 	T_CHECK((out = open_memstream(&buf, &len)) != NULL);
-	f->micro(out, summary);
+	f->micro(out, &doc);
 	T_CHECK(fclose(out) == 0);
 	return buf;
 }
@@ -205,7 +207,9 @@ static void test_micro_forms(void)
 {
 	static const char sum[] = "Processor, Processes - times in microseconds\nHost <a&b>\n";
 
-	T_CHECK(render_format_find("csv")->micro == NULL && render_format_find("json")->micro == NULL);
+	T_CHECK(render_format_find("csv")->micro != NULL && render_format_find("json")->micro != NULL);
+	T_STREQ(micro_in("csv", sum), "label,run,source,host,kernel,placement,metric,unit,value,reason\n");
+	T_CHECK(strstr(micro_in("json", sum), "\"kind\": \"micro\",\n \"runs\": []}") != NULL);
 	T_STREQ(micro_in("text", sum), sum);
 	T_STREQ(micro_in("markdown", sum), "## Microbenchmarks\n\n```\n" "Processor, Processes - times "
 	        "in microseconds\nHost <a&b>\n```\n");

@@ -1,0 +1,378 @@
+#!/bin/sh
+# side-by-side.sh: your own lmbench build and/or interbench run beside contest on this machine, interleaved; one table: figure, theirs, contest's, ratio, in band (0.85-1.10) or not.
+#
+# usage: scripts/side-by-side.sh [--lmbench DIR] [--interbench PROGRAM] [options]
+#   --lmbench DIR        the bin/ folder of your lmbench 3 build (bin/ARCH-OS, where lat_syscall,
+#                        bw_mem, lat_mem_rd are): its programs are run as lmbench's summary takes
+#                        them (scripts/lmbench with SYNC_MAX=1: the same arguments and sizes),
+#                        pinned with taskset to the CPU contest micro pins to, beside contest micro
+#   --interbench PROG    your interbench binary: interbench -t 10 with Audio, Video, X and Gaming
+#                        against None, Burn, Write and Read, Compile, beside contest interact's
+#                        nearest conditions: no_load, burn_load (else process_load), io_load,
+#                        read_load, compile (10 s windows, as -t 10). Root; about 4 minutes each
+#   --only GROUPS        lmbench's groups to compare, comma-separated: proc,ctx,ipc,fs,bw,mem
+#                        (default: all); contest micro runs whole each time
+#   --mb N               lmbench's memory size in MB, its largest size (default 128)
+#   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
+#   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
+#                        files and contest's testbed and results are made in it, removed after
+#   --contest PATH       the contest to run (default: contest in PATH, else build/contest here)
+#   --saved DIR          take the outputs DIR holds (as --keep saved them: lmbench.N/,
+#                        contest-micro.csv, interbench.out, interact.txt) instead of running
+#                        those programs again:
+#                        a comparison split into windows (a busy or shared machine)
+#   --theirs-only        run lmbench or interbench alone, not contest (with --keep, for --saved)
+#   --keep DIR           also copy the raw outputs into DIR (as --from reads them)
+#   --from DIR           run nothing: the table from outputs saved in DIR (lmbench/NAME.txt,
+#                        contest-micro.csv, interbench.out, interact.txt)
+# Give --lmbench, --interbench or both (or --from). It never fetches or builds anything and
+# needs only sh, awk and coreutils (and taskset for the pinning). lmbench's servers are stopped
+# with their -S form and the temporary folder is removed, also when interrupted.
+# Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
+
+me=side-by-side.sh
+LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS=
+die() { echo "$me: $*" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--lmbench) LM=${2:?}; shift ;;
+	--interbench) IB=${2:?}; shift ;;
+	--only) ONLY=${2:?}; shift ;;
+	--mb) MB=${2:?}; shift ;;
+	--rounds) ROUNDS=${2:?}; shift ;;
+	--dir) BASE=${2:?}; shift ;;
+	--contest) CONTEST=${2:?}; shift ;;
+	--saved) SAVED=${2:?}; shift ;;
+	--theirs-only) THEIRS=1 ;;
+	--keep) KEEP=${2:?}; shift ;;
+	--from) FROM=${2:?}; shift ;;
+	-h|--help) sed -n '2,/^# Exit/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) die "unknown argument '$1' (see --help)" ;;
+	esac
+	shift
+done
+case $MB in ''|*[!0-9]*) die "--mb '$MB' is not a number of MB" ;; esac
+case $ROUNDS in ''|*[!0-9]*|0) die "--rounds '$ROUNDS' is not a number of rounds" ;; esac
+for g in $(echo "$ONLY" | tr , ' '); do
+	case $g in proc|ctx|ipc|fs|bw|mem) ;; *) die "--only: '$g' is not proc, ctx, ipc, fs, bw or mem" ;; esac
+done
+[ -n "$LM$IB$FROM" ] || die "give --lmbench DIR, --interbench PROGRAM or both (see --help)"
+[ -z "$SAVED" ] || [ -d "$SAVED" ] || die "--saved '$SAVED' is not a folder"
+
+# --- parsers: each prints "figure value" lines ---------------------------------------------
+
+# lm_figures DIR: the summary figures of lmbench's outputs in DIR, as scripts/getsummary takes them
+lm_figures() {
+	for f in "$1"/*.txt; do [ -f "$f" ] && echo "== $(basename "$f" .txt)" && cat "$f"; done | awk '
+	/^== / { file = $2; blk = ""; next }
+	function put(k, v) { if (v != "" && v + 0 > 0) print k, v }
+	/MHz/ && file == "mhz" && !mhz { put("mhz", $1); mhz = 1 }
+	/^Simple syscall:/ { put("null_call", $3) }
+	/^Simple read:/ { rd = $3 } /^Simple write:/ { wr = $3 }
+	/^Simple stat:/ { put("stat", $3) } /^Simple open\/close:/ { put("open_close", $3) }
+	/^Select on 100 tcp fd/ { put("select_tcp", $6) }
+	/^Signal handler installation:/ { put("sig_inst", $4) }
+	/^Signal handler overhead:/ { put("sig_hndl", $4) }
+	/^Protection fault:/ { put("prot_fault", $3) }
+	/Process fork\+exit:/ { put("fork_proc", $(NF - 1)) }
+	/Process fork\+execve:/ { put("exec_proc", $(NF - 1)) }
+	/Process fork\+\/bin\/sh/ { put("sh_proc", $(NF - 1)) }
+	/^"size=/ { blk = $1; sub(/^"size=/, "", blk); sub(/k$/, "", blk) }
+	file ~ /^lat_ctx/ && blk != "" && ($1 == 2 || $1 == 8 || $1 == 16) && NF == 2 {
+		if (blk == 0 && $1 == 2 || blk == 16 || blk == 64) put("ctx_" $1 "p_" blk "k", $2) }
+	/^Pipe latency:/ { put("lat_pipe", $3) }
+	/AF_UNIX sock stream latency:/ { put("lat_unix", $5) }
+	/^UDP latency using localhost:/ { put("lat_udp", $5) }
+	/^TCP latency using localhost:/ { put("lat_tcp", $5) }
+	/RPC.udp latency using localhost:/ { put("lat_rpc_udp", $5) }
+	/RPC.tcp latency using localhost:/ { put("lat_rpc_tcp", $5) }
+	/TCP.IP connection cost to localhost:/ { put("lat_tcp_conn", $6) }
+	/^AF_UNIX sock stream bandwidth:/ { put("bw_unix", $5) }
+	/^Pipe bandwidth:/ { put("bw_pipe", $3) }
+	/^Pagefaults on/ { put("page_fault", $4) }
+	file == "lat_fs" && /^0k/ { put("fs_create_0k", 1e6 / $3); put("fs_delete_0k", 1e6 / $4) }
+	file == "lat_fs" && /^10k/ { put("fs_create_10k", 1e6 / $3); put("fs_delete_10k", 1e6 / $4) }
+	/^[0-9.]+ [0-9.]+/ {   # "size value" lines: the largest size (the last) is the figure
+		k = file == "bw_tcp" ? "bw_tcp" : file == "lat_mmap" ? "mmap_lat" : \
+		    file == "bw_file_rd" ? "bw_file_reread" : file == "bw_mmap_rd" ? "bw_mmap_reread" : \
+		    file == "bw_mem_bcopy" ? "bw_bcopy_libc" : file == "bw_mem_fcp" ? "bw_bcopy_hand" : \
+		    file == "bw_mem_frd" ? "bw_mem_read" : file == "bw_mem_fwr" ? "bw_mem_write" : ""
+		if (k != "") last[k] = $2
+	}
+	/^"stride=/ { stride = $1 == "\"stride=128" }
+	file == "lat_mem_rd" && stride && /^[0-9.]+ [0-9.]+$/ {
+		if ($1 + 0 == 0.00098) put("lat_l1", $2)
+		if ($1 + 0 == 0.125) put("lat_l2", $2)
+		main = $2 }
+	END {
+		if (rd != "" && wr != "") put("null_io", (rd + wr) / 2); else put("null_io", wr)
+		for (k in last) put(k, last[k])
+		put("lat_main", main) }'
+}
+
+# contest_figures CSV: contest report --micro --format csv: "metric value" per run
+contest_figures() {
+	awk -F, 'NR > 1 && $9 != "" { print $7, $9 }' "$1"
+}
+
+# ib_figures FILE: interbench's tables: "Task/Load latency|max|cpu|met value"
+ib_figures() {
+	awk '/^--- Benchmarking simulated cpu of/ { task = $6; next }
+	task != "" && NF >= 6 && $3 == "+/-" {
+		print task "/" $1 " latency", $2; print task "/" $1 " max", $5; print task "/" $1 " cpu", $6
+		if (NF >= 7) print task "/" $1 " met", $7 }' "$1"
+}
+
+# ci_figures FILE: contest interact's tables, in interbench's names and units (ms)
+ci_figures() {
+	awk 'BEGIN { t["audio"] = "Audio"; t["video"] = "Video"; t["desktop"] = "X"; t["game"] = "Gaming"
+		l["no_load"] = "None"; l["burn_load"] = "Burn"; l["process_load"] = "Burn"; l["io_load"] = "Write"
+		l["read_load"] = "Read"; l["compile"] = "Compile" }
+	/^[a-z]+:$/ { task = t[substr($1, 1, length($1) - 1)]; game = 0; next }
+	/^Load +Kernel/ { game = $0 ~ /Frames/; next }
+	task != "" && ($1 in l) && NF >= 9 {   # Burn: burn_load when there is one, else process_load
+		k = task "/" l[$1]
+		if ($1 == "process_load" && (k in burn)) next
+		if ($1 == "burn_load") burn[k] = 1
+		v[k " latency"] = $4 / 1000; v[k " max"] = $7 / 1000; v[k " cpu"] = $9
+		if (!game) v[k " met"] = $8 }
+	END { for (k in v) print k, v[k] }' "$1"
+}
+
+# median: "key value" lines in, the median value of each key out
+median() {
+	sort -k1,1 -k2,2g | awk '
+	function out() { if (n) print key, (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2) }
+	$1 != key { out(); key = $1; n = 0 } { v[++n] = $2 } END { out() }'
+}
+
+# table KIND THEIRS OURS: one row per figure of the list (lmbench's or interbench's order)
+table() {
+	awk -v kind="$1" '
+	FILENAME == ARGV[1] { a[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
+	FILENAME == ARGV[2] { b[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
+	{ order[++n] = $0 }
+	function num(v) { return v == "" ? "-" : v + 0 >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
+	END {
+		who = kind == "lmbench" ? "lmbench" : "interbench"
+		printf "%-28s %12s %12s %7s  %s\n", "figure", who, "contest", "ratio", "0.85-1.10"
+		for (i = 1; i <= n; i++) {
+			k = order[i]
+			if (!(k in a) && !(k in b)) continue
+			x = k in a ? a[k] : ""; y = k in b ? b[k] : ""
+			r = x + 0 > 0 && y != "" ? y / x : ""
+			band = r == "" ? "-" : (r >= 0.85 && r <= 1.10 ? "in" : "out")
+			if (band == "in") in_n++; if (r != "") both++
+			printf "%-28s %12s %12s %7s  %s\n", k, num(x), num(y), r == "" ? "-" : sprintf("%.3f", r), band
+		}
+		printf "%d of %d figures in band\n", in_n, both }' "$2" "$3" -
+}
+
+LM_ORDER="mhz null_call null_io stat open_close select_tcp sig_inst sig_hndl fork_proc exec_proc sh_proc
+ctx_2p_0k ctx_2p_16k ctx_2p_64k ctx_8p_16k ctx_8p_64k ctx_16p_16k ctx_16p_64k
+lat_pipe lat_unix lat_udp lat_rpc_udp lat_tcp lat_rpc_tcp lat_tcp_conn
+fs_create_0k fs_delete_0k fs_create_10k fs_delete_10k mmap_lat prot_fault page_fault
+bw_pipe bw_unix bw_tcp bw_file_reread bw_mmap_reread bw_bcopy_libc bw_bcopy_hand bw_mem_read bw_mem_write
+lat_l1 lat_l2 lat_main"
+
+# group_of FIGURE: the lmbench group that measures it
+group_of() {
+	case $1 in
+	mhz|null_*|stat|open_close|select_tcp|sig_*|*_proc|prot_fault) echo proc ;;
+	ctx_*) echo ctx ;;
+	lat_l1|lat_l2|lat_main) echo mem ;;
+	lat_*|bw_pipe|bw_unix|bw_tcp) echo ipc ;;
+	fs_*|mmap_lat|page_fault|bw_file_reread|bw_mmap_reread) echo fs ;;
+	bw_*) echo bw ;;
+	esac
+}
+
+# lm_table THEIRS OURS: the lmbench table of the groups of --only
+lm_table() {
+	for k in $LM_ORDER; do
+		case ",$ONLY," in *",$(group_of "$k"),"*) echo "$k" ;; esac
+	done | table lmbench "$1" "$2"
+}
+
+IB_ORDER() {
+	for t in Audio Video X Gaming; do for l in None Burn Write Read Compile; do
+		for f in latency max cpu met; do
+			[ "$t" = Gaming ] && [ "$f" = met ] && continue
+			echo "$t/$l $f"
+		done
+	done; done
+}
+
+# --- --from: the table of saved outputs ---------------------------------------------------
+if [ -n "$FROM" ]; then
+	[ -d "$FROM" ] || die "--from '$FROM' is not a folder"
+	T=$(mktemp -d) || exit 1
+	trap 'rm -rf "$T"' EXIT
+	status=0
+	if [ -d "$FROM/lmbench" ] || [ -f "$FROM/contest-micro.csv" ]; then
+		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | median >"$T/lm"
+		[ -f "$FROM/contest-micro.csv" ] && contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
+		: >>"$T/c"
+		lm_table "$T/lm" "$T/c"
+	fi
+	if [ -f "$FROM/interbench.out" ] || [ -f "$FROM/interact.txt" ]; then
+		[ -f "$FROM/interbench.out" ] && ib_figures "$FROM/interbench.out" >"$T/ib"
+		[ -f "$FROM/interact.txt" ] && ci_figures "$FROM/interact.txt" >"$T/ci"
+		: >>"$T/ib"; : >>"$T/ci"
+		[ -d "$FROM/lmbench" ] && echo
+		IB_ORDER | table interbench "$T/ib" "$T/ci"
+	fi
+	exit $status
+fi
+
+# --- running them ---------------------------------------------------------------------------
+LMREQ="lat_syscall lat_ctx lat_pipe bw_mem lat_mem_rd mhz"
+if [ -n "$LM" ]; then
+	[ -d "$LM" ] || die "--lmbench '$LM' is not a folder"
+	ok=1
+	for p in $LMREQ; do [ -x "$LM/$p" ] || ok=0; done
+	if [ $ok = 0 ]; then   # the build's bin/ holds one ARCH-OS folder: take it
+		set -- "$LM"/*/lat_syscall
+		[ $# -eq 1 ] && [ -x "$1" ] && LM=${1%/lat_syscall} && ok=1
+		for p in $LMREQ; do [ -x "$LM/$p" ] || ok=0; done
+	fi
+	[ $ok = 1 ] || die "--lmbench '$LM' is not an lmbench build (no $(echo "$LMREQ" | tr ' ' ,) in it: give its bin/ARCH-OS folder)"
+	LM=$(cd "$LM" && pwd)
+	command -v taskset >/dev/null 2>&1 || die "taskset is not installed (util-linux): lmbench's programs cannot be pinned as contest pins"
+fi
+if [ -n "$IB" ]; then
+	[ -x "$IB" ] && [ -f "$IB" ] || die "--interbench '$IB' is not a program"
+	[ "$(id -u)" = 0 ] || die "--interbench needs root (its timing threads are real-time)"
+	IB=$(cd "$(dirname "$IB")" && pwd)/$(basename "$IB")
+fi
+if [ -z "$CONTEST" ]; then
+	CONTEST=$(command -v contest 2>/dev/null || echo "$(cd "$(dirname "$0")/.." && pwd)/build/contest")
+fi
+[ -x "$CONTEST" ] || die "no contest to run at '$CONTEST' (give --contest PATH)"
+[ -d "$BASE" ] || die "--dir '$BASE' is not a folder"
+W=$(mktemp -d "$BASE/side-by-side.XXXXXX") || exit 1
+SERVERS= HELLO=
+cleanup() {
+	for s in $SERVERS; do (cd "$LM" && "./$s" -S localhost) >/dev/null 2>&1; done
+	[ -n "$HELLO" ] && rm -f /tmp/hello
+	[ -n "$KEEP" ] && [ -d "$W/out" ] && mkdir -p "$KEEP" && cp -R "$W/out/." "$KEEP/"
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+status=0
+say() { echo "$me: $*" >&2; }
+
+# lm RUN NAME CMD...: one lmbench program, pinned, its stdout and stderr into RUN/NAME.txt
+lm() {
+	r=$1 n=$2; shift 2
+	(cd "$LM" && taskset -c "$CPU" "$@") >"$r/$n.txt" 2>&1 || { say "lmbench: $* failed (in $r/$n.txt)"; status=1; }
+}
+
+# lm_round DIR: lmbench's programs of the --only groups, as scripts/lmbench runs them (SYNC_MAX=1)
+lm_round() {
+	d=$1 F=$W/lmfile FS=$W/lmfs P=-P
+	mkdir -p "$d" "$FS"
+	: >"$W/lmstat"
+	for g in $(echo "$ONLY" | tr , ' '); do case $g in
+	proc)
+		lm "$d" mhz ./mhz
+		lm "$d" lat_syscall_null ./lat_syscall $P 1 null
+		lm "$d" lat_syscall_read ./lat_syscall $P 1 read
+		lm "$d" lat_syscall_write ./lat_syscall $P 1 write
+		lm "$d" lat_syscall_stat ./lat_syscall $P 1 stat "$W/lmstat"
+		lm "$d" lat_syscall_open ./lat_syscall $P 1 open "$W/lmstat"
+		lm "$d" lat_select_tcp ./lat_select -n 100 $P 1 tcp
+		lm "$d" lat_sig_install ./lat_sig $P 1 install
+		lm "$d" lat_sig_catch ./lat_sig $P 1 catch
+		lm "$d" lat_sig_prot ./lat_sig $P 1 prot "$LM/lat_sig"
+		if [ ! -e /tmp/hello ]; then cp "$LM/hello" /tmp/hello && HELLO=1; fi
+		for k in fork exec shell; do lm "$d" "lat_proc_$k" ./lat_proc $P 1 $k; done
+		[ -n "$HELLO" ] && rm -f /tmp/hello && HELLO= ;;
+	ctx)
+		for s in 0 16 64; do lm "$d" "lat_ctx_$s" ./lat_ctx $P 1 -s $s 2 8 16; done ;;
+	ipc)
+		lm "$d" lat_pipe ./lat_pipe $P 1
+		lm "$d" lat_unix ./lat_unix $P 1
+		for s in lat_udp lat_tcp lat_rpc lat_connect bw_tcp; do
+			(cd "$LM" && taskset -c "$CPU" "./$s" -s) >/dev/null 2>&1 && SERVERS="$SERVERS $s"
+		done
+		sleep 1
+		lm "$d" lat_udp ./lat_udp $P 1 localhost
+		lm "$d" lat_tcp ./lat_tcp $P 1 localhost
+		lm "$d" lat_rpc_udp ./lat_rpc $P 1 -p udp localhost
+		lm "$d" lat_rpc_tcp ./lat_rpc $P 1 -p tcp localhost
+		lm "$d" lat_connect ./lat_connect localhost
+		lm "$d" bw_tcp ./bw_tcp $P 1 -m 10M localhost
+		for s in $SERVERS; do (cd "$LM" && "./$s" -S localhost) >/dev/null 2>&1; done
+		SERVERS=
+		lm "$d" bw_unix ./bw_unix $P 1
+		lm "$d" bw_pipe ./bw_pipe $P 1 ;;
+	fs)
+		(cd "$LM" && ./lmdd label="File $F write bandwidth: " of="$F" move="${MB}m" fsync=1 print=3) \
+			>"$d/lmdd.log" 2>&1
+		lm "$d" lat_pagefault ./lat_pagefault $P 1 "$F"
+		lm "$d" lat_mmap ./lat_mmap $P 1 "${MB}m" "$F"
+		lm "$d" bw_file_rd ./bw_file_rd $P 1 "${MB}m" io_only "$F"
+		lm "$d" bw_mmap_rd ./bw_mmap_rd $P 1 "${MB}m" mmap_only "$F"
+		rm -f "$F"
+		lm "$d" lat_fs ./lat_fs "$FS" ;;
+	bw)
+		lm "$d" bw_mem_bcopy ./bw_mem $P 1 "$((MB / 2))m" bcopy
+		lm "$d" bw_mem_fcp ./bw_mem $P 1 "$((MB / 2))m" fcp
+		lm "$d" bw_mem_frd ./bw_mem $P 1 "${MB}m" frd
+		lm "$d" bw_mem_fwr ./bw_mem $P 1 "${MB}m" fwr ;;
+	mem)
+		lm "$d" lat_mem_rd ./lat_mem_rd $P 1 "$MB" 128 ;;
+	esac; done
+	rm -rf "$FS" "$W/lmstat"
+}
+
+if [ -n "$LM" ]; then
+	mkdir -p "$W/out"
+	round=1
+	while [ $round -le "$ROUNDS" ]; do
+		if [ -n "$SAVED" ] && [ -f "$SAVED/contest-micro.csv" ]; then
+			cp "$SAVED/contest-micro.csv" "$W/out/contest-micro.csv"
+		elif [ -z "$THEIRS" ]; then
+			say "round $round/$ROUNDS: contest micro"
+			"$CONTEST" micro -q -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
+				{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
+			"$CONTEST" report --micro --format csv -R "$W/res" >"$W/out/contest-micro.csv" 2>/dev/null
+		fi
+		# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
+		CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/contest-micro.csv")
+		case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
+		if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
+			cp -R "$SAVED/lmbench.$round" "$W/out/"
+		else
+			say "round $round/$ROUNDS: lmbench ($ONLY), pinned to CPU $CPU"
+			lm_round "$W/out/lmbench.$round"
+		fi
+		round=$((round + 1))
+	done
+fi
+if [ -n "$IB" ]; then
+	burn=process_load
+	"$CONTEST" loads 2>/dev/null | grep -q '^burn_load' && burn=burn_load
+	mkdir -p "$W/out" "$W/ib"
+	if [ -n "$SAVED" ] && [ -f "$SAVED/interbench.out" ]; then
+		cp "$SAVED/interbench.out" "$W/out/"
+	else
+		say "interbench -t 10 (about 4 minutes)"
+		(cd "$W/ib" && "$IB" -t 10 -W Audio -W Video -W X -W Gaming -w None -w Burn -w Write -w Read \
+			-w Compile) >"$W/out/interbench.out" 2>"$W/ib.log" ||
+			{ say "interbench failed:"; tail -n 5 "$W/ib.log" >&2; status=1; }
+	fi
+	rm -rf "$W/ib"
+	if [ -n "$SAVED" ] && [ -f "$SAVED/interact.txt" ]; then
+		cp "$SAVED/interact.txt" "$W/out/"
+	elif [ -z "$THEIRS" ]; then
+		say "contest interact --seconds 10 no_load $burn io_load read_load compile"
+		"$CONTEST" interact -k side-by-side -R "$W/ires" -d "$W/itb" --seconds 10 no_load $burn io_load \
+			read_load compile >"$W/out/interact.txt" 2>"$W/interact.log" ||
+			{ say "contest interact failed:"; tail -n 5 "$W/interact.log" >&2; status=1; }
+	fi
+fi
+sh "$0" --from "$W/out" --only "$ONLY" || status=1
+exit $status

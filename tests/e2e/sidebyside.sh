@@ -1,0 +1,48 @@
+# sidebyside.sh: scripts/side-by-side.sh's parsers on saved outputs (lmbench 3's programs, contest micro's CSV, interbench 0.31, contest interact) and its refusals; needs neither lmbench nor interbench.
+. tests/e2e/lib.sh
+S=scripts/side-by-side.sh
+mkdir -p "$SCRATCH/tmp"
+TMPDIR=$SCRATCH/tmp
+export TMPDIR
+D=tests/data/side-by-side
+sh "$S" --from "$D" >"$SCRATCH/t" 2>"$ERR"
+check "--from: exit 0, nothing on stderr" test $? -eq 0 -a ! -s "$ERR"
+# lmbench's figures as scripts/getsummary takes them from each program's output
+lm() { awk -v k="$1" '$1 == k { print $2; exit }' "$SCRATCH/t"; }
+ct() { awk -v k="$1" '$1 == k { print $3; exit }' "$SCRATCH/t"; }
+check "lmbench mhz: the first field of mhz's line" test "$(lm mhz)" = 3661
+check "null call: Simple syscall" test "$(lm null_call)" = 0.1691
+check "null I/O: the mean of read and write, as getsummary" test "$(lm null_io)" = 0.2174
+check "select: the 100 tcp fd line" test "$(lm select_tcp)" = 4.878
+check "sig hndl: Signal handler overhead" test "$(lm sig_hndl)" = 2.403
+check "sh proc: fork+/bin/sh" test "$(lm sh_proc)" = 2485
+# each saved output that is there gives its figure (FILE:FIGURE)
+for p in lat_ctx_0:ctx_2p_0k lat_ctx_64:ctx_16p_64k lat_pipe:lat_pipe lat_connect:lat_tcp_conn \
+	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_read lat_mem_rd:lat_l2 \
+	lat_mem_rd:lat_main lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
+	[ -f "$D/lmbench/${p%%:*}.txt" ] || continue
+	check "lmbench ${p#*:} from ${p%%:*}" sh -c "test '$(lm ${p#*:})' != - && test -n '$(lm ${p#*:})'"
+done
+check "lmbench: a contest figure, its ratio and its band per row" sh -c "awk '\$1 == \"null_call\" && \$3 + 0 > 0 && \$4 + 0 > 0 && (\$5 == \"in\" || \$5 == \"out\")' '$SCRATCH/t' | grep -q ."
+check "lmbench: the count in band" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/t"
+# interbench's tables beside contest interact's (ms, its names)
+ib() { awk -v k="$1 $2" '$1 " " $2 == k { print $3, $4, $5, $6; exit }' "$SCRATCH/t"; }
+check "interbench Audio/None latency 0.1 beside contest's 0.1458 ms" test "$(ib Audio/None latency)" = "0.1 0.1458 1.458 out"
+check "interbench Video/Compile met 78.7 beside contest's 1.0" test "$(ib Video/Compile met)" = "78.7 1 0.013 out"
+check "Burn is burn_load when contest has it" test "$(ib X/Burn met)" = "52.6 32.2 0.612 out"
+check "X is contest's desktop" test "$(ib X/None cpu)" = "98.1 100 1.019 in"
+check "Gaming has no deadlines" sh -c "! grep -q '^Gaming/None met' '$SCRATCH/t' && grep -q '^Gaming/Compile cpu ' '$SCRATCH/t'"
+# only lmbench's outputs, or only interbench's: one table
+mkdir -p "$SCRATCH/lmonly" "$SCRATCH/ibonly"
+cp -R "$D/lmbench" "$D/contest-micro.csv" "$SCRATCH/lmonly/"
+cp "$D/interbench.out" "$D/interact.txt" "$SCRATCH/ibonly/"
+check "lmbench alone: one table" test "$(sh "$S" --from "$SCRATCH/lmonly" | grep -c '^figure ')" = 1
+check "interbench alone: one table" test "$(sh "$S" --from "$SCRATCH/ibonly" | grep -c '^figure  *interbench ')" = 1
+# refusals: one line, exit 2, nothing run or left
+mkdir -p "$SCRATCH/notlm"
+expect_fail "not an lmbench build" 2 "--lmbench '$SCRATCH/notlm' is not an lmbench build" sh "$S" --lmbench "$SCRATCH/notlm"
+expect_fail "nothing to run" 2 "give --lmbench DIR, --interbench PROGRAM or both" sh "$S"
+expect_fail "an unknown group" 2 "--only: 'net' is not proc, ctx, ipc, fs, bw or mem" sh "$S" --only net --from "$D"
+expect_fail "interbench not a program" 2 "--interbench '$SCRATCH/none' is not a program" sh "$S" --interbench "$SCRATCH/none"
+check "no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp')\""
+done_tests
