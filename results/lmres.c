@@ -48,8 +48,8 @@ static const struct lm_line biggest[] = {
 	{ "\"Mmap read bandwidth", 1, 1, MID_BW_MMAP_REREAD },
 	{ "\"libc bcopy unaligned", 1, 1, MID_BW_BCOPY_LIBC },
 	{ "\"unrolled bcopy unaligned", 1, 1, MID_BW_BCOPY_HAND },
-	{ "Memory read", 1, 1, MID_BW_MEM_READ },
-	{ "Memory write", 1, 1, MID_BW_MEM_WRITE },
+	{ "Memory read", 1, 1, MID_BW_MEM_FRD },
+	{ "Memory write", 1, 1, MID_BW_MEM_FWR },
 };
 
 /* field: whitespace-separated field k of line s (up to its newline), NaN when absent or not a number. */
@@ -216,9 +216,9 @@ static const char *a_block(const char *s, struct lm_run *r, int lat_type)
 	}
 	if (starts(s, "\"stride=128") && lat_type == 1) {
 		e = block(s, keep_stride, &b);
-		lm_put(r, MID_LAT_L1, b.l1, NULL);
-		lm_put(r, MID_LAT_L2, b.l2, NULL);
-		lm_put(r, MID_LAT_MAIN, b.last, NULL);
+		lm_put(r, MID_LAT_1K, b.l1, NULL);
+		lm_put(r, MID_LAT_128K, b.l2, NULL);
+		lm_put(r, MID_LAT_LARGEST, b.last, NULL);
 		return e;
 	}
 	return s;

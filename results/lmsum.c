@@ -60,13 +60,13 @@ static const struct layout layouts[] = {
 	  { 7, 0, 1, 2, 3, 5, 4, 6 } },
 	{ MS_BW, "Bcopy", NULL, 9,
 	  { MID_BW_PIPE, MID_BW_UNIX, MID_BW_TCP, MID_BW_FILE_REREAD, MID_BW_MMAP_REREAD,
-	    MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND, MID_BW_MEM_READ, MID_BW_MEM_WRITE },
+	    MID_BW_BCOPY_LIBC, MID_BW_BCOPY_HAND, MID_BW_MEM_FRD, MID_BW_MEM_FWR },
 	  { 2, 1, 4, 3, 0, 6, 5, 7, 8 } },
 	{ MS_MEM, "Main", "L1", 5,      /* lmbench 2: Mhz L1 L2 Main Guesses */
-	  { MID_MHZ, MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN, GUESS },
+	  { MID_MHZ, MID_LAT_1K, MID_LAT_128K, MID_LAT_LARGEST, GUESS },
 	  { 2, 1, 3, 0 } },
 	{ MS_MEM, "Main", "L1", 6,      /* lmbench 3: and Rand mem */
-	  { MID_MHZ, MID_LAT_L1, MID_LAT_L2, MID_LAT_MAIN, NONE, GUESS },
+	  { MID_MHZ, MID_LAT_1K, MID_LAT_128K, MID_LAT_LARGEST, NONE, GUESS },
 	  { 4, 2, 1, 3, 0 } },
 };
 

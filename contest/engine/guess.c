@@ -59,13 +59,13 @@ static double temp_canary(void)
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
 	const char *tmp = getenv("TMPDIR");
 	char dir[PATH_MAX], why[256], *slash;
-	double best = NAN;
+	double best = NAN, spread;
 
 	if (fs_path(dir, sizeof dir, "%s/contest-guess.XXXXXX", tmp && tmp[0] ? tmp : "/tmp") != 0 ||
 	    mkdtemp(dir) == NULL)
 		return NAN;
 	sig_install();  /* the compiles' waits tick with SIGALRM; an interrupt ends them */
-	if (canary_time(dir, &best, why, sizeof why) != 0)
+	if (canary_time(dir, &best, &spread, why, sizeof why) != 0)
 		best = NAN;
 	slash = strrchr(dir, '/');
 	*slash = '\0';
@@ -103,6 +103,7 @@ void guess_plan(struct plan *p, const struct opts *o, const char *results, const
 	double canary = NAN, units, per_unit;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	char size[96], why[256];
+	double spread;
 	size_t missing = 0;
 
 	plan_estimate(p, results, workload);
@@ -113,7 +114,7 @@ void guess_plan(struct plan *p, const struct opts *o, const char *results, const
 	if (missing == p->nloads) {  /* else scaled from the recorded loads */
 		if (size_of(o, &units, &per_unit, size, sizeof size) != 0)
 			return;
-		if (testbed != NULL && !o->no_canary && canary_time(testbed, &canary, why, sizeof why) != 0)
+		if (testbed != NULL && !o->no_canary && canary_time(testbed, &canary, &spread, why, sizeof why) != 0)
 			canary = NAN;  /* the runs' canary says why */
 		if (!isfinite(canary))
 			canary = recorded_canary(results);
