@@ -28,7 +28,7 @@ check "the record holds foreign_pct over 5 (it is $f)" awk -v f="$f" 'BEGIN {exi
 s=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["steal_pct"]}' "$R/hog.loads")
 check "the record holds steal_pct, a number or na (it is $s)" sh -c "echo '$s' | grep -qE '^(na|-?[0-9]+\.[0-9]+)$'"
 "$CONTEST" -r -R "$R" >"$SCRATCH/report"
-check "the row is marked busy" grep -qE '^hog +1 .*1\.00   busy$' "$SCRATCH/report"
+check "the row is marked busy" grep -qE '^hog +\[1\] .*1\.00   busy$' "$SCRATCH/report"
 check "the run is named under the block" grep -qF "  hog: busy machine: run 1 had " "$SCRATCH/report"
 "$CONTEST" -r -R "$R" --stats hog >"$SCRATCH/report"
 check "--stats leaves the busy run out, saying so" grep -qF "(more than 5%): left out of these figures (--keep-busy keeps them)" "$SCRATCH/report"

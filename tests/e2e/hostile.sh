@@ -17,7 +17,7 @@ for v in 2 3 99 01; do
 	check "the contest-loads $v file is unchanged" cmp -s "$R/x.loads" "$SCRATCH/x.loads.before"
 	check "no testbed made for the contest-loads $v file" test ! -e "$T"
 done
-check "the report still prints the other label" sh -c "'$CONTEST' report -R '$R' 2>/dev/null | grep -q '^y  *1  *10'"
+check "the report still prints the other label" sh -c "'$CONTEST' report -R '$R' 2>/dev/null | grep -q '^y  *\[1\]  *10'"
 rm -f "$R/x.loads"
 printf 'contest-micro\t2\nlabel\trun\n' >"$R/m.micro"
 "$CONTEST" report --micro -R "$R" >/dev/null 2>"$ERR"

@@ -124,7 +124,7 @@ check "killed make: the reason names the signal ($reason)" contains "$reason" "c
 check "killed make: run 2 ok" test "$(field "$R/c.loads" no_load 2 status)" = ok
 "$CONTEST" -r -R "$R" c >"$SCRATCH/rep" 2>&1
 check "killed make: the report shows the failed run" grep -qx '  c: 1 failed run(s) not averaged' "$SCRATCH/rep"
-check "killed make: the report averages the other" grep -qE '^c +1   ' "$SCRATCH/rep"
+check "killed make: the report averages the other" grep -qE '^c +\[1\]   ' "$SCRATCH/rep"
 
 # 6. A worker of the load killed with SIGKILL mid-compile: the run fails,
 # naming the worker and the signal.
@@ -142,7 +142,7 @@ check "killed worker: the reason names it and the signal ($(field "$R/w.loads" s
 	"selftest_load failed: a worker of the load (pid $worker) killed by signal 9 (Killed)"
 "$CONTEST" -r -R "$R" w >"$SCRATCH/rep" 2>&1
 check "killed worker: the report shows the failed run" grep -qx '  w: 1 failed run(s) not averaged' "$SCRATCH/rep"
-check "killed worker: the report averages the other" grep -qE '^w +1   ' "$SCRATCH/rep"
+check "killed worker: the report averages the other" grep -qE '^w +\[1\]   ' "$SCRATCH/rep"
 
 # 7. A load worker killed while the compile fails as well: the reason names
 # the load's failure first (often the cause, such as a disk it filled).

@@ -31,7 +31,7 @@ check "the -o directory holds only its lock file" test "$(ls -A "$O")" = .contes
 rc=$?
 check "io_other without -o: exit 1 ($rc)" test "$rc" -eq 1
 check "io_other without -o: says -o is needed" grep -q "io_other needs -o" "$SCRATCH/err2"
-check "io_other without -o: no_load still ran" grep -qE '^u +1   ' "$SCRATCH/out2"
+check "io_other without -o: no_load still ran" grep -qE '^u +\[1\]   ' "$SCRATCH/out2"
 "$CONTEST" -k u --scale tiny --mem 16M -d "$T" -R "$R" -q --lead 0 -n 1 bogus_load 2>/dev/null
 check "unknown load still refused" test $? -eq 2
 done_tests

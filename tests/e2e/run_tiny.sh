@@ -14,13 +14,13 @@ check "report is quiet on stderr" test ! -s "$SCRATCH/report.err"
 # the two blocks, in load order, each with rows a then b, 2 runs each
 check "block order" test "$(grep ':$' "$SCRATCH/report" | tr '\n' ' ')" = "no_load: cacherun: "
 check "header" test "$(grep -c '^Kernel         \[runs\]   Time    CPU%    Loads   LCPU%   Ratio$' "$SCRATCH/report")" -eq 2
-check "rows a,b x2 with 2 runs" test "$(grep -cE '^(a|b) {19}2   [0-9]' "$SCRATCH/report")" -eq 4
+check "rows a,b x2 with 2 runs" test "$(grep -cE '^(a|b) {15}\[2\]   [0-9]' "$SCRATCH/report")" -eq 4
 check "no_load ratio 1.00" test "$(sed -n '/^no_load:/,/^cacherun:/p' "$SCRATCH/report" | grep -cE '^(a|b) .* 1\.00(   busy)?$')" -eq 2
 check "label order a before b" test "$(grep -E '^(a|b) ' "$SCRATCH/report" | cut -c1 | tr -d '\n')" = "abab"
 check "cacherun ratio present" test "$(sed -n '/^cacherun:/,$p' "$SCRATCH/report" | grep -cE '^(a|b) .* [0-9]\.[0-9][0-9](   busy)?$')" -eq 2
 check "report of b alone" sh -c "'$CONTEST' report -R '$R' b | grep -cE '^b ' | grep -qx 2"
 check "--loads filter" test "$("$CONTEST" report -R "$R" --loads cacherun | grep -c ':$')" -eq 1
-check "--precise adds decimals" sh -c "'$CONTEST' report -R '$R' --precise | grep -qE '^a +2   [0-9]+\.[0-9] +[0-9]+\.[0-9][0-9] .* 1\.000(   busy)?$'"
+check "--precise adds decimals" sh -c "'$CONTEST' report -R '$R' --precise | grep -qE '^a +\[2\]   [0-9]+\.[0-9][0-9] +[0-9]+\.[0-9] .* 1\.000(   busy)?$'"
 
 # records: header once, 4 records per label, runs 1,2 of each load
 check "a's file has a header and 4 records" test "$(wc -l <"$R/a.loads")" -eq 6
@@ -28,7 +28,7 @@ check "runs numbered per load" test "$(cut -f2,3 "$R/a.loads" | tail -n 4 | sort
 check "workload identity recorded" grep -q 'builtin-1:tiny' "$R/a.loads"
 # runs accumulate across invocations
 check "third run" run -k a -q no_load >/dev/null 2>&1
-check "runs accumulate" sh -c "'$CONTEST' report -R '$R' --loads no_load a | grep -qE '^a +3   '"
+check "runs accumulate" sh -c "'$CONTEST' report -R '$R' --loads no_load a | grep -qE '^a +\[3\]   '"
 
 # the test load: Loads and LCPU% measured inside the window
 check "selftest load run" run -k t -q selftest_load >"$SCRATCH/t.out" 2>&1
