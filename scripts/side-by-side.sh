@@ -248,7 +248,7 @@ fi
 if [ -z "$CONTEST" ]; then
 	CONTEST=$(command -v contest 2>/dev/null || echo "$(cd "$(dirname "$0")/.." && pwd)/build/contest")
 fi
-[ -x "$CONTEST" ] || die "no contest to run at '$CONTEST' (give --contest PATH)"
+[ -n "$THEIRS" ] || [ -x "$CONTEST" ] || die "no contest to run at '$CONTEST' (give --contest PATH)"
 [ -d "$BASE" ] || die "--dir '$BASE' is not a folder"
 W=$(mktemp -d "$BASE/side-by-side.XXXXXX") || exit 1
 SERVERS= HELLO=
