@@ -82,11 +82,16 @@ static int last_run(const struct mrec_set *out, const char *label)
 static int emit_one(const struct lm_runs *rs, const struct lm_run *r, const char *label, int run,
                     struct mrec_set *out)
 {
-	for (int id = 0; id < MID_COUNT; id++) {
+	int emitted = 0;
+
+	/* the figures, then (when there is any) a line saying lmbench's MB is 10^6 bytes, as contest's */
+	for (int k = 0; k <= MID_COUNT; k++) {
+		int id = k < MID_COUNT ? k : MID_MB_DECIMAL, mb = k == MID_COUNT;
 		const struct micro_def *d = &micro_metrics[id];
-		int mb = id == MID_MB_DECIMAL;   /* lmbench's MB is 10^6 bytes, as contest's now */
-		if (!mb && (d->family || d->fmt == MF_CACHE || !(d->sections & r->secs)))
+		if (mb ? emitted == 0 : id == MID_MB_DECIMAL || d->family || d->fmt == MF_CACHE ||
+		                        !(d->sections & r->secs))
 			continue;
+		emitted++;
 		struct mrec m = { .run = run, .value = mb ? 1 : r->v[id], .spread = 0 };
 		text_fmt(m.label, sizeof m.label, "%s", label);
 		text_fmt(m.timestamp, sizeof m.timestamp, "%s", "-");

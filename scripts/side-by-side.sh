@@ -96,18 +96,18 @@ lm_figures() {
 		k = file == "bw_tcp" ? "bw_tcp" : file == "lat_mmap" ? "mmap_lat" : \
 		    file == "bw_file_rd" ? "bw_file_reread" : file == "bw_mmap_rd" ? "bw_mmap_reread" : \
 		    file == "bw_mem_bcopy" ? "bw_bcopy_libc" : file == "bw_mem_fcp" ? "bw_bcopy_hand" : \
-		    file == "bw_mem_frd" ? "bw_mem_read" : file == "bw_mem_fwr" ? "bw_mem_write" : ""
+		    file == "bw_mem_frd" ? "bw_mem_frd" : file == "bw_mem_fwr" ? "bw_mem_fwr" : ""
 		if (k != "") last[k] = $2
 	}
 	/^"stride=/ { stride = $1 == "\"stride=128" }
 	file == "lat_mem_rd" && stride && /^[0-9.]+ [0-9.]+$/ {
-		if ($1 + 0 == 0.00098) put("lat_l1", $2)
-		if ($1 + 0 == 0.125) put("lat_l2", $2)
+		if ($1 + 0 == 0.00098) put("lat_1k", $2)
+		if ($1 + 0 == 0.125) put("lat_128k", $2)
 		main = $2 }
 	END {
 		if (rd != "" && wr != "") put("null_io", (rd + wr) / 2); else put("null_io", wr)
 		for (k in last) put(k, last[k])
-		put("lat_main", main) }'
+		put("lat_largest", main) }'
 }
 
 # contest_figures CSV: contest report --micro --format csv: "metric value" per run
@@ -172,15 +172,15 @@ LM_ORDER="mhz null_call null_io stat open_close select_tcp sig_inst sig_hndl for
 ctx_2p_0k ctx_2p_16k ctx_2p_64k ctx_8p_16k ctx_8p_64k ctx_16p_16k ctx_16p_64k
 lat_pipe lat_unix lat_udp lat_rpc_udp lat_tcp lat_rpc_tcp lat_tcp_conn
 fs_create_0k fs_delete_0k fs_create_10k fs_delete_10k mmap_lat prot_fault page_fault
-bw_pipe bw_unix bw_tcp bw_file_reread bw_mmap_reread bw_bcopy_libc bw_bcopy_hand bw_mem_read bw_mem_write
-lat_l1 lat_l2 lat_main"
+bw_pipe bw_unix bw_tcp bw_file_reread bw_mmap_reread bw_bcopy_libc bw_bcopy_hand bw_mem_frd bw_mem_fwr
+lat_1k lat_128k lat_largest"
 
 # group_of FIGURE: the lmbench group that measures it
 group_of() {
 	case $1 in
 	mhz|null_*|stat|open_close|select_tcp|sig_*|*_proc|prot_fault) echo proc ;;
 	ctx_*) echo ctx ;;
-	lat_l1|lat_l2|lat_main) echo mem ;;
+	lat_1k|lat_128k|lat_largest) echo mem ;;
 	lat_*|bw_pipe|bw_unix|bw_tcp) echo ipc ;;
 	fs_*|mmap_lat|page_fault|bw_file_reread|bw_mmap_reread) echo fs ;;
 	bw_*) echo bw ;;

@@ -18,8 +18,8 @@ check "sig hndl: Signal handler overhead" test "$(lm sig_hndl)" = 2.403
 check "sh proc: fork+/bin/sh" test "$(lm sh_proc)" = 2485
 # each saved output that is there gives its figure (FILE:FIGURE)
 for p in lat_ctx_0:ctx_2p_0k lat_ctx_64:ctx_16p_64k lat_pipe:lat_pipe lat_connect:lat_tcp_conn \
-	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_read lat_mem_rd:lat_l2 \
-	lat_mem_rd:lat_main lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
+	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_frd lat_mem_rd:lat_128k \
+	lat_mem_rd:lat_largest lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
 	[ -f "$D/lmbench/${p%%:*}.txt" ] || continue
 	check "lmbench ${p#*:} from ${p%%:*}" sh -c "test '$(lm ${p#*:})' != - && test -n '$(lm ${p#*:})'"
 done

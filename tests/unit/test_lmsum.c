@@ -109,7 +109,7 @@ static void test_seed_000(void)
 	T_NEAR(fig(&s, "s0.4", 6, "sh_proc"), 7084, 1e-9);
 	T_NEAR(fig(&s, "s0.4", 6, "exec_proc"), 2332, 1e-9);
 	T_CHECK(fig(&s, "s0.1", 1, "ctx_2p_0k") == -1);   /* no such section: no line */
-	T_CHECK(fig(&s, "s0.1", 1, "lat_l1") == -1);
+	T_CHECK(fig(&s, "s0.1", 1, "lat_1k") == -1);
 	T_CHECK(lmsum_is(line(&s, "s0.1", 1, "mhz")));
 	mrec_set_free(&s);
 }
@@ -138,11 +138,11 @@ static void test_seed_002(void)
 	T_NEAR(fig(&s, "s2.1", 1, "fs_create_0k"), 119, 1e-9);
 	T_NEAR(fig(&s, "s2.1", 1, "page_fault"), 4, 1e-9);
 	T_NEAR(fig(&s, "s2.1", 1, "bw_pipe"), 432, 1e-9);
-	T_NEAR(fig(&s, "s2.1", 1, "bw_mem_write"), 171, 1e-9);
-	T_NEAR(fig(&s, "s2.1", 1, "lat_l1"), 3.798, 1e-9);
-	T_NEAR(fig(&s, "s2.1", 1, "lat_main"), 175, 1e-9);
-	T_NEAR(fig(&s, "s2.2", 1, "lat_l2"), 56, 1e-9);
-	T_NEAR(fig(&s, "s2.2", 5, "lat_main"), 177, 1e-9);
+	T_NEAR(fig(&s, "s2.1", 1, "bw_mem_fwr"), 171, 1e-9);
+	T_NEAR(fig(&s, "s2.1", 1, "lat_1k"), 3.798, 1e-9);
+	T_NEAR(fig(&s, "s2.1", 1, "lat_largest"), 175, 1e-9);
+	T_NEAR(fig(&s, "s2.2", 1, "lat_128k"), 56, 1e-9);
+	T_NEAR(fig(&s, "s2.2", 5, "lat_largest"), 177, 1e-9);
 	T_NEAR(fig(&s, "s2.2", 1, "sh_proc"), 8041, 1e-9);
 	mrec_set_free(&s);
 }
@@ -275,11 +275,11 @@ static void test_results(void)
 	T_NEAR(fig(&s, "lm3", 1, "ctx_8p_16k"), 3.5, 1e-9);
 	T_NEAR(fig(&s, "lm3", 1, "fs_create_0k"), 10, 1e-9);
 	T_NEAR(fig(&s, "lm3", 1, "fs_delete_10k"), 8, 1e-9);
-	T_NEAR(fig(&s, "lm3", 1, "bw_mem_read"), 6587.23, 1e-9);
-	T_CHECK(isnan(fig(&s, "lm3", 1, "bw_mem_write")));   /* only the partial one */
-	T_NEAR(fig(&s, "lm3", 1, "lat_l1"), 1.2, 1e-9);
-	T_NEAR(fig(&s, "lm3", 1, "lat_l2"), 3.08, 1e-9);
-	T_NEAR(fig(&s, "lm3", 1, "lat_main"), 12.36, 1e-9);
+	T_NEAR(fig(&s, "lm3", 1, "bw_mem_frd"), 6587.23, 1e-9);
+	T_CHECK(isnan(fig(&s, "lm3", 1, "bw_mem_fwr")));   /* only the partial one */
+	T_NEAR(fig(&s, "lm3", 1, "lat_1k"), 1.2, 1e-9);
+	T_NEAR(fig(&s, "lm3", 1, "lat_128k"), 3.08, 1e-9);
+	T_NEAR(fig(&s, "lm3", 1, "lat_largest"), 12.36, 1e-9);
 	T_CHECK(isnan(fig(&s, "lm3", 1, "lat_pipe")));
 	T_STREQ(line(&s, "lm3", 1, "lat_pipe")->reason, "not in this lmbench results file");
 	mrec_set_free(&s);
