@@ -35,8 +35,8 @@ check "-n auto: a closing line for the condition ($line)" sh -c "echo '$line' | 
 case $line in *": reached"*) verdict=reached ;; *) verdict=not ;; esac
 check "-n auto: stopped at the first precise point, at most 8 runs" ci_check "$R/p.loads" 8 "$verdict"
 # (a run beside a busy machine is made but not counted: the count may lag)
-check "-n auto: the progress lines show the interval" grep -qE '^\[[0-9]+/[0-9]+\] no_load run 3/8: .*; Time \+-([0-9.]+% \(to \+-3%\), [23]|\?% \(to \+-3%\): [01]) run\(s\) counted$' "$ERR"
-check "-n auto: before an interval, the count" grep -qE '^\[1/[0-9]+\] no_load run 1/8: .*; Time \+-\?% \(to \+-3%\): [01] run\(s\) counted$' "$ERR"
+check "-n auto: the progress lines show the interval" grep -qE '^\[[0-9]+/[0-9]+\] no_load run 3/8: .*; Time \+-([0-9.]+% \(to \+-3%\), [23]|\?% \(to \+-3%\): [01]) run\(s\) counted(, about [0-9hms]+ left)?$' "$ERR"
+check "-n auto: before an interval, the count" grep -qE '^\[1/[0-9]+\] no_load run 1/8: .*; Time \+-\?% \(to \+-3%\): [01] run\(s\) counted(, about [0-9hms]+ left)?$' "$ERR"
 check "-n auto: the report follows" grep -q '^no_load:$' "$SCRATCH/out"
 
 # a precision no run reaches: exactly --max-runs, said

@@ -98,6 +98,10 @@ case "$rc $line" in
 "125 "*"cannot decide: "[0-2]" run(s) of this kernel"*"beside a busy machine left out")
 	# the one CPU left free by the cut was taken by other programs
 	echo "skip: under the cut: the machine got busy: $line" ;;
+*" ")
+	# a CPU cut is recorded as the group's cpu_limit, and runs under another limit
+	# are another machine: bisect has no run of a to judge the cut against
+	echo "skip: under the cut: bisect keeps a CPU-limited kernel apart from a (cpu_limit differs): $(tail -n 1 "$ERR")" ;;
 *)
 	echo "under the cut: $line"
 	check "under the cut: exit 1" test "$rc" -eq 1
