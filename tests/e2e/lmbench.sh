@@ -1,6 +1,6 @@
 # lmbench.sh: report --micro --lmbench: lmbench's summaries (the four lmbench seeds beside the repository, when there) and a results file beside a contest label in every format; bad input refused in one line.
 . tests/e2e/lib.sh
-DATA=$(pwd)/tests/data/lmbench
+DATA=$(pwd)/tests/data/lmresults
 SEEDS=
 for d in ../shared/seeds ../../shared/seeds; do
 	[ -d "$d" ] && SEEDS=$(cd "$d" && pwd) && break

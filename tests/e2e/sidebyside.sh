@@ -4,7 +4,12 @@ S=scripts/side-by-side.sh
 mkdir -p "$SCRATCH/tmp"
 TMPDIR=$SCRATCH/tmp
 export TMPDIR
-D=tests/data/side-by-side
+# the saved outputs laid out as a --from folder: lmbench's program outputs under lmbench/
+D=$SCRATCH/from
+mkdir -p "$D"
+cp -R tests/data/side-by-side/lm-out "$D/lmbench"
+cp tests/data/side-by-side/contest-micro.csv tests/data/side-by-side/interbench.out \
+	tests/data/side-by-side/interact.txt "$D/"
 sh "$S" --from "$D" >"$SCRATCH/t" 2>"$ERR"
 check "--from: exit 0, nothing on stderr" test $? -eq 0 -a ! -s "$ERR"
 # lmbench's figures as scripts/getsummary takes them from each program's output
