@@ -104,18 +104,16 @@ void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v)
 	}
 }
 
-/* bw_copy_hand: copy nw words (a multiple of 8), eight 64-bit loads then
- * eight 64-bit stores per step. Volatile accesses keep the compiler from
- * turning the loop into a call to memcpy or vectorising it: it stays a
- * plain word copy. */
-static void bw_copy_hand(volatile uint64_t *d, const volatile uint64_t *s, size_t nw)
+/* bw_copy_hand: lmbench's fcp: copy nw 4-byte words (a multiple of 4), a
+ * 4-byte load and a 4-byte store per word. Volatile accesses keep the
+ * compiler from turning the loop into a call to memcpy or vectorising it:
+ * it stays a plain word copy. */
+static void bw_copy_hand(volatile uint32_t *d, const volatile uint32_t *s, size_t nw)
 {
-	for (size_t i = 0; i < nw; i += 8) {
-		uint64_t w0 = s[i], w1 = s[i + 1], w2 = s[i + 2], w3 = s[i + 3];
-		uint64_t w4 = s[i + 4], w5 = s[i + 5], w6 = s[i + 6], w7 = s[i + 7];
+	for (size_t i = 0; i + 4 <= nw; i += 4) {
+		uint32_t w0 = s[i], w1 = s[i + 1], w2 = s[i + 2], w3 = s[i + 3];
 
 		d[i] = w0; d[i + 1] = w1; d[i + 2] = w2; d[i + 3] = w3;
-		d[i + 4] = w4; d[i + 5] = w5; d[i + 6] = w6; d[i + 7] = w7;
 	}
 }
 
@@ -179,7 +177,7 @@ static int bw_hand_loop(void *state, uint64_t n)
 
 	for (uint64_t i = 0; i < n; i++) {
 		size_t at = bw_next(s);
-		bw_copy_hand((volatile uint64_t *)(s->dst + at), (const volatile uint64_t *)(s->src + at), BW_CHUNK / 8);
+		bw_copy_hand((volatile uint32_t *)(s->dst + at), (const volatile uint32_t *)(s->src + at), BW_CHUNK / 4);
 	}
 	return 0;
 }
