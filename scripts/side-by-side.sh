@@ -61,9 +61,11 @@ done
 
 # --- parsers: each prints "figure value" lines ---------------------------------------------
 
-# lm_figures DIR: the summary figures of lmbench's outputs in DIR, as scripts/getsummary takes them
+# lm_figures DIR: the summary figures of lmbench's outputs in DIR, as scripts/getsummary takes them;
+# Main mem (lat_largest) only from a stride block that reached at least half of --mb MB (a walk cut
+# short ends at a small size, whose line is not the largest size's figure)
 lm_figures() {
-	for f in "$1"/*.txt; do [ -f "$f" ] && echo "== $(basename "$f" .txt)" && cat "$f"; done | awk '
+	for f in "$1"/*.txt; do [ -f "$f" ] && echo "== $(basename "$f" .txt)" && cat "$f"; done | awk -v mb="$MB" '
 	/^== / { file = $2; blk = ""; next }
 	function put(k, v) { if (v != "" && v + 0 > 0) print k, v }
 	/MHz/ && file == "mhz" && !mhz { put("mhz", $1); mhz = 1 }
@@ -103,11 +105,11 @@ lm_figures() {
 	file == "lat_mem_rd" && stride && /^[0-9.]+ [0-9.]+$/ {
 		if ($1 + 0 == 0.00098) put("lat_1k", $2)
 		if ($1 + 0 == 0.125) put("lat_128k", $2)
-		main = $2 }
+		main = $2; mainsz = $1 }
 	END {
 		if (rd != "" && wr != "") put("null_io", (rd + wr) / 2); else put("null_io", wr)
 		for (k in last) put(k, last[k])
-		put("lat_largest", main) }'
+		if (mainsz + 0 >= mb / 2) put("lat_largest", main) }'
 }
 
 # contest_figures CSV: contest report --micro --format csv: "metric value" per run

@@ -23,13 +23,22 @@ check "sig hndl: Signal handler overhead" test "$(lm sig_hndl)" = 2.403
 check "sh proc: fork+/bin/sh" test "$(lm sh_proc)" = 2485
 # each saved output that is there gives its figure (FILE:FIGURE)
 for p in lat_ctx_0:ctx_2p_0k lat_ctx_64:ctx_16p_64k lat_pipe:lat_pipe lat_connect:lat_tcp_conn \
-	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_frd lat_mem_rd:lat_128k \
-	lat_mem_rd:lat_largest lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
+	bw_tcp:bw_tcp lat_fs:fs_create_10k lat_mmap:mmap_lat bw_mem_frd:bw_mem_frd \
+	lat_proc_exec:exec_proc lat_sig_prot:prot_fault; do
 	[ -f "$D/lmbench/${p%%:*}.txt" ] || continue
 	check "lmbench ${p#*:} from ${p%%:*}" sh -c "test '$(lm ${p#*:})' != - && test -n '$(lm ${p#*:})'"
 done
 check "lmbench: a contest figure, its ratio and its band per row" sh -c "awk '\$1 == \"null_call\" && \$3 + 0 > 0 && \$4 + 0 > 0 && (\$5 == \"in\" || \$5 == \"out\")' '$SCRATCH/t' | grep -q ."
 check "lmbench: the count in band" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/t"
+# lat_mem_rd's stride-128 block: the saved walk was cut short at 0.05469 MB, so it gives L1 $ but no
+# Main mem (its last line is not the largest size's); the same block run out to --mb gives both
+check "lat_mem_rd: L1 \$ from the 1 KB line" test "$(lm lat_1k)" = 1.304
+check "lat_mem_rd cut short: no Main mem figure" test "$(lm lat_largest)" = -
+mkdir -p "$SCRATCH/full/lmbench"
+cp "$D/contest-micro.csv" "$SCRATCH/full/"
+{ cat "$D/lmbench/lat_mem_rd.txt"; echo "0.12500 3.080"; echo "128.00000 12.360"; } >"$SCRATCH/full/lmbench/lat_mem_rd.txt"
+sh "$S" --from "$SCRATCH/full" >"$SCRATCH/tf" 2>"$ERR"
+check "lat_mem_rd to 128 MB: L2 \$ and Main mem taken" sh -c "grep -q '^lat_128k  *3.08 ' '$SCRATCH/tf' && grep -q '^lat_largest  *12.36 ' '$SCRATCH/tf'"
 # interbench's tables beside contest interact's (ms, its names)
 ib() { awk -v k="$1 $2" '$1 " " $2 == k { print $3, $4, $5, $6; exit }' "$SCRATCH/t"; }
 check "interbench Audio/None latency 0.1 beside contest's 0.1458 ms" test "$(ib Audio/None latency)" = "0.1 0.1458 1.458 out"
