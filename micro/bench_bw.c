@@ -44,7 +44,7 @@ static size_t bw_buffer_size(const struct micro_opts *o)
 	micro_cache_reported(caches);
 	llc = micro_cache_largest(caches);
 	if (!o->quick)
-		size = micro_largest();
+		size = micro_largest(o);
 	else
 		size = llc && 2 * llc > 32 * BW_MIB ? 2 * llc : 32 * BW_MIB;
 	if (size > 512 * BW_MIB)

@@ -526,7 +526,7 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	char path[4096], why[128];
 
 	m.page = (size_t)sysconf(_SC_PAGESIZE);
-	m.size = o->quick ? 16 * FS_MB : micro_largest() / m.page * m.page;
+	m.size = o->quick ? 16 * FS_MB : micro_largest(o) / m.page * m.page;
 	m.maplen = m.size;
 	if (fs_shuffle(&m) != 0 || fs_path(path, sizeof(path), "%s/fs_map_file", o->dir) != 0 ||
 	    (m.fd = fs_make_file(path, m.size)) < 0) {

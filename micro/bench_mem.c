@@ -127,10 +127,12 @@ size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS])
 	return max < MEM_MAX_LEAST ? MEM_MAX_LEAST : max;
 }
 
-size_t micro_largest(void)
+size_t micro_largest(const struct micro_opts *o)
 {
 	size_t reported[MICRO_LEVELS];
 
+	if (o->largest)
+		return o->largest;
 	micro_cache_reported(reported);
 	return micro_mem_curve_max(reported);
 }
@@ -490,7 +492,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 	int k, got;
 
 	micro_cache_reported(reported);
-	k = micro_mem_sizes(micro_mem_curve_max(reported), sizes);
+	k = micro_mem_sizes(micro_largest(o), sizes);
 	mem_mhz(o, set);
 	got = mem_curve(o, set, MEM_RANDOM, sizes, k, t, sp, reason, sizeof(reason));
 	if (got == k)

@@ -17,6 +17,7 @@ struct micro_opts {
 	int cpu;          /* the CPU the suite runs on (placement); -1 when it could not be pinned */
 	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
 	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
+	size_t largest;   /* --mb: the run's largest size in bytes; 0: from the caches (micro_largest) */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
 
@@ -131,10 +132,11 @@ unsigned micro_cache_choose(const size_t reported[MICRO_LEVELS], const size_t cu
  * no cache is reported. */
 size_t micro_mem_curve_max(const size_t reported[MICRO_LEVELS]);
 /* micro_largest: the run's largest size, as lmbench's MB is its run's:
- * micro_mem_curve_max of the caches this system reports. The stride walk's
- * Main mem, the Mem read/write buffers (full suite) and the file that
- * Mmap Latency and Page Fault map are this large. */
-size_t micro_largest(void);
+ * o->largest when given (--mb), else micro_mem_curve_max of the caches
+ * this system reports. The stride walk's Main mem, the Mem read/write
+ * buffers (full suite) and the file that Mmap Latency and Page Fault map
+ * are this large. */
+size_t micro_largest(const struct micro_opts *o);
 /* micro_mem_sizes: the curves' working sets, 8 KiB x 2^k and x 1.5 x 2^k up
  * to max, into sizes[] (room for 48); their number. */
 int micro_mem_sizes(size_t max, size_t *sizes);

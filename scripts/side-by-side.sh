@@ -12,7 +12,10 @@
 #                        read_load, compile (10 s windows, as -t 10). Root; about 4 minutes each
 #   --only GROUPS        lmbench's groups to compare, comma-separated: proc,ctx,ipc,fs,bw,mem
 #                        (default: all); contest micro runs whole each time
-#   --mb N               lmbench's memory size in MB, its largest size (default 128)
+#   --mb N               the largest size in MiB (default 128): lmbench's MB, and contest micro's
+#                        --mb, so that both walk, copy and map the same sizes
+#   --limit S            stop one lmbench program after S seconds (default 900), keep what it
+#                        printed and go on (lat_connect can hang in a machine short of ports)
 #   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
 #   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
 #                        files and contest's testbed and results are made in it, removed after
@@ -31,7 +34,7 @@
 # Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
 
 me=side-by-side.sh
-LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS=
+LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS=
 die() { echo "$me: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--only) ONLY=${2:?}; shift ;;
 	--mb) MB=${2:?}; shift ;;
 	--rounds) ROUNDS=${2:?}; shift ;;
+	--limit) LIMIT=${2:?}; shift ;;
 	--dir) BASE=${2:?}; shift ;;
 	--contest) CONTEST=${2:?}; shift ;;
 	--saved) SAVED=${2:?}; shift ;;
@@ -51,7 +55,8 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case $MB in ''|*[!0-9]*) die "--mb '$MB' is not a number of MB" ;; esac
+case $MB in ''|*[!0-9]*|[0-7]) die "--mb '$MB' is not a number of MiB from 8" ;; esac
+case $LIMIT in ''|*[!0-9]*|0) die "--limit '$LIMIT' is not a number of seconds" ;; esac
 case $ROUNDS in ''|*[!0-9]*|0) die "--rounds '$ROUNDS' is not a number of rounds" ;; esac
 for g in $(echo "$ONLY" | tr , ' '); do
 	case $g in proc|ctx|ipc|fs|bw|mem) ;; *) die "--only: '$g' is not proc, ctx, ipc, fs, bw or mem" ;; esac
@@ -211,7 +216,8 @@ if [ -n "$FROM" ]; then
 	T=$(mktemp -d) || exit 1
 	trap 'rm -rf "$T"' EXIT
 	status=0
-	if [ -d "$FROM/lmbench" ] || [ -f "$FROM/contest-micro.csv" ]; then
+	lmdirs=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
+	if [ -n "$lmdirs" ] || [ -f "$FROM/contest-micro.csv" ]; then
 		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | median >"$T/lm"
 		[ -f "$FROM/contest-micro.csv" ] && contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
 		: >>"$T/c"
@@ -221,7 +227,7 @@ if [ -n "$FROM" ]; then
 		[ -f "$FROM/interbench.out" ] && ib_figures "$FROM/interbench.out" >"$T/ib"
 		[ -f "$FROM/interact.txt" ] && ci_figures "$FROM/interact.txt" >"$T/ci"
 		: >>"$T/ib"; : >>"$T/ci"
-		[ -d "$FROM/lmbench" ] && echo
+		[ -n "$lmdirs" ] && echo
 		IB_ORDER | table interbench "$T/ib" "$T/ci"
 	fi
 	exit $status
@@ -265,10 +271,16 @@ trap 'exit 130' INT TERM HUP
 status=0
 say() { echo "$me: $*" >&2; }
 
-# lm RUN NAME CMD...: one lmbench program, pinned, its stdout and stderr into RUN/NAME.txt
+# lm RUN NAME CMD...: one lmbench program, pinned, its stdout and stderr into RUN/NAME.txt;
+# stopped after --limit seconds (what it printed is kept)
 lm() {
 	r=$1 n=$2; shift 2
-	(cd "$LM" && taskset -c "$CPU" "$@") >"$r/$n.txt" 2>&1 || { say "lmbench: $* failed (in $r/$n.txt)"; status=1; }
+	(cd "$LM" && timeout -k 10 "$LIMIT" taskset -c "$CPU" "$@") >"$r/$n.txt" 2>&1
+	case $? in
+	0) ;;
+	124|137) say "lmbench: $* stopped after $LIMIT s (what it printed is used)"; status=1 ;;
+	*) say "lmbench: $* failed (in $r/$n.txt)"; status=1 ;;
+	esac
 }
 
 # lm_round DIR: lmbench's programs of the --only groups, as scripts/lmbench runs them (SYNC_MAX=1)
@@ -338,12 +350,14 @@ if [ -n "$LM" ]; then
 			cp "$SAVED/contest-micro.csv" "$W/out/contest-micro.csv"
 		elif [ -z "$THEIRS" ]; then
 			say "round $round/$ROUNDS: contest micro"
-			"$CONTEST" micro -q -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
+			"$CONTEST" micro -q --mb "$MB" -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
 				{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
 			"$CONTEST" report --micro --format csv -R "$W/res" >"$W/out/contest-micro.csv" 2>/dev/null
 		fi
 		# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
-		CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/contest-micro.csv")
+		CPU=
+		[ -f "$W/out/contest-micro.csv" ] &&
+			CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/contest-micro.csv")
 		case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
 		if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
 			cp -R "$SAVED/lmbench.$round" "$W/out/"

@@ -198,6 +198,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_PLACEMENT] = { "placement", 0, "PLACE", CMD_MICRO, { { .text = NULL } },
 	  F(spread), .kind = OPT_K_CHOICE, .choices = "pinned spread",
 	  .err = "--placement: '%s' is not pinned or spread" },
+	[OPT_MB] = { "mb", 0, "N", CMD_MICRO, { { .text = NULL } },
+	  F(mb), .kind = OPT_K_INT, .lo = 8, .hi = 65536,
+	  .err = "--mb: '%s' is not a size in MiB from 8 to 65536" },
 	/* contest interact (contest/interact/interact.h) */
 	[OPT_TASKS] = { "tasks", 0, "LIST", CMD_INTERACT,
 		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } },

@@ -91,6 +91,7 @@ struct opts {
 	/* micro */
 	int quick;                /* --quick */
 	int spread;               /* --placement spread (0: pinned, the default) */
+	int mb;                   /* --mb N: the run's largest size in MiB (0: from the caches) */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */

@@ -49,7 +49,7 @@ void opts_usage(FILE *f)
 "                                           run each value under label BASE+KEY=V,\n"
 "                                           interleaved run by run, then restore KEY\n"
 "       contest micro [-k LABEL] [-n RUNS] [-R DIR] [-d DIR] [--quick] [-q]\n"
-"                     [--placement pinned|spread]\n"
+"                     [--placement pinned|spread] [--mb N]\n"
 "                                           run the microbenchmark suite for one label;\n"
 "                                           pinned (default): all on one CPU; spread:\n"
 "                                           the two ends of the IPC and context-switch\n"

@@ -105,6 +105,7 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 	micro_opts_init(mo, o->quick);
 	mo->cpu = micro_suite_cpu();
 	mo->spread = o->spread;
+	mo->largest = (size_t)o->mb << 20;
 	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
 	if (o->progress == PROGRESS_NEVER)
 		return;

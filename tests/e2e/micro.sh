@@ -3,6 +3,7 @@
 expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CONTEST" micro -R "$R" io_load
 expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
 expect_fail "micro: bad placement" 2 "--placement: 'both' is not pinned or spread" "$CONTEST" micro --placement both -R "$R"
+expect_fail "micro: --mb below 8 MiB" 2 "--mb: '4' is not a size in MiB from 8 to 65536" "$CONTEST" micro --mb 4 -R "$R"
 if command -v taskset >/dev/null 2>&1; then
 	expect_fail "micro: spread on one CPU refused" 2 "--placement spread needs two CPUs" taskset -c 0 "$CONTEST" micro --placement spread -R "$SCRATCH/one" -d "$SCRATCH/one-tb"
 	check "spread refused: nothing made" test ! -e "$SCRATCH/one" -a ! -e "$SCRATCH/one-tb"

@@ -58,5 +58,20 @@ expect_fail "not an lmbench build" 2 "--lmbench '$SCRATCH/notlm' is not an lmben
 expect_fail "nothing to run" 2 "give --lmbench DIR, --interbench PROGRAM or both" sh "$S"
 expect_fail "an unknown group" 2 "--only: 'net' is not proc, ctx, ipc, fs, bw or mem" sh "$S" --only net --from "$D"
 expect_fail "interbench not a program" 2 "--interbench '$SCRATCH/none' is not a program" sh "$S" --interbench "$SCRATCH/none"
+expect_fail "--mb below 8" 2 "--mb '4' is not a number of MiB from 8" sh "$S" --mb 4 --from "$D"
+expect_fail "--limit not a number" 2 "--limit 'x' is not a number of seconds" sh "$S" --limit x --from "$D"
+# a program that does not return is stopped after --limit seconds, with its processes, and the
+# script goes on (a stand-in lmbench build whose programs wait for 127 s: no lmbench needed)
+mkdir -p "$SCRATCH/hang"
+for p in lat_syscall lat_ctx lat_pipe bw_mem mhz; do printf '#!/bin/sh\nexit 0\n' >"$SCRATCH/hang/$p"; done
+printf '#!/bin/sh\necho "\\"stride=128"\nsleep 127\n' >"$SCRATCH/hang/lat_mem_rd"
+chmod +x "$SCRATCH/hang"/*
+TMPDIR=$SCRATCH/tmp sh "$S" --lmbench "$SCRATCH/hang" --only mem --theirs-only --limit 1 --keep "$SCRATCH/hangout" \
+	>"$SCRATCH/th" 2>"$ERR"
+check "a hung program: exit 1" test $? = 1
+check "a hung program: said, with the limit" grep -q 'lat_mem_rd -P 1 128 128 stopped after 1 s' "$ERR"
+check "a hung program: what it printed kept" grep -q 'stride=128' "$SCRATCH/hangout/lmbench.1/lat_mem_rd.txt"
+check "a hung program: no process left" sh -c "! pgrep -f 'slee[p] 127' >/dev/null"
+check "a hung program: the table still printed" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/th"
 check "no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp')\""
 done_tests

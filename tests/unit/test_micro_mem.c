@@ -61,6 +61,11 @@ int main(void)
 		T_CHECK(sizes[k - 1] == ((size_t)1 << 30));
 	else
 		T_CHECK(sizes[k - 1] >= 4 * micro_cache_largest(reported));
+	/* the run's largest size is the curves' unless --mb gives one */
+	T_CHECK(micro_largest(&o) == micro_mem_curve_max(reported));
+	o.largest = (size_t)24 << 20;
+	T_CHECK(micro_largest(&o) == ((size_t)24 << 20));
+	o.largest = 0;
 	/* the summary's L1 $, L2 $ and Main mem: the stride walk at 1 KiB,
 	 * 128 KiB and the largest working set */
 	check_range(&set, "lat_1k", 1, 0.1, 50);
