@@ -58,7 +58,7 @@ static int cells(const struct imodel *m, const struct iblock *b, const struct ir
 	enum imetric s = imodel_score(b);
 	char runs[16];
 
-	snprintf(runs, sizeof runs, "%d", r->runs);
+	snprintf(runs, sizeof runs, "[%d]", r->runs);   /* as the classic tables' Kernel [runs] */
 	put_s(c, &n, r->load);
 	put_s(c, &n, r->label);
 	put_s(c, &n, runs);
