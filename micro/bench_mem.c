@@ -397,7 +397,7 @@ static void mem_put_plateau(struct micro_set *set, enum micro_id id, const doubl
 
 /* mem_lmbench_points: the summary's L1 $, L2 $ and Main mem as lmbench 3
  * takes them: the 128-byte stride walk (plain pages) at 1 KiB, 128 KiB and
- * max bytes (the curves' largest working set), each the fastest of
+ * max bytes (the run's largest size, micro_largest), each the fastest of
  * MEM_LM_SAMPLES samples (lat_mem_rd's minimum of 11); the spread is of
  * those samples. */
 static void mem_lmbench_points(const struct micro_opts *o, struct micro_set *set, size_t max)
@@ -486,13 +486,13 @@ static void mem_caches(struct micro_set *set, const double *t, const size_t *siz
  * spread of a plateau is the median spread of its points. */
 void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 {
-	size_t sizes[MEM_POINTS], reported[MICRO_LEVELS], c[MICRO_LEVELS];
+	size_t sizes[MEM_POINTS], reported[MICRO_LEVELS], c[MICRO_LEVELS], largest = micro_largest(o);
 	double t[MEM_POINTS], sp[MEM_POINTS], st[MEM_POINTS], ssp[MEM_POINTS];
 	char reason[128] = "";
 	int k, got;
 
 	micro_cache_reported(reported);
-	k = micro_mem_sizes(micro_largest(o), sizes);
+	k = micro_mem_sizes(largest, sizes);
 	mem_mhz(o, set);
 	got = mem_curve(o, set, MEM_RANDOM, sizes, k, t, sp, reason, sizeof(reason));
 	if (got == k)
@@ -504,7 +504,7 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set)
 		return;
 	}
 	mem_caches(set, t, sizes, k, reported, c);
-	mem_lmbench_points(o, set, sizes[k - 1]);
+	mem_lmbench_points(o, set, largest);   /* the run's size, on the curves' grid or not (--mb 100) */
 	mem_put_plateau(set, MID_RAND_L1, t, sp, sizes, k, 0, c[0]);
 	mem_put_plateau(set, MID_RAND_L2, t, sp, sizes, k, c[0], c[1]);
 	mem_put_plateau(set, MID_RAND_L3, t, sp, sizes, k, c[1], c[2]);

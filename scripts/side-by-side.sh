@@ -216,8 +216,8 @@ if [ -n "$FROM" ]; then
 	T=$(mktemp -d) || exit 1
 	trap 'rm -rf "$T"' EXIT
 	status=0
-	lmdirs=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
-	if [ -n "$lmdirs" ] || [ -f "$FROM/contest-micro.csv" ]; then
+	haslm=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
+	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ]; then
 		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | median >"$T/lm"
 		[ -f "$FROM/contest-micro.csv" ] && contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
 		: >>"$T/c"
@@ -227,7 +227,7 @@ if [ -n "$FROM" ]; then
 		[ -f "$FROM/interbench.out" ] && ib_figures "$FROM/interbench.out" >"$T/ib"
 		[ -f "$FROM/interact.txt" ] && ci_figures "$FROM/interact.txt" >"$T/ci"
 		: >>"$T/ib"; : >>"$T/ci"
-		[ -n "$lmdirs" ] && echo
+		[ -n "$haslm" ] && echo
 		IB_ORDER | table interbench "$T/ib" "$T/ci"
 	fi
 	exit $status
