@@ -93,14 +93,20 @@ uint32_t micro_bw_frd(const volatile uint32_t *w, size_t nw)
 }
 
 /* micro_bw_fwr: see micro.h. lmbench's fwr: a 4-byte store of v into
- * every 4-byte word; volatile, so neither merged nor vectorised. */
+ * every 4-byte word, each 512-byte block from its last word down to its
+ * first, the order in which lmbench's chained p[0] = ... = p[127] = 1
+ * stores (its assignments run right to left); volatile, so neither merged
+ * nor vectorised. The order matters: on the development VM ascending
+ * stores ran at 6,300 MB/s and this order at 2,000, lmbench's 1,972. */
 void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v)
 {
-	for (size_t i = 0; i + 4 <= nw; i += 4) {
-		w[i] = v;
-		w[i + 1] = v;
-		w[i + 2] = v;
-		w[i + 3] = v;
+	for (size_t b = 0; b + 128 <= nw; b += 128) {
+		for (size_t j = b + 128; j > b; j -= 4) {
+			w[j - 1] = v;
+			w[j - 2] = v;
+			w[j - 3] = v;
+			w[j - 4] = v;
+		}
 	}
 }
 

@@ -159,7 +159,8 @@ static inline double micro_mb_per_s(double bytes, double ns)
  * every 4-byte word of w[0..nw) (nw a multiple of 4). */
 uint32_t micro_bw_frd(const volatile uint32_t *w, size_t nw);
 /* micro_bw_fwr: lmbench's bw_mem fwr, the summary's Mem write: v into
- * every 4-byte word of w[0..nw) (nw a multiple of 4). */
+ * every 4-byte word of w[0..nw) (nw a multiple of 128), each 512-byte
+ * block stored from its last word down, as lmbench's binary stores it. */
 void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v);
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
