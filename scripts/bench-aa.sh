@@ -21,7 +21,7 @@ mkdir -p "$dir" || exit 1
 # the csv column named $1 of the comparison row of label b (empty: none)
 col() {
 	awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$3 ~ /-b$/ && (name in c) { print $c[name] }' "$dir/cmp.csv"
+		$c["label"] ~ /-b$/ && (name in c) { print $c[name] }' "$dir/cmp.csv"
 }
 
 # the group b runs in with BENCH_SLOW (removed at the end)
