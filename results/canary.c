@@ -168,6 +168,8 @@ static int labels_line(const struct rep_model *m, char *buf, size_t len)
 		text_put(buf, len, &n, " %s %.3f", m->labels[k], mean);
 		if (off)
 			text_put(buf, len, &n, " (%+.1f%% +-%.1f%% against %s's: beyond the noise)", pct, half, ref_label(m));
+		else if (isfinite(pct))   /* within: the interval says how much could pass unseen */
+			text_put(buf, len, &n, " (%+.1f%% +-%.1f%%)", pct, half);
 		text_put(buf, len, &n, ",");
 	}
 	if (n > 0 && n <= len && buf[n - 1] == ',')

@@ -71,7 +71,8 @@ int canary_run_flag(const struct rep_model *m, const struct canary_noise *z, con
  * buf, 1 when there is one, 0 when not: 0, each label's mean canary
  * ("machine speed (canary: the best of 3 cc -O2 -c, seconds; reference
  * 0.141, the median of 12 runs; a run's canary varies by 1.2% (sd) here):
- * a 0.142, b 0.155 (+9.9% +-2.1% against a's: beyond the noise)"; none when no run has a canary); 1, the runs beyond the noise
+ * a 0.142, b 0.155 (+9.9% +-2.1% against a's: beyond the noise), c 0.143 (+0.7% +-2.1%)"; a label
+ * within the noise keeps its figure and interval; none when no run has a canary); 1, the runs beyond the noise
  * ("runs whose canary lies beyond its noise (more than 4.8% from their
  * label's median): b no_load run 2 0.160 (+13.5%)"); 2, the runs that
  * drifted ("runs whose canary after differs from before beyond its noise

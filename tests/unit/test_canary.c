@@ -107,6 +107,20 @@ int main(void)
 	}
 	summary_free(&s);
 
+	/* a label within the noise keeps its figure and interval: how much could pass unseen */
+	rec_set_free(&set);
+	add(&set, "a", 1, 60, 0.140, 0.140);
+	add(&set, "a", 2, 60, 0.140, 0.140);
+	add(&set, "b", 1, 60, 0.141, 0.141);
+	add(&set, "b", 2, 60, 0.141, 0.141);
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	show.why = 0;
+	tr_render(&buf, &s, &set, "text", &show, NULL, NULL, 0);
+	/* 0.141 / 0.140: +0.7%; 1.96 x 0.59% x sqrt(1/2 + 1/2): +-1.2%, under 2% */
+	T_CHECK(tr_count(buf, "here): a 0.140, b 0.141 (+0.7% +-1.2%)\n") == 1);
+	T_CHECK(tr_count(buf, "beyond the noise") == 0);
+	summary_free(&s);
+
 	/* only records without a canary: no note, no canary table, NTime "-" */
 	rec_set_free(&set);
 	add(&set, "c", 1, 60, NAN, NAN);
