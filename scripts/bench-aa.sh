@@ -52,12 +52,21 @@ in_group() {
 	fi
 }
 
-# flagged: the runs the canary flags in the text report on stdin: those
-# named on its run lines ("and N more" counted) and every run of a label
-# it finds beyond the noise (runs RUNS per label)
+# flagged: how many runs the canary flags in the text report on stdin,
+# each counted once: every run of a label it finds beyond the noise (runs
+# RUNS per label), and the runs its run lines name (a run off its label's
+# median and drifted is one run; "and N more" adds N)
 flagged() {
-	awk -v runs="$1" '/^  runs whose canary / { n += gsub(/ run [0-9]+ /, "&"); if (match($0, /and [0-9]+ more/)) n += substr($0, RSTART + 4) + 0 }
-		/^machine speed / { n += runs * gsub(/beyond the noise\)/, "&") } END { print n + 0 }'
+	awk -v runs="$1" '
+	/^machine speed / { t = $0
+		while (match(t, /[^ ,]+ [0-9.]+ \([^)]*beyond the noise\)/)) {
+			split(substr(t, RSTART, RLENGTH), w, " "); beyond[w[1]] = 1; t = substr(t, RSTART + RLENGTH) } }
+	/^  runs whose canary / { t = substr($0, index($0, "): ") + 3)
+		while (match(t, /[^ ,]+ [^ ,]+ run [0-9]+ /)) {
+			split(substr(t, RSTART, RLENGTH), w, " "); named[w[1] " " w[2] " " w[4]] = w[1]
+			t = substr(t, RSTART + RLENGTH) }
+		if (match(t, /and [0-9]+ more/)) more += substr(t, RSTART + 4) + 0 }
+	END { n = more + 0; for (l in beyond) n += runs; for (k in named) if (!(named[k] in beyond)) n++; print n }'
 }
 
 welch=0 mw=0 mw_n=0 busy=0 flags=0 lpairs=0
