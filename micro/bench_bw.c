@@ -246,8 +246,9 @@ static unsigned char *bw_map_anon(size_t size)
 }
 
 /* bw_make_file: create name in dir (O_EXCL) holding size bytes of src,
- * read it once so it is all in the page cache; the descriptor, or -1 with
- * reason set (the file is removed then). */
+ * written MICRO_FILE_BLOCK at a time (lmbench's file's folios), read once
+ * so it is all in the page cache; the descriptor, or -1 with reason set
+ * (the file is removed then). */
 static int bw_make_file(const char *dir, const char *name, const unsigned char *src, size_t size,
 			unsigned char *iobuf, char *reason, size_t len)
 {
@@ -264,7 +265,8 @@ static int bw_make_file(const char *dir, const char *name, const unsigned char *
 		return -1;
 	}
 	for (size_t off = 0; off < size;) {
-		ssize_t w = write(fd, src + off, size - off);
+		size_t n = size - off < MICRO_FILE_BLOCK ? size - off : MICRO_FILE_BLOCK;
+		ssize_t w = write(fd, src + off, n);
 		if (w <= 0) {
 			text_fmt(reason, len, "write %s: %s", name, w < 0 ? strerror(errno) : "no progress");
 			goto fail;

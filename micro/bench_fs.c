@@ -474,18 +474,20 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set, int
 	munmap(p, page);
 }
 
-/* fs_make_file: create path (O_EXCL) with size bytes written 4 KiB at a
- * time (small page-cache folios), flushed and cached; fd or -1. */
+/* fs_make_file: create path (O_EXCL) with size bytes written
+ * MICRO_FILE_BLOCK at a time (as lmdd writes lmbench's file: the same
+ * page-cache folios), flushed and cached; fd or -1. */
 static int fs_make_file(const char *path, size_t size)
 {
-	char buf[4096];
+	char buf[MICRO_FILE_BLOCK];
 	int fd = fs_create_at(AT_FDCWD, path, O_RDWR, 0644);
 
 	if (fd < 0)
 		return -1;
 	for (size_t off = 0; off < size; off += sizeof(buf)) {
-		memset(buf, (int)(off >> 12) | 1, sizeof(buf));
-		if (pwrite(fd, buf, sizeof(buf), (off_t)off) != (ssize_t)sizeof(buf)) {
+		size_t n = size - off < sizeof(buf) ? size - off : sizeof(buf);
+		memset(buf, (int)(off >> 13) | 1, n);
+		if (pwrite(fd, buf, n, (off_t)off) != (ssize_t)n) {
 			close(fd);
 			unlink(path);
 			return -1;
