@@ -17,24 +17,29 @@
 #   --limit S            stop one lmbench program after S seconds (default 900), keep what it
 #                        printed and go on (lat_connect can hang in a machine short of ports)
 #   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
+#   --pair               contest micro again before each of lmbench's groups, and each group's
+#                        figures compared with the contest run next to it (a machine whose speed
+#                        moves between minutes: a VM); contest micro then runs once a group
 #   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
 #                        files and contest's testbed and results are made in it, removed after
 #   --contest PATH       the contest to run (default: contest in PATH, else build/contest here)
 #   --saved DIR          take the outputs DIR holds (as --keep saved them: lmbench.N/,
-#                        contest-micro.csv, interbench.out, interact.txt) instead of running
+#                        contest-micro.csv or with --pair contest-micro.GROUP.csv,
+#                        interbench.out, interact.txt) instead of running
 #                        those programs again:
 #                        a comparison split into windows (a busy or shared machine)
 #   --theirs-only        run lmbench or interbench alone, not contest (with --keep, for --saved)
 #   --keep DIR           also copy the raw outputs into DIR (as --from reads them)
 #   --from DIR           run nothing: the table from outputs saved in DIR (lmbench/NAME.txt,
-#                        contest-micro.csv, interbench.out, interact.txt)
+#                        contest-micro.csv or contest-micro.GROUP.csv, interbench.out,
+#                        interact.txt)
 # Give --lmbench, --interbench or both (or --from). It never fetches or builds anything and
 # needs only sh, awk and coreutils (and taskset for the pinning). lmbench's servers are stopped
 # with their -S form and the temporary folder is removed, also when interrupted.
 # Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
 
 me=side-by-side.sh
-LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS=
+LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS= PAIR=
 die() { echo "$me: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -48,6 +53,7 @@ while [ $# -gt 0 ]; do
 	--contest) CONTEST=${2:?}; shift ;;
 	--saved) SAVED=${2:?}; shift ;;
 	--theirs-only) THEIRS=1 ;;
+	--pair) PAIR=1 ;;
 	--keep) KEEP=${2:?}; shift ;;
 	--from) FROM=${2:?}; shift ;;
 	-h|--help) sed -n '2,/^# Exit/s/^# \{0,1\}//p' "$0"; exit 0 ;;
@@ -217,9 +223,19 @@ if [ -n "$FROM" ]; then
 	trap 'rm -rf "$T"' EXIT
 	status=0
 	haslm=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
-	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ]; then
+	paired=$(for f in "$FROM"/contest-micro.*.csv; do [ -f "$f" ] && echo y; done)
+	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ] || [ -n "$paired" ]; then
 		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | median >"$T/lm"
-		[ -f "$FROM/contest-micro.csv" ] && contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
+		if [ -n "$paired" ]; then   # --pair: each group's figures from the runs next to it
+			for f in "$FROM"/contest-micro.*.csv; do
+				g=${f##*/contest-micro.} g=${g%.csv}
+				contest_figures "$f" | while read -r k v; do
+					[ "$(group_of "$k")" = "$g" ] && echo "$k $v"
+				done
+			done | median >"$T/c"
+		elif [ -f "$FROM/contest-micro.csv" ]; then
+			contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
+		fi
 		: >>"$T/c"
 		lm_table "$T/lm" "$T/c"
 	fi
@@ -283,12 +299,13 @@ lm() {
 	esac
 }
 
-# lm_round DIR: lmbench's programs of the --only groups, as scripts/lmbench runs them (SYNC_MAX=1)
+# lm_round DIR GROUPS: lmbench's programs of GROUPS (comma-separated), as scripts/lmbench runs
+# them (SYNC_MAX=1)
 lm_round() {
 	d=$1 F=$W/lmfile FS=$W/lmfs P=-P
 	mkdir -p "$d" "$FS"
 	: >"$W/lmstat"
-	for g in $(echo "$ONLY" | tr , ' '); do case $g in
+	for g in $(echo "$2" | tr , ' '); do case $g in
 	proc)
 		lm "$d" mhz ./mhz
 		lm "$d" lat_syscall_null ./lat_syscall $P 1 null
@@ -342,28 +359,45 @@ lm_round() {
 	rm -rf "$FS" "$W/lmstat"
 }
 
+# contest_run NAME [GROUP]: contest micro once more, its runs so far (label side-by-side, or
+# side-by-side-GROUP before lmbench's GROUP with --pair) as a CSV into out/NAME (--saved: that file)
+contest_run() {
+	if [ -n "$SAVED" ] && [ -f "$SAVED/$1" ]; then
+		cp "$SAVED/$1" "$W/out/$1"
+	elif [ -z "$THEIRS" ]; then
+		say "round $round/$ROUNDS: contest micro${2:+ (before lmbench's $2)}"
+		"$CONTEST" micro -q --mb "$MB" -k "side-by-side${2:+-$2}" -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
+			{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
+		"$CONTEST" report --micro --format csv -R "$W/res" "side-by-side${2:+-$2}" >"$W/out/$1" 2>/dev/null
+	fi
+	# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
+	CPU=
+	[ -f "$W/out/$1" ] && CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/$1")
+	case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
+}
+
+# lm_run GROUPS: lmbench's GROUPS into out/lmbench.ROUND (--saved: that round's folder, once)
+lm_run() {
+	if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
+		[ -d "$W/out/lmbench.$round" ] || cp -R "$SAVED/lmbench.$round" "$W/out/"
+	else
+		say "round $round/$ROUNDS: lmbench ($1), pinned to CPU $CPU"
+		lm_round "$W/out/lmbench.$round" "$1"
+	fi
+}
+
 if [ -n "$LM" ]; then
 	mkdir -p "$W/out"
 	round=1
 	while [ $round -le "$ROUNDS" ]; do
-		if [ -n "$SAVED" ] && [ -f "$SAVED/contest-micro.csv" ]; then
-			cp "$SAVED/contest-micro.csv" "$W/out/contest-micro.csv"
-		elif [ -z "$THEIRS" ]; then
-			say "round $round/$ROUNDS: contest micro"
-			"$CONTEST" micro -q --mb "$MB" -k side-by-side -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
-				{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
-			"$CONTEST" report --micro --format csv -R "$W/res" >"$W/out/contest-micro.csv" 2>/dev/null
-		fi
-		# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
-		CPU=
-		[ -f "$W/out/contest-micro.csv" ] &&
-			CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/contest-micro.csv")
-		case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
-		if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
-			cp -R "$SAVED/lmbench.$round" "$W/out/"
+		if [ -n "$PAIR" ]; then
+			for g in $(echo "$ONLY" | tr , ' '); do
+				contest_run "contest-micro.$g.csv" "$g"
+				lm_run "$g"
+			done
 		else
-			say "round $round/$ROUNDS: lmbench ($ONLY), pinned to CPU $CPU"
-			lm_round "$W/out/lmbench.$round"
+			contest_run contest-micro.csv
+			lm_run "$ONLY"
 		fi
 		round=$((round + 1))
 	done

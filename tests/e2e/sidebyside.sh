@@ -74,4 +74,43 @@ check "a hung program: what it printed kept" grep -q 'stride=128' "$SCRATCH/hang
 check "a hung program: no process left" sh -c "! pgrep -f 'slee[p] 127' >/dev/null"
 check "a hung program: the table still printed" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/th"
 check "no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp')\""
+
+# --pair: contest micro again before each of lmbench's groups, each group's figures from the run next
+# to it. A stand-in contest whose run N gives every figure N x 10, and a stand-in lmbench (ctx, mem).
+mkdir -p "$SCRATCH/lm2" "$SCRATCH/tmp2"
+for p in lat_syscall lat_pipe bw_mem mhz; do printf '#!/bin/sh\nexit 0\n' >"$SCRATCH/lm2/$p"; done
+printf '#!/bin/sh\necho "\\"size=0k ovr=1.00"\necho "2 20"\necho "8 40"\necho "16 50"\n' >"$SCRATCH/lm2/lat_ctx"
+printf '#!/bin/sh\necho "\\"stride=128"\necho "0.00098 20"\necho "0.12500 30"\n' >"$SCRATCH/lm2/lat_mem_rd"
+cat >"$SCRATCH/fake-contest" <<'FAKE'
+#!/bin/sh
+cmd=$1 lab= res=
+shift
+while [ $# -gt 0 ]; do
+	case $1 in -k) lab=$2; shift ;; -R) res=$2; shift ;; -*) ;; *) [ "$cmd" = report ] && lab=$1 ;; esac
+	shift
+done
+mkdir -p "$res"
+if [ "$cmd" = micro ]; then
+	n=$(($(cat "$res/n" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$res/n"
+	echo "$lab $n" >>"$res/runs"
+else
+	echo "label,run,source,host,kernel,placement,metric,unit,value,reason"
+	awk -v l="$lab" '$1 == l { for (i = 0; i < 2; i++)
+		printf "%s,%d,contest,vm,k,cpu1,%s,us,%d,\n", l, NR, i ? "lat_1k" : "ctx_2p_0k", $2 * 10 }' "$res/runs"
+fi
+FAKE
+chmod +x "$SCRATCH/lm2"/* "$SCRATCH/fake-contest"
+TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem --pair \
+	--keep "$SCRATCH/pairout" >"$SCRATCH/tp" 2>"$ERR"
+check "--pair: exit 0" test $? = 0
+check "--pair: contest micro before each group" test "$(grep -c "contest micro (before lmbench's" "$ERR")" = 2
+check "--pair: ctx from the run before ctx" grep -qE '^ctx_2p_0k +20 +10 +0.500 +out$' "$SCRATCH/tp"
+check "--pair: mem from the run before mem" grep -qE '^lat_1k +20 +20 +1.000 +in$' "$SCRATCH/tp"
+check "--pair: each group's CSV kept" test -f "$SCRATCH/pairout/contest-micro.ctx.csv" -a -f "$SCRATCH/pairout/contest-micro.mem.csv"
+check "--pair: --from reads them alike" sh -c "sh '$S' --from '$SCRATCH/pairout' | cmp -s - '$SCRATCH/tp'"
+TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem \
+	>"$SCRATCH/tu" 2>"$ERR"
+check "without --pair: one contest run for both groups" grep -qE '^lat_1k +20 +10 +0.500 +out$' "$SCRATCH/tu"
+check "--pair: no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp2')\""
 done_tests
