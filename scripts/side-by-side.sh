@@ -300,19 +300,20 @@ lm() {
 }
 
 # lm_round DIR GROUPS: lmbench's programs of GROUPS (comma-separated), as scripts/lmbench runs
-# them (SYNC_MAX=1)
+# them (SYNC_MAX=1); stat and open/close on a file as deep as contest micro's own (W/tb/micro.X/
+# file: each path component is one more lookup; lmbench's stat read 1.40-1.53 us at four, 1.54-1.64 at six)
 lm_round() {
-	d=$1 F=$W/lmfile FS=$W/lmfs P=-P
-	mkdir -p "$d" "$FS"
-	: >"$W/lmstat"
+	d=$1 F=$W/lmfile FS=$W/lmfs P=-P ST=$W/lm/micro.lmbench/lmstat
+	mkdir -p "$d" "$FS" "${ST%/*}"
+	: >"$ST"
 	for g in $(echo "$2" | tr , ' '); do case $g in
 	proc)
 		lm "$d" mhz ./mhz
 		lm "$d" lat_syscall_null ./lat_syscall $P 1 null
 		lm "$d" lat_syscall_read ./lat_syscall $P 1 read
 		lm "$d" lat_syscall_write ./lat_syscall $P 1 write
-		lm "$d" lat_syscall_stat ./lat_syscall $P 1 stat "$W/lmstat"
-		lm "$d" lat_syscall_open ./lat_syscall $P 1 open "$W/lmstat"
+		lm "$d" lat_syscall_stat ./lat_syscall $P 1 stat "$ST"
+		lm "$d" lat_syscall_open ./lat_syscall $P 1 open "$ST"
 		lm "$d" lat_select_tcp ./lat_select -n 100 $P 1 tcp
 		lm "$d" lat_sig_install ./lat_sig $P 1 install
 		lm "$d" lat_sig_catch ./lat_sig $P 1 catch
@@ -356,7 +357,7 @@ lm_round() {
 	mem)
 		lm "$d" lat_mem_rd ./lat_mem_rd $P 1 "$MB" 128 ;;
 	esac; done
-	rm -rf "$FS" "$W/lmstat"
+	rm -rf "$FS" "$W/lm"
 }
 
 # contest_run NAME [GROUP]: contest micro once more, its runs so far (label side-by-side, or
