@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh: run every unit test binary given and every end-to-end script; sum their closing lines.
+# run.sh: run every unit test binary given and every end-to-end script; sum their closing lines
+# and say how long each took (CI has 15 minutes on 2 cores for all of them).
 passed=0
 failed=0
 for t in "$@" tests/e2e/*.sh; do
@@ -9,8 +10,10 @@ for t in "$@" tests/e2e/*.sh; do
 	*.sh) cmd="sh $t" ;;
 	*) cmd="$t" ;;
 	esac
+	t0=$(date +%s)
 	out=$($cmd 2>&1)
 	rc=$?
+	secs=$(($(date +%s) - t0))
 	last=$(printf '%s\n' "$out" | tail -n 1)
 	p=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
 	f=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
@@ -24,7 +27,7 @@ for t in "$@" tests/e2e/*.sh; do
 		[ "$f" -eq 0 ] && f=1
 	fi
 	printf '%s\n' "$out" | grep '^skip: ' | sed "s|^|$t: |"
-	printf '%-32s %s\n' "$t" "$last"
+	printf '%-32s %-24s %4ss\n' "$t" "$last" "$secs"
 	passed=$((passed + p))
 	failed=$((failed + f))
 done

@@ -31,7 +31,9 @@ expect_fail "run into the same results" 2 "$busy_res" run -k b -d "$SCRATCH/t2" 
 check "the refused run left no testbed" test ! -e "$SCRATCH/t2"
 expect_fail "micro into the same results" 2 "$busy_res" "$CONTEST" micro --quick -k b -d "$SCRATCH/t2" -R "$R"
 check "the refused micro left no testbed" test ! -e "$SCRATCH/t2"
-busy_o="directory for io_other '$O' is in use by contest pid $holder (since $since); wait for it or use another -o"
+# -o's lock is taken after the testbed's, maybe a second later: its own time
+since_o=$(cut -d ' ' -f 2 "$O/.contest.lock")
+busy_o="directory for io_other '$O' is in use by contest pid $holder (since $since_o); wait for it or use another -o"
 expect_fail "run with the same -o" 2 "$busy_o" run -k b -d "$SCRATCH/t2" -R "$SCRATCH/r2" -o "$O" io_other
 check "the refused run left no testbed or results" test ! -e "$SCRATCH/t2" -a ! -e "$SCRATCH/r2"
 expect_fail "loads --rate with the same -o" 2 "$busy_o" "$CONTEST" loads --rate --seconds 1 -d "$SCRATCH/t3" -o "$O" io_other
