@@ -399,17 +399,18 @@ static int page_fault_loop(void *state, uint64_t n)
 
 /* The protection-fault loop's state, shared with its SIGSEGV handler. */
 static volatile char *fs_prot_page;
-static size_t fs_prot_len;
 static volatile uint64_t fs_prot_caught, fs_prot_want;
+static sigjmp_buf fs_prot_out;
 
 /* fs_on_segv: one protection fault caught; returning re-runs the faulting
- * write, which faults again, until the wanted number is reached: then the
- * page is made writable so the write completes (lmbench's lat_sig prot). */
+ * write, which faults again (lmbench's lat_sig prot), until the wanted
+ * number is reached: then it jumps out of the loop, so the write never
+ * completes (no write fault into the file system). */
 static void fs_on_segv(int sig)
 {
 	(void)sig;
 	if (++fs_prot_caught >= fs_prot_want)
-		mprotect((void *)fs_prot_page, fs_prot_len, PROT_READ | PROT_WRITE);
+		siglongjmp(fs_prot_out, 1);
 }
 
 /* prot_loop: n protection faults (each a signal caught and returned from)
@@ -419,11 +420,10 @@ static int prot_loop(void *state, uint64_t n)
 	(void)state;
 	if (n == 0)
 		return 0;
-	if (mprotect((void *)fs_prot_page, fs_prot_len, PROT_READ) != 0)
-		return micro_fail_errno("mprotect");
 	fs_prot_caught = 0;
 	fs_prot_want = n;
-	*fs_prot_page = 1;
+	if (sigsetjmp(fs_prot_out, 1) == 0)
+		*fs_prot_page = 1;
 	if (fs_prot_caught != n)
 		return micro_fail("%llu of %llu protection faults caught",
 				  (unsigned long long)fs_prot_caught, (unsigned long long)n);
@@ -432,19 +432,21 @@ static int prot_loop(void *state, uint64_t n)
 
 /* fs_prot_fault: prot_fault by lmbench's method: the time of a write to a
  * read-only MAP_SHARED page of the file fd caught by a SIGSEGV handler, less
- * the cost of catching a signal (sig_hndl, measured before in set).
- * SIGSEGV's disposition and the page are restored/unmapped afterwards. */
+ * the cost of catching a signal (micro_sig_catch), measured just before as
+ * lat_sig prot measures it. SIGSEGV's disposition and the page are
+ * restored/unmapped afterwards. */
 static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set, int fd)
 {
-	const struct micro_metric *catch = micro_get(set, micro_metrics[MID_SIG_HNDL].name);
 	struct sigaction sa, old;
-	struct micro_value v;
+	struct micro_value v, catch;
 	sigset_t segv, oldmask;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	void *p;
 
-	if (catch == NULL || !catch->v.ok) {
-		micro_put_na(set, MID_PROT_FAULT, "needs sig hndl (the cost it subtracts)");
+	if (micro_sig_catch(o, &catch) != 0) {
+		char why[sizeof(catch.reason) + 40];
+		text_fmt(why, sizeof(why), "the catch it subtracts: %s", catch.reason);
+		micro_put_na(set, MID_PROT_FAULT, why);
 		return;
 	}
 	if ((p = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED) {
@@ -452,7 +454,6 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set, int
 		return;
 	}
 	fs_prot_page = p;
-	fs_prot_len = page;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = fs_on_segv;
 	sigemptyset(&sa.sa_mask);
@@ -465,10 +466,8 @@ static void fs_prot_fault(const struct micro_opts *o, struct micro_set *set, int
 		micro_time_ns(o, prot_loop, NULL, &v);
 		sigprocmask(SIG_SETMASK, &oldmask, NULL);
 		sigaction(SIGSEGV, &old, NULL);
-		if (v.ok) {
-			double c = catch->v.value * 1000.0;  /* us to ns */
-			v.value = v.value > c ? v.value - c : 0;
-		}
+		if (v.ok)
+			v.value = v.value > catch.value ? v.value - catch.value : 0;
 		micro_put_time(set, MID_PROT_FAULT, &v);
 	}
 	munmap(p, page);
@@ -565,7 +564,7 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 /* micro_group_fs: see micro.h. Adds fs_create_0k, fs_delete_0k,
  * fs_create_10k, fs_delete_10k, mmap_lat, mmap_read, prot_fault and
  * page_fault, all in microseconds (per file, per mapping, per fault, per
- * page). prot_fault needs sig_hndl in set (the proc group runs first). */
+ * page). */
 void micro_group_fs(const struct micro_opts *o, struct micro_set *set)
 {
 	fs_files(o, set);

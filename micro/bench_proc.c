@@ -249,28 +249,15 @@ static int sig_send_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* proc_sig_hndl: sig_hndl, lmbench's method: the time of kill(self, SIGUSR1)
- * caught by a handler, less the time of kill(self, 0). */
-static void proc_sig_hndl(const struct micro_opts *o, struct micro_set *set, pid_t self)
+/* micro_sig_catch: see micro.h. SIGUSR1's disposition and the signal mask
+ * are restored afterwards. */
+int micro_sig_catch(const struct micro_opts *o, struct micro_value *v)
 {
-	struct micro_value send, v;
-
-	if (micro_time_ns(o, sig_send_loop, &self, &send) != 0) {
-		micro_put(set, MID_SIG_HNDL, &send);
-		return;
-	}
-	if (micro_time_ns(o, sig_hndl_loop, &self, &v) == 0)
-		v.value = v.value > send.value ? v.value - send.value : 0;
-	micro_put_time(set, MID_SIG_HNDL, &v);
-}
-
-/* proc_signals: sig_inst and sig_hndl; SIGUSR1's disposition and the
- * signal mask are restored afterwards. */
-static void proc_signals(const struct micro_opts *o, struct micro_set *set)
-{
+	struct micro_value send;
 	struct sigaction sa, old;
 	sigset_t usr1, oldmask;
 	pid_t self = getpid();
+	int rc = -1;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = proc_on_usr1;
@@ -278,15 +265,38 @@ static void proc_signals(const struct micro_opts *o, struct micro_set *set)
 	sigemptyset(&usr1);
 	sigaddset(&usr1, SIGUSR1);
 	if (sigaction(SIGUSR1, &sa, &old) != 0) {
-		micro_put_na(set, MID_SIG_INST, "sigaction SIGUSR1 failed");
-		micro_put_na(set, MID_SIG_HNDL, "sigaction SIGUSR1 failed");
-		return;
+		memset(v, 0, sizeof(*v));
+		micro_fail_errno("sigaction SIGUSR1");
+		micro_why(v->reason, sizeof(v->reason));
+		return -1;
 	}
 	sigprocmask(SIG_UNBLOCK, &usr1, &oldmask);
-	proc_measure(o, set, MID_SIG_INST, sig_inst_loop, NULL);
-	proc_sig_hndl(o, set, self);
+	if (micro_time_ns(o, sig_send_loop, &self, &send) != 0) {
+		*v = send;
+	} else if (micro_time_ns(o, sig_hndl_loop, &self, v) == 0) {
+		v->value = v->value > send.value ? v->value - send.value : 0;
+		rc = 0;
+	}
 	sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	sigaction(SIGUSR1, &old, NULL);
+	return rc;
+}
+
+/* proc_signals: sig_inst and sig_hndl; SIGUSR1's disposition is restored
+ * afterwards. */
+static void proc_signals(const struct micro_opts *o, struct micro_set *set)
+{
+	struct sigaction old;
+	struct micro_value v;
+
+	if (sigaction(SIGUSR1, NULL, &old) != 0) {
+		micro_put_na(set, MID_SIG_INST, "sigaction SIGUSR1 failed");
+	} else {
+		proc_measure(o, set, MID_SIG_INST, sig_inst_loop, NULL);
+		sigaction(SIGUSR1, &old, NULL);
+	}
+	micro_sig_catch(o, &v);
+	micro_put_time(set, MID_SIG_HNDL, &v);
 }
 
 /* proc_reap: wait for child pid (killing it if waiting fails); 0 when it

@@ -197,6 +197,15 @@ void micro_group_fs(const struct micro_opts *o, struct micro_set *set);   /* ben
 void micro_group_bw(const struct micro_opts *o, struct micro_set *set);   /* bench_bw.c */
 void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* bench_mem.c */
 
+/* micro_sig_catch: lmbench's cost of catching a signal, in ns: the time of
+ * kill(self, SIGUSR1) caught by a handler, less the time of kill(self, 0)
+ * (lat_sig catch). sig_hndl is it, and prot_fault subtracts it, measured
+ * again just before its faults as lat_sig prot does (the fault is a small
+ * difference of two large times: one measured minutes before carries the
+ * machine's change of speed into it). 0, or -1 with v not ok and its
+ * reason. bench_proc.c. */
+int micro_sig_catch(const struct micro_opts *o, struct micro_value *v);
+
 /* micro_suite_cpu: the CPU the suite runs on: the highest this process may
  * use (CPU 0 takes most device interrupts). */
 int micro_suite_cpu(void);
