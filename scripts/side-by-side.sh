@@ -76,7 +76,9 @@ done
 # Main mem (lat_largest) only from a stride block that reached at least half of --mb MB (a walk cut
 # short ends at a small size, whose line is not the largest size's figure)
 lm_figures() {
-	for f in "$1"/*.txt; do [ -f "$f" ] && echo "== $(basename "$f" .txt)" && cat "$f"; done | awk -v mb="$MB" '
+	# (each header on a line of its own: a program stopped mid-line leaves no last newline)
+	for f in "$1"/*.txt; do [ -f "$f" ] && printf '\n== %s\n' "$(basename "$f" .txt)" && cat "$f"; done |
+	awk -v mb="$MB" '
 	/^== / { file = $2; blk = ""; next }
 	function put(k, v) { if (v != "" && v + 0 > 0) print k, v }
 	/MHz/ && file == "mhz" && !mhz { put("mhz", $1); mhz = 1 }

@@ -39,6 +39,15 @@ cp "$D/contest-micro.csv" "$SCRATCH/full/"
 { cat "$D/lmbench/lat_mem_rd.txt"; echo "0.12500 3.080"; echo "128.00000 12.360"; } >"$SCRATCH/full/lmbench/lat_mem_rd.txt"
 sh "$S" --from "$SCRATCH/full" >"$SCRATCH/tf" 2>"$ERR"
 check "lat_mem_rd to 128 MB: L2 \$ and Main mem taken" sh -c "grep -q '^lat_128k  *3.08 ' '$SCRATCH/tf' && grep -q '^lat_largest  *12.36 ' '$SCRATCH/tf'"
+# a program stopped mid-line (lat_fs at --limit here) leaves no last newline: the next file's
+# figures are still read (lat_mem_rd's came after a cut lat_fs and were lost)
+mkdir -p "$SCRATCH/cut/lmbench"
+cp "$D/contest-micro.csv" "$SCRATCH/cut/"
+cp "$D/lmbench/lat_mem_rd.txt" "$SCRATCH/cut/lmbench/"
+printf '0k\t30020\t24439\t125110\n4k\t63680\t11022' >"$SCRATCH/cut/lmbench/lat_fs.txt"
+sh "$S" --from "$SCRATCH/cut" >"$SCRATCH/tc" 2>"$ERR"
+check "a cut lat_fs: its 0k line taken" grep -q '^fs_create_0k  *40.92 ' "$SCRATCH/tc"
+check "a cut lat_fs: lat_mem_rd after it still read" grep -q '^lat_1k  *1.304 ' "$SCRATCH/tc"
 # interbench's tables beside contest interact's (ms, its names)
 ib() { awk -v k="$1 $2" '$1 " " $2 == k { print $3, $4, $5, $6; exit }' "$SCRATCH/t"; }
 check "interbench Audio/None latency 0.1 beside contest's 0.1458 ms" test "$(ib Audio/None latency)" = "0.1 0.1458 1.458 out"
