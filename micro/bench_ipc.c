@@ -116,15 +116,31 @@ static int ipc_nodelay(int fd)
 	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
+/* ipc_sockbuf: fd's send and receive buffers set to bytes (lmbench's
+ * sock_optimize), before it connects or listens (the window is agreed
+ * then); 0: the system's, autotuned. 0 or -1. */
+static int ipc_sockbuf(int fd, int bytes)
+{
+	if (bytes == 0)
+		return 0;
+	return setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof(bytes)) != 0 ||
+			       setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) != 0
+		       ? -1
+		       : 0;
+}
+
 /* ipc_bound: a socket of type bound to 127.0.0.1 port 0 (and listening
- * when stream) with its address in *a; -1 with why set. */
-static int ipc_bound(int type, struct sockaddr_in *a, char *why, size_t len)
+ * when stream), its buffers sockbuf bytes (ipc_sockbuf), with its address
+ * in *a; -1 with why set. */
+static int ipc_bound(int type, int sockbuf, struct sockaddr_in *a, char *why, size_t len)
 {
 	socklen_t alen = sizeof(*a);
 	int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
 
-	if (fd < 0) {
+	if (fd < 0 || ipc_sockbuf(fd, sockbuf) != 0) {
 		text_fmt(why, len, "socket: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	memset(a, 0, sizeof(*a));
@@ -140,8 +156,9 @@ static int ipc_bound(int type, struct sockaddr_in *a, char *why, size_t len)
 	return fd;
 }
 
-/* ipc_connect: a socket of type connected to a; -1 with why set. */
-static int ipc_connect(int type, const struct sockaddr_in *a, char *why, size_t len)
+/* ipc_connect: a socket of type, its buffers sockbuf bytes (ipc_sockbuf),
+ * connected to a; -1 with why set. */
+static int ipc_connect(int type, int sockbuf, const struct sockaddr_in *a, char *why, size_t len)
 {
 	int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
 
@@ -149,7 +166,7 @@ static int ipc_connect(int type, const struct sockaddr_in *a, char *why, size_t 
 		text_fmt(why, len, "socket: %s", strerror(errno));
 		return -1;
 	}
-	if (connect(fd, (const struct sockaddr *)a, sizeof(*a)) != 0 || ipc_timeout(fd) != 0 ||
+	if (ipc_sockbuf(fd, sockbuf) != 0 || connect(fd, (const struct sockaddr *)a, sizeof(*a)) != 0 || ipc_timeout(fd) != 0 ||
 	    (type == SOCK_STREAM && ipc_nodelay(fd) != 0)) {
 		text_fmt(why, len, "connect 127.0.0.1:%d: %s", ntohs(a->sin_port), strerror(errno));
 		close(fd);
@@ -176,18 +193,27 @@ static int peer_echo(int in, int out)
 	}
 }
 
-/* peer_sink: read an 8-byte chunk count n from in, then n chunks of data,
- * then acknowledge with one byte on out; until end of file. */
+/* peer_sink: read from in a header of two 8-byte counts, chunks n and
+ * their size c, then n x c bytes of data, each read asking for c bytes (as
+ * lmbench's reader asks for its message size), then acknowledge with one
+ * byte on out; until end of file. */
 static int peer_sink(int in, int out)
 {
-	char *b = malloc(IPC_CHUNK);
-	uint64_t n;
+	char *b = NULL;
+	uint64_t hdr[2], room = 0;
 
-	if (!b)
-		return 1;
-	while (ipc_read_full(in, &n, sizeof(n)) == (ssize_t)sizeof(n)) {
-		for (uint64_t left = n * IPC_CHUNK; left > 0;) {
-			ssize_t r = read(in, b, left < IPC_CHUNK ? left : IPC_CHUNK);
+	while (ipc_read_full(in, hdr, sizeof(hdr)) == (ssize_t)sizeof(hdr)) {
+		uint64_t c = hdr[1];
+		if (c == 0 || c > IPC_TCP_MSG)
+			return 1;
+		if (c > room) {
+			free(b);
+			if (!(b = malloc(c)))
+				return 1;
+			room = c;
+		}
+		for (uint64_t left = hdr[0] * c; left > 0;) {
+			ssize_t r = read(in, b, left < c ? left : c);
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r <= 0)
@@ -328,36 +354,39 @@ static int ipc_serve(struct ipc_state *st, int fd, int (*peer)(int fd, int arg),
 }
 
 /* setup_inet: a peer(socket, arg) on a loopback socket of type and a
- * client connected to it. */
-static int setup_inet(struct ipc_state *st, int type, int (*peer)(int fd, int arg), int arg,
-		      char *why, size_t len)
+ * client connected to it, both with buffers of sockbuf bytes (0: the
+ * system's). */
+static int setup_inet(struct ipc_state *st, int type, int sockbuf, int (*peer)(int fd, int arg),
+		      int arg, char *why, size_t len)
 {
 	struct sockaddr_in a;
-	int fd = ipc_bound(type, &a, why, len);
+	int fd = ipc_bound(type, sockbuf, &a, why, len);
 
 	if (fd < 0 || ipc_serve(st, fd, peer, arg, why, len) != 0)
 		return -1;
 	st->addr = a;
-	st->wfd = st->rfd = ipc_connect(type, &a, why, len);
+	st->wfd = st->rfd = ipc_connect(type, sockbuf, &a, why, len);
 	return st->wfd < 0 ? -1 : 0;
 }
 
-/* setup_tcp: a peer of kind serving one loopback TCP connection. */
+/* setup_tcp: a peer of kind serving one loopback TCP connection; the
+ * bandwidth's sink with lmbench's fixed socket buffers (IPC_SOCKBUF). */
 static int setup_tcp(struct ipc_state *st, int kind, char *why, size_t len)
 {
-	return setup_inet(st, SOCK_STREAM, peer_tcp, kind, why, len);
+	return setup_inet(st, SOCK_STREAM, kind == PEER_SINK ? IPC_SOCKBUF : 0, peer_tcp, kind, why,
+			  len);
 }
 
 /* setup_udp: a UDP peer (echo, or RPC when rpc) and a connected client. */
 static int setup_udp(struct ipc_state *st, int rpc, char *why, size_t len)
 {
-	return setup_inet(st, SOCK_DGRAM, peer_udp, rpc, why, len);
+	return setup_inet(st, SOCK_DGRAM, 0, peer_udp, rpc, why, len);
 }
 
 /* setup_conn: a peer that accepts and closes connections; its address in st. */
 static int setup_conn(struct ipc_state *st, int unused, char *why, size_t len)
 {
-	int l = ipc_bound(SOCK_STREAM, &st->addr, why, len);
+	int l = ipc_bound(SOCK_STREAM, 0, &st->addr, why, len);
 
 	if (l < 0)
 		return -1;
@@ -405,17 +434,18 @@ static int loop_conn(void *state, uint64_t n)
 	return 0;
 }
 
-/* loop_bw: micro_loop_fn; send n chunks of IPC_CHUNK bytes (after their
- * count) and wait for the peer's acknowledgement that all arrived. */
+/* loop_bw: micro_loop_fn; send n chunks of st->chunk bytes (after their
+ * count and size) and wait for the peer's acknowledgement that all arrived. */
 static int loop_bw(void *state, uint64_t n)
 {
 	struct ipc_state *st = state;
+	uint64_t hdr[2] = { n, st->chunk };
 	char ack;
 
-	if (ipc_write_full(st->wfd, &n, sizeof(n)) != 0)
+	if (ipc_write_full(st->wfd, hdr, sizeof(hdr)) != 0)
 		return micro_fail_errno("send");
 	for (uint64_t i = 0; i < n; i++)
-		if (ipc_write_full(st->wfd, st->buf, IPC_CHUNK) != 0)
+		if (ipc_write_full(st->wfd, st->buf, st->chunk) != 0)
 			return micro_fail_errno("send");
 	ssize_t r = ipc_read_full(st->rfd, &ack, 1);
 	if (r != 1)
@@ -425,7 +455,8 @@ static int loop_bw(void *state, uint64_t n)
 
 /* ipc_clock: micro_clock_fn; the CPU time the peer and the calling thread
  * have used. With both on one CPU one of them is always ready to run, so
- * that is the benchmark's time without other programs' turns on the CPU. */
+ * that is the benchmark's time without other programs' turns on the CPU
+ * (but not work the kernel does for them in its own threads: see bw_tcp). */
 static double ipc_clock(void *state)
 {
 	const struct ipc_state *st = state;
@@ -444,7 +475,8 @@ struct ipc_bench {
 	ipc_setup_fn setup;
 	int arg;           /* the peer kind, or rpc for UDP */
 	micro_loop_fn loop;
-	int bw;            /* 1: MB/s per chunk; 0: microseconds per operation */
+	size_t chunk;      /* bandwidth: MB/s of chunks of these bytes; 0: microseconds per operation */
+	int wall;          /* 1: timed by the monotonic clock even when pinned (see ipc_clock) */
 };
 
 /* micro_group_ipc: see micro.h. Latencies in microseconds per round trip
@@ -453,31 +485,37 @@ struct ipc_bench {
 void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 {
 	static const struct ipc_bench benches[] = {
-		{ MID_LAT_PIPE, setup_pipe, PEER_ECHO, loop_rtt, 0 },
-		{ MID_LAT_UNIX, setup_unix, PEER_ECHO, loop_rtt, 0 },
-		{ MID_LAT_UDP, setup_udp, 0, loop_rtt, 0 },
-		{ MID_LAT_TCP, setup_tcp, PEER_ECHO, loop_rtt, 0 },
-		{ MID_LAT_RPC_UDP, setup_udp, 1, ipc_loop_rpc_udp, 0 },
-		{ MID_LAT_RPC_TCP, setup_tcp, PEER_RPC, ipc_loop_rpc_tcp, 0 },
-		{ MID_LAT_TCP_CONN, setup_conn, 0, loop_conn, 0 },
-		{ MID_BW_PIPE, setup_pipe, PEER_SINK, loop_bw, 1 },
-		{ MID_BW_UNIX, setup_unix, PEER_SINK, loop_bw, 1 },
-		{ MID_BW_TCP, setup_tcp, PEER_SINK, loop_bw, 1 },
+		{ MID_LAT_PIPE, setup_pipe, PEER_ECHO, loop_rtt, 0, 0 },
+		{ MID_LAT_UNIX, setup_unix, PEER_ECHO, loop_rtt, 0, 0 },
+		{ MID_LAT_UDP, setup_udp, 0, loop_rtt, 0, 0 },
+		{ MID_LAT_TCP, setup_tcp, PEER_ECHO, loop_rtt, 0, 0 },
+		{ MID_LAT_RPC_UDP, setup_udp, 1, ipc_loop_rpc_udp, 0, 0 },
+		{ MID_LAT_RPC_TCP, setup_tcp, PEER_RPC, ipc_loop_rpc_tcp, 0, 0 },
+		{ MID_LAT_TCP_CONN, setup_conn, 0, loop_conn, 0, 0 },
+		{ MID_BW_PIPE, setup_pipe, PEER_SINK, loop_bw, IPC_CHUNK, 0 },
+		{ MID_BW_UNIX, setup_unix, PEER_SINK, loop_bw, IPC_CHUNK, 0 },
+		/* the summary's bw_tcp -m 10M (on a machine whose system calls
+		 * cost 1 us, lmbench's own 64 KiB messages read 30-40% lower);
+		 * by the wall clock as lmbench: part of loopback TCP's receive
+		 * work runs in ksoftirqd, on neither end's CPU time (it read
+		 * 1.4 x lmbench's figure by the two ends' CPU time) */
+		{ MID_BW_TCP, setup_tcp, PEER_SINK, loop_bw, IPC_TCP_MSG, 1 },
 	};
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-	char *buf = malloc(IPC_CHUNK);
+	char *buf = malloc(IPC_TCP_MSG);
 
 	if (buf)
-		memset(buf, 0x5a, IPC_CHUNK);
+		memset(buf, 0x5a, IPC_TCP_MSG);
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
 	for (size_t i = 0; i < sizeof(benches) / sizeof(benches[0]); i++) {
 		const struct ipc_bench *b = &benches[i];
-		struct ipc_state st = { .wfd = -1, .rfd = -1, .pid = -1, .o = o, .xid = 1, .buf = buf };
+		struct ipc_state st = { .wfd = -1, .rfd = -1, .pid = -1, .o = o, .xid = 1, .buf = buf,
+					.chunk = b->chunk };
 		struct micro_value v;
 		char why[128] = "";
 
-		if (b->bw && !buf) {
+		if (b->chunk && !buf) {
 			micro_put_na(set, b->id, "out of memory");
 			continue;
 		}
@@ -488,23 +526,23 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 		}
 		/* warm up untimed (the peer's first run, page faults), so the
 		 * harness's first calibration call is not setup */
-		if (b->loop(&st, b->bw ? 4 : 16) != 0) {
+		if (b->loop(&st, b->chunk ? 4 : 16) != 0) {
 			ipc_teardown(&st);
 			micro_put_na(set, b->id, "the peer did not answer while warming up");
 			continue;
 		}
 		/* pinned: timed by the two ends' CPU time (see ipc_clock) */
-		int cpu = o->cpu >= 0 && !o->spread && clock_getcpuclockid(st.pid, &st.peer_clk) == 0;
+		int cpu = !b->wall && o->cpu >= 0 && !o->spread && clock_getcpuclockid(st.pid, &st.peer_clk) == 0;
 		micro_time_ns_clock(o, b->loop, &st, cpu ? ipc_clock : NULL, &v);
 		ipc_teardown(&st);
-		if (v.ok && b->bw && v.value <= 0)
+		if (v.ok && b->chunk && v.value <= 0)
 			micro_put_na(set, b->id, "transfer time below the clock's resolution");
-		else if (!b->bw)
+		else if (!b->chunk)
 			micro_put_time(set, b->id, &v);
 		else {
 			/* MB/s (lmbench 3's MB, 10^6 bytes); the spread is a ratio and stays */
 			if (v.ok)
-				v.value = micro_mb_per_s(IPC_CHUNK, v.value);
+				v.value = micro_mb_per_s(b->chunk, v.value);
 			micro_put(set, b->id, &v);
 		}
 	}

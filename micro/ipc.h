@@ -11,7 +11,9 @@
 #include "micro/micro.h"
 
 enum {
-	IPC_CHUNK = 64 * 1024,  /* bandwidth transfer unit */
+	IPC_CHUNK = 64 * 1024,  /* bandwidth transfer unit: pipe, AF_UNIX (lmbench's XFERSIZE) */
+	IPC_TCP_MSG = 10 << 20, /* TCP's: the summary's bw_tcp -m 10M (lmbench's M is 2^20) */
+	IPC_SOCKBUF = 1 << 20,  /* TCP bandwidth's send and receive buffers (lmbench's SOCKBUF) */
 	IPC_TIMEOUT_S = 5,      /* a reply not there by then is lost */
 	IPC_RPC_MAX = 256,      /* largest RPC message the peers accept */
 };
@@ -24,7 +26,8 @@ struct ipc_state {
 	const struct micro_opts *o;  /* the placement: the peer is end 1 (micro_place) */
 	struct sockaddr_in addr;  /* the server (TCP conn, UDP and TCP peers) */
 	uint32_t xid;             /* next RPC transaction id */
-	char *buf;                /* IPC_CHUNK bytes for bandwidth */
+	char *buf;                /* chunk bytes for bandwidth */
+	size_t chunk;             /* bandwidth: bytes a write, and the peer's read */
 };
 
 /* ipc_read_full: read exactly len bytes; len, fewer at end of file, or -1. */
