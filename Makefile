@@ -47,7 +47,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(SAN_OBJ)
 	$(CC) $(WFLAGS) $(CFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_OBJ) $(LDLIBS)
 
 # check: unit tests under ASan+UBSan, then end-to-end tests of $(BUILD)/contest.
-check: $(BUILD)/contest $(TEST_BIN)
+# The build takes one job per CPU by itself (every test binary links every
+# object: serial, it was minutes of CI's 15); the tests run one at a time.
+NPROC = $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+check:
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/contest $(TEST_BIN)
 	@CONTEST=$(abspath $(BUILD))/contest sh tests/run.sh $(TEST_BIN)
 
 # fuzz: each target for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/; needs clang.
