@@ -27,7 +27,7 @@ ci_check() {
 		}' "$1"
 }
 
-"$CONTEST" -k p --scale tiny -n auto --precision 3% --max-runs 8 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k p --scale tiny --no-canary -n auto --precision 3% --max-runs 8 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "-n auto: exit 0" test $? -eq 0
 line=$(grep '^-n auto: no_load: ' "$ERR")
 # (beside a busy machine no run may count: then there is no interval)
@@ -42,7 +42,7 @@ check "-n auto: before an interval, the count" grep -qE '^\[1/[0-9]+\] no_load r
 check "-n auto: the report follows" grep -q '^no_load:$' "$SCRATCH/out"
 
 # a precision no run reaches: exactly --max-runs, said
-"$CONTEST" -k q --scale tiny -n auto --precision 0.0001% --max-runs 3 -q -d "$T" -R "$R" no_load process_load >/dev/null 2>"$ERR"
+"$CONTEST" -k q --scale tiny --no-canary -n auto --precision 0.0001% --max-runs 3 -q -d "$T" -R "$R" no_load process_load >/dev/null 2>"$ERR"
 check "unreachable precision: 3 runs of each" test "$(tail -n +3 "$R/q.loads" | wc -l)" -eq 6
 check "unreachable precision: said per condition" test "$(grep -c 'NOT reached +-0.0001%: --max-runs 3 made$' "$ERR")" -eq 2
 # the default precision, and a budget the first round already spends

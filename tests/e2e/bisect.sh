@@ -1,7 +1,7 @@
 # bisect.sh: contest bisect: exit 0 on runs like the good label's, 1 under a CPU cut that slows the compile (root, cgroup v1 cpuset: one CPU), 125 when -n 2 or --max-runs 2 cannot decide; the runs stored under -k; bad input refused in one line with 128 before anything runs.
 . tests/e2e/lib.sh
 
-O="--scale tiny --mem 256M -j 8 -q -d $T -R $R"
+O="--scale tiny --mem 256M -j 8 --no-canary -q -d $T -R $R"
 CS=/sys/fs/cgroup/cpuset
 G=$CS/contest-e2e-bisect-$$
 trap 'rmdir "$G" 2>/dev/null; rm -rf "$SCRATCH"' EXIT

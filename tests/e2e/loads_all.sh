@@ -3,7 +3,7 @@
 O=$SCRATCH/other
 mkdir -p "$O"
 
-"$CONTEST" -k t --scale tiny --mem 64M --lead 1 -o "$O" -d "$T" -R "$R" all >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k t --scale tiny --mem 64M --lead 1 --no-canary -o "$O" -d "$T" -R "$R" all >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "run of all loads exits 0 ($rc)" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || tail -n 20 "$SCRATCH/err" >&2
@@ -27,7 +27,7 @@ check "testbed holds only the tree, the log, the reusable read file and the lock
 check "the -o directory holds only its lock file" test "$(ls -A "$O")" = .contest.lock
 
 # io_other without -o: not in the default set (a notice), refused when named (exit 1, others still run)
-"$CONTEST" -k u --scale tiny --mem 16M --lead 0 -d "$T" -R "$R" -q no_load io_other >"$SCRATCH/out2" 2>"$SCRATCH/err2"
+"$CONTEST" -k u --scale tiny --mem 16M --lead 0 --no-canary -d "$T" -R "$R" -q no_load io_other >"$SCRATCH/out2" 2>"$SCRATCH/err2"
 rc=$?
 check "io_other without -o: exit 1 ($rc)" test "$rc" -eq 1
 check "io_other without -o: says -o is needed" grep -q "io_other needs -o" "$SCRATCH/err2"

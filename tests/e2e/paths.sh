@@ -24,7 +24,7 @@ ln -s "$O/victim5" "$T/read_load.dat"
 ln -s "$O/victim6" "$T/ctar_load.tar"
 ln -s "$O/tree" "$T/builtin-1-tiny"
 
-"$CONTEST" -k p --scale tiny --mem 16M --lead 0 -n 1 -q -d "$T" -R "$R" \
+"$CONTEST" -k p --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" \
 	io_load mem_load xtar_load dbench_load read_load ctar_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "run with planted links exits 0 ($rc)" test "$rc" -eq 0
@@ -43,7 +43,7 @@ check "no stray processes" no_strays "$T"
 # another user's file in the way: the run fails naming it, the file is left as it was
 echo "not contest's" >"$T/io_load.dat"
 chown 65534 "$T/io_load.dat"
-"$CONTEST" -k q --scale tiny --mem 16M --lead 0 -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k q --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "another user's file: exit 1 ($rc)" test "$rc" -eq 1
 check "another user's file: the reason names its owner" \
@@ -130,7 +130,7 @@ mkdir "$SCRATCH/copied" "$SCRATCH/empty"
 sed -n 1,2p "$R/p.loads" >"$SCRATCH/copied/old.loads"
 echo notes >"$SCRATCH/copied/README"
 check "-R with a contest results file and an empty -d accepted" \
-	"$CONTEST" -k c --scale tiny --mem 16M --lead 0 -n 1 -q -d "$SCRATCH/empty" -R "$SCRATCH/copied" no_load
+	"$CONTEST" -k c --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$SCRATCH/empty" -R "$SCRATCH/copied" no_load
 rm -rf "$SCRATCH/copied" "$SCRATCH/empty"
 
 # results: a hard link planted as LABEL.loads is neither read nor appended to

@@ -41,7 +41,7 @@ check "refused: nothing made" test ! -e "$T" -a ! -e "$R"
 check "refused: vm.swappiness is back to $old" restored
 
 # A sweep: each setting under its label, run by run (a b a b), then restored.
-"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k s --scale tiny --lead 0 -n 2 -q --why -d "$T" -R "$R" \
+"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k s --scale tiny --lead 0 --no-canary -n 2 -q --why -d "$T" -R "$R" \
 	no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 check "sweep exits 0" test $? -eq 0
 check "sweep --why: the evidence block follows the table" grep -qE "^Kernel +MajFlt +SwapIn +SwapOut" "$SCRATCH/out"
@@ -73,7 +73,7 @@ kill -INT "$pid"
 wait "$pid"
 check "holder: restored after its interrupt" restored
 if [ -e /sys/fs/cgroup/memory/memory.swappiness ]; then
-	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale tiny --lead 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 	check "v1: the run's group followed vm.swappiness" \
 		sh -c "tail -n 1 '$R/g.loads' | grep -qE 'cgroup v1 (no limit|memory.limit_in_bytes=[0-9]+) memory.swappiness=$a'"
 	check "v1: the environment names contest's own group's swappiness" grep -q '^memcg.swappiness=' "$R/g.env"

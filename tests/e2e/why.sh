@@ -11,7 +11,7 @@ number() { case $1 in '' | na | *[!0-9.]*) return 1 ;; esac; }
 
 # 1. Real runs: the evidence is recorded for each (na only where this kernel
 # lacks the file), the probe woke up, --no-probe leaves it out.
-"$CONTEST" -k a --scale tiny --mem 32M --lead 0.2 -q -d "$T" -R "$R" no_load mem_load >/dev/null 2>"$SCRATCH/err"
+"$CONTEST" -k a --scale tiny --mem 32M --lead 0.2 --no-canary -q -d "$T" -R "$R" no_load mem_load >/dev/null 2>"$SCRATCH/err"
 check "tiny runs exit 0" test $? -eq 0
 for c in pgmajfault pswpout pgscan_kswapd ctxt c_majflt c_minflt c_nvcsw probe_n probe_p50_us probe_p99_us probe_max_us; do
 	v=$(col "$R/a.loads" mem_load "$c")
@@ -26,7 +26,7 @@ else
 fi
 check "the probe woke up about every 10 ms" awk -v n="$(col "$R/a.loads" no_load probe_n)" \
 	-v t="$(col "$R/a.loads" no_load time)" 'BEGIN{exit !(n >= 10 && n <= t * 100 + 10)}'
-"$CONTEST" -k np --scale tiny --lead 0 --no-probe -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+"$CONTEST" -k np --scale tiny --lead 0 --no-probe --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "--no-probe: no wake-ups recorded" test "$(col "$R/np.loads" no_load probe_n)" = na
 check "the environment is recorded next to the results" grep -q '^vm.swappiness=[0-9]' "$R/a.env"
 check "one block per invocation" test "$(grep -c '^@ ' "$R/a.env")" -eq 1
@@ -88,9 +88,9 @@ if [ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/swappiness ]; then
 	new=$((old == 33 ? 34 : 33))
 	trap 'echo "$old" >/proc/sys/vm/swappiness; rm -rf "$SCRATCH"' EXIT
 	R2=$SCRATCH/res2
-	"$CONTEST" -k x1 --scale tiny --lead 0 -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
+	"$CONTEST" -k x1 --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
 	echo "$new" >/proc/sys/vm/swappiness
-	"$CONTEST" -k x2 --scale tiny --lead 0 -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
+	"$CONTEST" -k x2 --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
 	echo "$old" >/proc/sys/vm/swappiness
 	check "real: the swappiness difference is listed" \
 		sh -c "'$CONTEST' report -R '$R2' | grep -qx '  x2: vm.swappiness: $old -> $new'"
