@@ -21,7 +21,7 @@ groups() {
 }
 swaps() { grep -c "$SCRATCH" /proc/swaps; }
 
-"$CONTEST" -k c --scale tiny --mem 128M --lead 0.5 --confine -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k c --scale tiny --mem 128M --lead 0.5 --no-canary --confine -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "needs the memory cgroup controller" "$SCRATCH/err"; then
 	echo "skip: no memory cgroup controller here: $(cat "$SCRATCH/err")"
@@ -38,7 +38,7 @@ else
 	check "the environment says confined" grep -q '^confine=cgroup v' "$R/c.env"
 fi
 
-"$CONTEST" -k s --scale tiny --mem 64M --lead 0.5 --swap 128M -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k s --scale tiny --mem 64M --lead 0.5 --no-canary --swap 128M -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "cannot hold swap" "$SCRATCH/err"; then
 	echo "skip: the scratch file system cannot hold swap: $(cat "$SCRATCH/err")"
