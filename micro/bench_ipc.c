@@ -123,10 +123,9 @@ static int ipc_sockbuf(int fd, int bytes)
 {
 	if (bytes == 0)
 		return 0;
-	return setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof(bytes)) != 0 ||
-			       setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) != 0
-		       ? -1
-		       : 0;
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof(bytes)) != 0)
+		return -1;
+	return setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) != 0 ? -1 : 0;
 }
 
 /* ipc_bound: a socket of type bound to 127.0.0.1 port 0 (and listening
@@ -166,8 +165,8 @@ static int ipc_connect(int type, int sockbuf, const struct sockaddr_in *a, char 
 		text_fmt(why, len, "socket: %s", strerror(errno));
 		return -1;
 	}
-	if (ipc_sockbuf(fd, sockbuf) != 0 || connect(fd, (const struct sockaddr *)a, sizeof(*a)) != 0 || ipc_timeout(fd) != 0 ||
-	    (type == SOCK_STREAM && ipc_nodelay(fd) != 0)) {
+	if (ipc_sockbuf(fd, sockbuf) != 0 || connect(fd, (const struct sockaddr *)a, sizeof(*a)) != 0 ||
+	    ipc_timeout(fd) != 0 || (type == SOCK_STREAM && ipc_nodelay(fd) != 0)) {
 		text_fmt(why, len, "connect 127.0.0.1:%d: %s", ntohs(a->sin_port), strerror(errno));
 		close(fd);
 		return -1;

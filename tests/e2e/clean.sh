@@ -2,11 +2,11 @@
 . tests/e2e/lib.sh
 
 # a run keeps the built-in tree, compile.log and read_load.dat, and says so
-"$CONTEST" -k c --scale tiny --lead 0 --mem 16M -d "$T" -R "$R" no_load read_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k c --scale tiny --lead 0 --no-canary --mem 16M -d "$T" -R "$R" no_load read_load >"$SCRATCH/out" 2>"$ERR"
 check "a run: exit 0" test $? -eq 0
 check "its closing line names what it kept, with sizes" grep -qx "contest: kept in $T for the next run: builtin-1-tiny [0-9.]*[KM], compile.log [0-9.]*[BK], read_load.dat 16M; contest clean -d $T removes them" "$ERR"
 check "the closing line is the last" sh -c "tail -n 1 '$ERR' | grep -q '^contest: kept in '"
-"$CONTEST" -k c --scale tiny --lead 0 --mem 16M -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k c --scale tiny --lead 0 --no-canary --mem 16M -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "with -q: not said" sh -c "! grep -q 'for the next run' '$ERR'"
 
 # clean: each kept entry removed and listed with its size; the results stay
