@@ -6,7 +6,7 @@
 
 #define BUILTIN_VERSION 1
 
-/* builtin_scale_valid: 1 for "tiny", "small", "default", "large"; else 0. */
+/* builtin_scale_valid: 1 for "mini", "tiny", "small", "default", "large"; else 0. */
 int builtin_scale_valid(const char *scale);
 
 /* builtin_units: the translation units of scale (their cost is the same

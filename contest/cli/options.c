@@ -68,7 +68,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                         "run); default: MEM 4G, in a 4G memory group as root" } },
 	  F(whole_machine), .kind = OPT_K_FLAG },
 	[OPT_SCALE] = { "scale", 0, "NAME", CMD_RUNS | CMD_LOADS | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "built-in workload: tiny, small, default, large" } },
+		{ [SECT_RUN] = { .text = "built-in workload: mini, tiny, small, default, large" } },
 	  .kind = OPT_K_FN, .set = set_scale },
 	[OPT_LEAD] = { "lead", 0, "SECONDS", CMD_RUNS | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "head start of the load before the compile (default 3)" } },

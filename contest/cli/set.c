@@ -106,7 +106,7 @@ void set_lmbench(struct opts *o, const char *arg)
 void set_scale(struct opts *o, const char *arg)
 {
 	if (!builtin_scale_valid(arg))
-		opts_usage_error("--scale: '%s' is not tiny, small, default or large", arg);
+		opts_usage_error("--scale: '%s' is not mini, tiny, small, default or large", arg);
 	o->scale = arg;
 	o->scale_given = 1;
 }

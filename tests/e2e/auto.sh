@@ -27,7 +27,7 @@ ci_check() {
 		}' "$1"
 }
 
-"$CONTEST" -k p --scale tiny --no-canary -n auto --precision 3% --max-runs 8 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k p --scale mini --no-canary -n auto --precision 3% --max-runs 8 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "-n auto: exit 0" test $? -eq 0
 line=$(grep '^-n auto: no_load: ' "$ERR")
 # (beside a busy machine no run may count: then there is no interval)
@@ -42,14 +42,14 @@ check "-n auto: before an interval, the count" grep -qE '^\[1/[0-9]+\] no_load r
 check "-n auto: the report follows" grep -q '^no_load:$' "$SCRATCH/out"
 
 # a precision no run reaches: exactly --max-runs, said
-"$CONTEST" -k q --scale tiny --no-canary -n auto --precision 0.0001% --max-runs 3 -q -d "$T" -R "$R" no_load process_load >/dev/null 2>"$ERR"
+"$CONTEST" -k q --scale mini --no-canary -n auto --precision 0.0001% --max-runs 3 -q -d "$T" -R "$R" no_load process_load >/dev/null 2>"$ERR"
 check "unreachable precision: 3 runs of each" test "$(tail -n +3 "$R/q.loads" | wc -l)" -eq 6
 check "unreachable precision: said per condition" test "$(grep -c 'NOT reached +-0.0001%: --max-runs 3 made$' "$ERR")" -eq 2
 # the default precision, and a budget the first round already spends
-"$CONTEST" -k b --scale tiny -n auto --budget 1s -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
+"$CONTEST" -k b --scale mini -n auto --budget 1s -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
 check "--budget: one round, then stopped" test "$(tail -n +3 "$R/b.loads" | wc -l)" -eq 1
 check "--budget: said, with the default +-2%" grep -q '^-n auto: no_load: .* NOT reached +-2%: the --budget would have passed in another round$' "$ERR"
-"$CONTEST" -k p --scale tiny -n auto --max-runs 5 --budget 1h -d "$T" -R "$R" --dry-run no_load process_load >"$SCRATCH/out" 2>&1
+"$CONTEST" -k p --scale mini -n auto --max-runs 5 --budget 1h -d "$T" -R "$R" --dry-run no_load process_load >"$SCRATCH/out" 2>&1
 check "--dry-run: the auto plan" grep -q '^plan: up to 10 run(s): up to 5 round(s) x 2 load condition(s)' "$SCRATCH/out"
 check "--dry-run: its rule" grep -q '^-n auto: .*within +-2% of its mean (at least 3 runs counted: ok, not busy), or at 5 runs; no round starts that would end after 1h00m$' "$SCRATCH/out"
 

@@ -6,7 +6,7 @@ sh -c 'while :; do :; done' &
 h1=$!
 sh -c 'while :; do :; done' &
 h2=$!
-"$CONTEST" -k hog --scale tiny --lead 0.5 --settle 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k hog --scale mini --lead 0.5 --settle 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 kill "$h1" "$h2"
 wait "$h1" "$h2" 2>/dev/null
@@ -20,7 +20,7 @@ expect_fail "--settle -1 refused" 2 "--settle: '-1' is not a number of seconds f
 expect_fail "--settle x refused" 2 "--settle: 'x' is not a number" "$CONTEST" --settle x -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 expect_fail "a bad CONTEST_SETTLE refused, naming it" 2 "CONTEST_SETTLE: 'soon' is not a number of seconds" env CONTEST_SETTLE=soon "$CONTEST" -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 check "refused: nothing made" test ! -e "$SCRATCH/x" -a ! -e "$SCRATCH/y"
-"$CONTEST" -k off --scale tiny --settle 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+"$CONTEST" -k off --scale mini --settle 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 last() { awk -F '\t' -v col="$1" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {v = $c[col]} END {print v}' "$2"; }
 check "--settle 0: no wait, the columns na" test "$(last settle_s "$R/off.loads") $(last quiet "$R/off.loads")" = "na na"
 f=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["foreign_pct"]}' "$R/hog.loads")

@@ -2,18 +2,18 @@
 . tests/e2e/lib.sh
 
 # a run keeps the built-in tree, compile.log and read_load.dat, and says so
-"$CONTEST" -k c --scale tiny --lead 0 --no-canary --mem 16M -d "$T" -R "$R" no_load read_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k c --scale mini --lead 0 --no-canary --mem 16M -d "$T" -R "$R" no_load read_load >"$SCRATCH/out" 2>"$ERR"
 check "a run: exit 0" test $? -eq 0
-check "its closing line names what it kept, with sizes" grep -qx "contest: kept in $T for the next run: builtin-1-tiny [0-9.]*[KM], compile.log [0-9.]*[BK], read_load.dat 16M; contest clean -d $T removes them" "$ERR"
+check "its closing line names what it kept, with sizes" grep -qx "contest: kept in $T for the next run: builtin-1-mini [0-9.]*[KM], compile.log [0-9.]*[BK], read_load.dat 16M; contest clean -d $T removes them" "$ERR"
 check "the closing line is the last" sh -c "tail -n 1 '$ERR' | grep -q '^contest: kept in '"
-"$CONTEST" -k c --scale tiny --lead 0 --no-canary --mem 16M -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k c --scale mini --lead 0 --no-canary --mem 16M -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "with -q: not said" sh -c "! grep -q 'for the next run' '$ERR'"
 
 # clean: each kept entry removed and listed with its size; the results stay
 "$CONTEST" clean -d "$T" >"$SCRATCH/out" 2>"$ERR"
 check "clean: exit 0" test $? -eq 0
 check "clean: quiet on stderr" test ! -s "$ERR"
-check "clean: the tree listed with its size" grep -qx "removed $T/builtin-1-tiny [0-9.]*[KM]" "$SCRATCH/out"
+check "clean: the tree listed with its size" grep -qx "removed $T/builtin-1-mini [0-9.]*[KM]" "$SCRATCH/out"
 check "clean: read_load.dat listed" grep -qx "removed $T/read_load.dat 16M" "$SCRATCH/out"
 check "clean: compile.log listed" grep -qx "removed $T/compile.log [0-9.]*[BK]" "$SCRATCH/out"
 check "clean: the total" grep -q "^removed 3 entries (.*) from $T; no result file touched\$" "$SCRATCH/out"

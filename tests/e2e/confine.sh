@@ -21,7 +21,7 @@ groups() {
 }
 swaps() { grep -c "$SCRATCH" /proc/swaps; }
 
-"$CONTEST" -k c --scale tiny --mem 128M --lead 0.5 --no-canary --confine -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k c --scale mini --mem 128M --lead 0.5 --no-canary --confine -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "needs the memory cgroup controller" "$SCRATCH/err"; then
 	echo "skip: no memory cgroup controller here: $(cat "$SCRATCH/err")"
@@ -38,7 +38,7 @@ else
 	check "the environment says confined" grep -q '^confine=cgroup v' "$R/c.env"
 fi
 
-"$CONTEST" -k s --scale tiny --mem 64M --lead 0.5 --no-canary --swap 128M -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k s --scale mini --mem 64M --lead 0.5 --no-canary --swap 128M -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "cannot hold swap" "$SCRATCH/err"; then
 	echo "skip: the scratch file system cannot hold swap: $(cat "$SCRATCH/err")"
@@ -52,7 +52,7 @@ else
 	# interrupted and killed outright: swap file and group undone all the same
 	for how in INT KILL; do
 		rm -f "$SCRATCH/err"  # else the last round's lines may be read before the shell truncates it
-		"$CONTEST" -k i --scale tiny --mem 64M --lead 30 --swap 64M --confine --progress always \
+		"$CONTEST" -k i --scale mini --mem 64M --lead 30 --swap 64M --confine --progress always \
 			-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &
 		pid=$!
 		wait_until 120 grep -qF "load lead" "$SCRATCH/err" || bad "$how: the run never came"
@@ -71,7 +71,7 @@ M=$SCRATCH/tmpfs
 mkdir -p "$M"
 if mount -t tmpfs -o size=64M tmpfs "$M" 2>/dev/null; then
 	expect_fail "swap on tmpfs refused" 2 "--swap: the testbed's file system (tmpfs) cannot hold swap" \
-		"$CONTEST" -k t --scale tiny --mem 32M --swap 16M -d "$M/tb" -R "$SCRATCH/r2" no_load
+		"$CONTEST" -k t --scale mini --mem 32M --swap 16M -d "$M/tb" -R "$SCRATCH/r2" no_load
 	check "refused swap: nothing left" test ! -e "$M/tb" -a ! -e "$SCRATCH/r2"
 	umount "$M"
 else

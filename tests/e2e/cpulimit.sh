@@ -34,10 +34,10 @@ echo "$last" >"$SD/cpuset.cpus"
 [ -e "$SD/cpuset.mems" ] && cat "$(dirname "$SD")/cpuset.mems" >"$SD/cpuset.mems" 2>/dev/null
 [ -e "$SD/cpuset.mems" ] && [ -z "$(cat "$SD/cpuset.mems")" ] && cat "$(dirname "$SD")/cpuset.mems.effective" >"$SD/cpuset.mems"
 
-# in GROUP: contest as label LABEL, two tiny no_load runs
+# in GROUP: contest as label LABEL, two mini no_load runs
 run_in() {
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$1" \
-		"$CONTEST" -q -k "$2" --scale tiny -n 2 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+		"$CONTEST" -q -k "$2" --scale mini -n 2 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 }
 
 # col LABEL NAME: the column NAME of LABEL's records, one a line

@@ -9,10 +9,10 @@ expect_fail "--whole-machine with --mem" 2 "--whole-machine scales the loads to 
 	"$CONTEST" --whole-machine --mem 1G -d "$T" -R "$R" no_load
 check "refused: nothing made" test ! -e "$T" -a ! -e "$R"
 
-"$CONTEST" -k w --whole-machine --scale tiny --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+"$CONTEST" -k w --whole-machine --scale mini --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "--whole-machine: MEM is MemTotal" test "$(field mem "$R/w.loads")" = "$total"
 check "--whole-machine: no memory group" test -z "$(field confine "$R/w.loads")"
-"$CONTEST" -k m --mem 512M --scale tiny --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+"$CONTEST" -k m --mem 512M --scale mini --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "--mem: as given" test "$(field mem "$R/m.loads")" = 536870912
 check "--mem: no memory group" test -z "$(field confine "$R/m.loads")"
 
@@ -21,8 +21,8 @@ if [ "$total" -le "$four" ]; then
 	done_tests
 	exit
 fi
-"$CONTEST" -k e --scale tiny --dry-run -d "$T" -R "$R" no_load >"$SCRATCH/plan" 2>&1
-"$CONTEST" -k e --scale tiny -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
+"$CONTEST" -k e --scale mini --dry-run -d "$T" -R "$R" no_load >"$SCRATCH/plan" 2>&1
+"$CONTEST" -k e --scale mini -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "default: exit 0" test $? -eq 0
 check "default: MEM 4G" test "$(field mem "$R/e.loads")" = "$four"
 if grep -q '^machine: emulating a 4.0G machine' "$SCRATCH/plan"; then
@@ -31,11 +31,11 @@ if grep -q '^machine: emulating a 4.0G machine' "$SCRATCH/plan"; then
 	check "default: no group left" sh -c "! ls -d /sys/fs/cgroup/memory/contest-* /sys/fs/cgroup/memory/*/contest-* /sys/fs/cgroup/contest-* 2>/dev/null | grep -q ."
 	"$CONTEST" -r -R "$R" e w >"$SCRATCH/rep"
 	check "report: the emulated machine's runs apart from the whole machine's" \
-		grep -qE '^Workload: builtin-1:tiny -j[0-9]+, MEM 4.0G in a memory group$' "$SCRATCH/rep"
-	check "report: the whole machine's under its MEM" grep -qE '^Workload: builtin-1:tiny -j[0-9]+, MEM [0-9.]+G$' "$SCRATCH/rep"
+		grep -qE '^Workload: builtin-1:mini -j[0-9]+, MEM 4.0G in a memory group$' "$SCRATCH/rep"
+	check "report: the whole machine's under its MEM" grep -qE '^Workload: builtin-1:mini -j[0-9]+, MEM [0-9.]+G$' "$SCRATCH/rep"
 	"$CONTEST" -r -R "$R" e --format csv >"$SCRATCH/csv"
-	check "csv: the machine in its own field" grep -qE '^builtin-1:tiny,[0-9]+,MEM 4.0G in a memory group,no_load,e,1,' "$SCRATCH/csv"
-	"$CONTEST" -k q --scale tiny --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
+	check "csv: the machine in its own field" grep -qE '^builtin-1:mini,[0-9]+,MEM 4.0G in a memory group,no_load,e,1,' "$SCRATCH/csv"
+	"$CONTEST" -k q --scale mini --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
 	check "default with -q: nothing said" test ! -s "$ERR"
 else
 	check "no group possible: said why, once" test "$(grep -c 'loads scaled to 4.0G but not confined to it' "$ERR")" -eq 1

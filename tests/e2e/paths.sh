@@ -8,7 +8,7 @@ for v in victim victim2 victim3 victim4 victim5 victim6 victim7; do echo "precio
 echo keep >"$O/dir/keep"
 echo keep2 >"$O/dir2/keep2"
 # a tree with a valid-looking marker whose Makefile would leave a trace if contest ran it
-printf 'builtin-1:tiny\n' >"$O/tree/.contest-builtin"
+printf 'builtin-1:mini\n' >"$O/tree/.contest-builtin"
 printf 'all clean:\n\ttouch %s/pwned\n' "$O" >"$O/tree/Makefile"
 
 # snap DIR: every entry's name, type, mode, size and inode, and every file's checksum
@@ -22,9 +22,9 @@ ln -s "$O/dir2" "$T/dbench_load.d"
 ln "$O/victim3" "$T/compile.log"          # a hard link: truncating it would truncate victim3
 ln -s "$O/victim5" "$T/read_load.dat"
 ln -s "$O/victim6" "$T/ctar_load.tar"
-ln -s "$O/tree" "$T/builtin-1-tiny"
+ln -s "$O/tree" "$T/builtin-1-mini"
 
-"$CONTEST" -k p --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" \
+"$CONTEST" -k p --scale mini --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" \
 	io_load mem_load xtar_load dbench_load read_load ctar_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "run with planted links exits 0 ($rc)" test "$rc" -eq 0
@@ -34,7 +34,7 @@ for l in io_load mem_load xtar_load dbench_load read_load ctar_load no_load; do
 done
 check "nothing outside changed" test "$before" = "$(snap "$O")"
 check "contest never ran make in the planted tree" test ! -e "$O/pwned"
-check "the builtin tree is a real directory now" sh -c "test -d '$T/builtin-1-tiny' && test ! -L '$T/builtin-1-tiny'"
+check "the builtin tree is a real directory now" sh -c "test -d '$T/builtin-1-mini' && test ! -L '$T/builtin-1-mini'"
 check "compile.log is contest's own file now" sh -c "test -f '$T/compile.log' && test ! -L '$T/compile.log' && test \$(stat -c %h '$T/compile.log') -eq 1"
 check "no link left in the testbed" test -z "$(find "$T" -maxdepth 1 -type l)"
 check "the loads' files are gone" sh -c "cd '$T' && test ! -e io_load.dat && test ! -e mem_load.map && test ! -e xtar_load.d && test ! -e xtar_load.tar && test ! -e dbench_load.d && test ! -e ctar_load.tar"
@@ -43,7 +43,7 @@ check "no stray processes" no_strays "$T"
 # another user's file in the way: the run fails naming it, the file is left as it was
 echo "not contest's" >"$T/io_load.dat"
 chown 65534 "$T/io_load.dat"
-"$CONTEST" -k q --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k q --scale mini --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "another user's file: exit 1 ($rc)" test "$rc" -eq 1
 check "another user's file: the reason names its owner" \
@@ -56,7 +56,7 @@ rm -f "$T/io_load.dat"
 W=$SCRATCH/open
 mkdir -m 0777 "$W"
 chmod 0777 "$W"
-"$CONTEST" -k w --scale tiny -n 1 -q -d "$W" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k w --scale mini -n 1 -q -d "$W" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "open testbed refused: exit 2 ($rc)" test "$rc" -eq 2
 check "open testbed refused: says why" grep -q "writable by anybody and not sticky" "$SCRATCH/err"
@@ -67,7 +67,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	U=$SCRATCH/users
 	mkdir -m 0755 "$U"
 	chown 65534 "$U"
-	"$CONTEST" -k u --scale tiny -n 1 -q -d "$U" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+	"$CONTEST" -k u --scale mini -n 1 -q -d "$U" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 	rc=$?
 	check "another user's testbed refused: exit 2 ($rc)" test "$rc" -eq 2
 	check "another user's testbed refused: one line naming it and the owner" test \
@@ -81,7 +81,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	chown -h 65534 "$SCRATCH/planted"
 	expect_fail "testbed given as another user's link refused" 2 \
 		"testbed '$SCRATCH/planted' is a symbolic link of user 65534, who could point it elsewhere" \
-		"$CONTEST" -k u --scale tiny -n 1 -q -d "$SCRATCH/planted" -R "$R" no_load
+		"$CONTEST" -k u --scale mini -n 1 -q -d "$SCRATCH/planted" -R "$R" no_load
 	check "the link's target is untouched" test -z "$(ls -A "$SCRATCH/mine")"
 	# writable by a group, not sticky: its members could change the Makefiles
 	G=$SCRATCH/grouped
@@ -106,17 +106,17 @@ ln -s "$F" "$SCRATCH/to-foreign"
 fsnap=$(snap "$F")
 expect_fail "-d of a foreign directory refused" 2 \
 	"testbed '$F' is not contest's: it holds 2 entries and no .contest.lock; give a new or empty -d, or one contest has used" \
-	"$CONTEST" -k f --scale tiny -n 1 -q -d "$F" -R "$SCRATCH/fres" no_load
+	"$CONTEST" -k f --scale mini -n 1 -q -d "$F" -R "$SCRATCH/fres" no_load
 check "-d foreign: no results directory made" test ! -e "$SCRATCH/fres"
 expect_fail "-d of a link to a foreign directory refused" 2 \
 	"testbed '$SCRATCH/to-foreign' ($F) is not contest's" \
-	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/to-foreign" -R "$SCRATCH/fres" no_load
+	"$CONTEST" -k f --scale mini -n 1 -q -d "$SCRATCH/to-foreign" -R "$SCRATCH/fres" no_load
 expect_fail "-R of a foreign directory refused" 2 \
 	"results directory '$F' is not contest's: it holds 2 entries and no .contest.lock nor result file of contest's; give a new or empty -R" \
-	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/ftb" -R "$F" no_load
+	"$CONTEST" -k f --scale mini -n 1 -q -d "$SCRATCH/ftb" -R "$F" no_load
 check "-R foreign: no testbed made" test ! -e "$SCRATCH/ftb"
 expect_fail "-R of a link to a foreign directory refused" 2 "results directory '$SCRATCH/to-foreign' ($F) is not contest's" \
-	"$CONTEST" -k f --scale tiny -n 1 -q -d "$SCRATCH/ftb" -R "$SCRATCH/to-foreign" no_load
+	"$CONTEST" -k f --scale mini -n 1 -q -d "$SCRATCH/ftb" -R "$SCRATCH/to-foreign" no_load
 expect_fail "micro -R foreign refused" 2 "results directory '$F' is not contest's" \
 	"$CONTEST" micro --quick -k f -d "$SCRATCH/ftb" -R "$F"
 expect_fail "micro -d foreign refused" 2 "testbed '$F' is not contest's" \
@@ -130,18 +130,18 @@ mkdir "$SCRATCH/copied" "$SCRATCH/empty"
 sed -n 1,2p "$R/p.loads" >"$SCRATCH/copied/old.loads"
 echo notes >"$SCRATCH/copied/README"
 check "-R with a contest results file and an empty -d accepted" \
-	"$CONTEST" -k c --scale tiny --mem 16M --lead 0 --no-canary -n 1 -q -d "$SCRATCH/empty" -R "$SCRATCH/copied" no_load
+	"$CONTEST" -k c --scale mini --mem 16M --lead 0 --no-canary -n 1 -q -d "$SCRATCH/empty" -R "$SCRATCH/copied" no_load
 rm -rf "$SCRATCH/copied" "$SCRATCH/empty"
 
 # results: a hard link planted as LABEL.loads is neither read nor appended to
 ln "$O/victim6" "$R/h.loads"
 expect_fail "results hard link refused" 2 "h.loads is a hard link to a file elsewhere, not a results file" \
-	"$CONTEST" -k h --scale tiny -n 1 -q -d "$T" -R "$R" no_load
+	"$CONTEST" -k h --scale mini -n 1 -q -d "$T" -R "$R" no_load
 rm -f "$R/h.loads"
 
 # results: a link planted as LABEL.loads is neither read through nor appended to
 ln -s "$O/victim4" "$R/a.loads"
-"$CONTEST" -k a --scale tiny -n 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
+"$CONTEST" -k a --scale mini -n 1 -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "results link refused: exit 2 ($rc)" test "$rc" -eq 2
 check "results link refused: says it is a link" grep -q "a.loads is a symbolic link" "$SCRATCH/err"

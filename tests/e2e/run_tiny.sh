@@ -1,6 +1,6 @@
-# run_tiny.sh: two labels, tiny workload, no_load and cacherun; the report; a test load's window; nothing left behind.
+# run_tiny.sh: two labels, the mini workload, no_load and cacherun; the report; a test load's window; nothing left behind.
 . tests/e2e/lib.sh
-run() { "$CONTEST" --scale tiny --lead 0.5 --no-canary -d "$T" -R "$R" "$@"; }
+run() { "$CONTEST" --scale mini --lead 0.5 --no-canary -d "$T" -R "$R" "$@"; }
 
 check "run a" run -k a -n 2 no_load cacherun >"$SCRATCH/a.out" 2>"$SCRATCH/a.err"
 check "run b" run -k b -n 2 noload cacherun >"$SCRATCH/b.out" 2>"$SCRATCH/b.err"
@@ -25,7 +25,7 @@ check "--precise adds decimals" sh -c "'$CONTEST' report -R '$R' --precise | gre
 # records: header once, 4 records per label, runs 1,2 of each load
 check "a's file has a header and 4 records" test "$(wc -l <"$R/a.loads")" -eq 6
 check "runs numbered per load" test "$(cut -f2,3 "$R/a.loads" | tail -n 4 | sort | tr '\n\t' ' :')" = "cacherun:1 cacherun:2 no_load:1 no_load:2 "
-check "workload identity recorded" grep -q 'builtin-1:tiny' "$R/a.loads"
+check "workload identity recorded" grep -q 'builtin-1:mini' "$R/a.loads"
 # runs accumulate across invocations
 check "third run" run -k a -q no_load >/dev/null 2>&1
 check "runs accumulate" sh -c "'$CONTEST' report -R '$R' --loads no_load a | grep -qE '^a +\[3\]   '"
@@ -41,5 +41,5 @@ check "selftest ratio is - without no_load" sh -c "echo '$row' | grep -qE ' -(  
 
 # nothing left behind: no process of ours, testbed holds only the tree and the log
 check "no stray processes" no_strays "$T"
-check "testbed contents" test "$(contents "$T")" = ".contest.lock builtin-1-tiny compile.log "
+check "testbed contents" test "$(contents "$T")" = ".contest.lock builtin-1-mini compile.log "
 done_tests

@@ -41,7 +41,7 @@ check "refused: nothing made" test ! -e "$T" -a ! -e "$R"
 check "refused: vm.swappiness is back to $old" restored
 
 # A sweep: each setting under its label, run by run (a b a b), then restored.
-"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k s --scale tiny --lead 0 --no-canary -n 2 -q --why -d "$T" -R "$R" \
+"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k s --scale mini --lead 0 --no-canary -n 2 -q --why -d "$T" -R "$R" \
 	no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 check "sweep exits 0" test $? -eq 0
 check "sweep --why: the evidence block follows the table" grep -qE "^Kernel +MajFlt +SwapIn +SwapOut" "$SCRATCH/out"
@@ -58,7 +58,7 @@ check "sweep: each record names its setting" \
 # settings, changes nothing; a contest setting vm.swappiness on cgroup v1
 # runs in a group of its own that follows it.
 rm -f "$SCRATCH/err"
-"$CONTEST" --sysctl "vm.swappiness=$a" -k h --scale tiny --lead 30 --progress always \
+"$CONTEST" --sysctl "vm.swappiness=$a" -k h --scale mini --lead 30 --progress always \
 	-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &
 pid=$!
 wait_until 120 grep -qF "load lead" "$SCRATCH/err" || bad "the holder never came"
@@ -73,7 +73,7 @@ kill -INT "$pid"
 wait "$pid"
 check "holder: restored after its interrupt" restored
 if [ -e /sys/fs/cgroup/memory/memory.swappiness ]; then
-	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale mini --lead 0 --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 	check "v1: the run's group followed vm.swappiness" \
 		sh -c "tail -n 1 '$R/g.loads' | grep -qE 'cgroup v1 (no limit|memory.limit_in_bytes=[0-9]+) memory.swappiness=$a'"
 	check "v1: the environment names contest's own group's swappiness" grep -q '^memcg.swappiness=' "$R/g.env"
@@ -81,8 +81,10 @@ else
 	echo "skip: no cgroup v1 memory hierarchy here: the group following vm.swappiness is not checked"
 fi
 
-# Interrupted mid-way (the second setting's compile): 130, restored.
-"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k i --scale tiny --lead 30 --progress always \
+# Interrupted mid-way (in the second setting's lead): 130, restored. A lead
+# of 5 s holds each setting long enough to be seen, without waiting out a
+# long one in the first.
+"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k i --scale mini --lead 5 --progress always \
 	-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &
 pid=$!
 wait_until 120 grep -qF "selftest_load of i+vm.swappiness=$b run 1/1: load lead" "$SCRATCH/err" ||
@@ -95,7 +97,7 @@ check "interrupted: vm.swappiness is back to $old" restored
 
 # Killed outright: the watcher puts the old value back.
 rm -f "$SCRATCH/err"  # else the last run's lines may be read before the shell truncates it
-"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k k --scale tiny --lead 30 --progress always \
+"$CONTEST" sweep --sysctl "vm.swappiness=$a,$b" -k k --scale mini --lead 30 --progress always \
 	-d "$T" -R "$R" selftest_load >/dev/null 2>"$SCRATCH/err" &
 pid=$!
 wait_until 120 grep -qF "load lead" "$SCRATCH/err" || bad "the sweep never started"

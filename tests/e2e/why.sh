@@ -11,8 +11,8 @@ number() { case $1 in '' | na | *[!0-9.]*) return 1 ;; esac; }
 
 # 1. Real runs: the evidence is recorded for each (na only where this kernel
 # lacks the file), the probe woke up, --no-probe leaves it out.
-"$CONTEST" -k a --scale tiny --mem 32M --lead 0.2 --no-canary -q -d "$T" -R "$R" no_load mem_load >/dev/null 2>"$SCRATCH/err"
-check "tiny runs exit 0" test $? -eq 0
+"$CONTEST" -k a --scale mini --mem 32M --lead 0.2 --no-canary -q -d "$T" -R "$R" no_load mem_load >/dev/null 2>"$SCRATCH/err"
+check "mini runs exit 0" test $? -eq 0
 for c in pgmajfault pswpout pgscan_kswapd ctxt c_majflt c_minflt c_nvcsw probe_n probe_p50_us probe_p99_us probe_max_us; do
 	v=$(col "$R/a.loads" mem_load "$c")
 	check "mem_load recorded $c ($v)" number "$v"
@@ -26,7 +26,7 @@ else
 fi
 check "the probe woke up about every 10 ms" awk -v n="$(col "$R/a.loads" no_load probe_n)" \
 	-v t="$(col "$R/a.loads" no_load time)" 'BEGIN{exit !(n >= 10 && n <= t * 100 + 10)}'
-"$CONTEST" -k np --scale tiny --lead 0 --no-probe --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
+"$CONTEST" -k np --scale mini --lead 0 --no-probe --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 check "--no-probe: no wake-ups recorded" test "$(col "$R/np.loads" no_load probe_n)" = na
 check "the environment is recorded next to the results" grep -q '^vm.swappiness=[0-9]' "$R/a.env"
 check "one block per invocation" test "$(grep -c '^@ ' "$R/a.env")" -eq 1
@@ -44,8 +44,8 @@ H='label\tload\trun\ttimestamp\thost\tkernel\tversion\tworkload\tjobs\tmem\tflus
 for l in s10 s100; do
 	printf "contest-loads\t1\n$H\n" >"$F/$l.loads"
 done
-printf 's10\tmem_load\t1\tts\tvm\t6.1\t0.1.0\tbuiltin-1:tiny\t8\t1\tyes\tok\t\t10\t100\t1\t50\t\t70\t0\t5000\t100\t2000000\t1000\t800\n' >>"$F/s10.loads"
-printf 's100\tmem_load\t1\tts\tvm\t6.1\t0.1.0\tbuiltin-1:tiny\t8\t1\tyes\tok\t\t10\t100\t1\t50\t\t90\t4000\t9000\t300\tna\t1000\t900\n' >>"$F/s100.loads"
+printf 's10\tmem_load\t1\tts\tvm\t6.1\t0.1.0\tbuiltin-1:mini\t8\t1\tyes\tok\t\t10\t100\t1\t50\t\t70\t0\t5000\t100\t2000000\t1000\t800\n' >>"$F/s10.loads"
+printf 's100\tmem_load\t1\tts\tvm\t6.1\t0.1.0\tbuiltin-1:mini\t8\t1\tyes\tok\t\t10\t100\t1\t50\t\t90\t4000\t9000\t300\tna\t1000\t900\n' >>"$F/s100.loads"
 env_file() { # env_file LABEL KERNEL SWAPPINESS
 	printf 'contest-env\t1\n@ 2026-11-30T10:00:00Z\nkernel=old\nvm.swappiness=1\n@ 2026-11-30T11:00:00Z\nuname=Linux vm %s\nkernel=%s\nvm.swappiness=%s\nthp=madvise\n' \
 		"$2" "$2" "$3" >"$F/$1.env"
@@ -62,7 +62,7 @@ check "fixed: swappiness listed, from the last block" grep -qx '  s100: vm.swapp
 check "fixed: the kernel not listed" test "$(grep -c '^  s100: ' "$SCRATCH/rep")" -eq 1
 "$CONTEST" report -R "$F" --format csv >"$SCRATCH/csv"
 check "csv: evidence columns" grep -q ',majflt,swapin,swapout,scan,mem_full_pct,io_full_pct,foreign_pct,steal_pct,wakeups,p50_us,p99_us,max_us$' "$SCRATCH/csv"
-check "csv: s100's swap-outs" grep -q '^builtin-1:tiny,8,[^,]*,mem_load,s100,.*,90,,4000,9300,,,,,1000,,900,$' "$SCRATCH/csv"
+check "csv: s100's swap-outs" grep -q '^builtin-1:mini,8,[^,]*,mem_load,s100,.*,90,,4000,9300,,,,,1000,,900,$' "$SCRATCH/csv"
 "$CONTEST" report -R "$F" --format markdown --why >"$SCRATCH/md"
 check "markdown: --why table" grep -qx '| Kernel | MajFlt | SwapIn | SwapOut | Scan | MemFull% | IoFull% | Foreign% | Steal% |' "$SCRATCH/md"
 check "markdown: the difference" grep -qx -- '- s100: vm.swappiness: 10 -> 100' "$SCRATCH/md"
@@ -88,9 +88,9 @@ if [ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/swappiness ]; then
 	new=$((old == 33 ? 34 : 33))
 	trap 'echo "$old" >/proc/sys/vm/swappiness; rm -rf "$SCRATCH"' EXIT
 	R2=$SCRATCH/res2
-	"$CONTEST" -k x1 --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
+	"$CONTEST" -k x1 --scale mini --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
 	echo "$new" >/proc/sys/vm/swappiness
-	"$CONTEST" -k x2 --scale tiny --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
+	"$CONTEST" -k x2 --scale mini --lead 0 --no-canary -q -d "$T" -R "$R2" no_load >/dev/null 2>&1
 	echo "$old" >/proc/sys/vm/swappiness
 	check "real: the swappiness difference is listed" \
 		sh -c "'$CONTEST' report -R '$R2' | grep -qx '  x2: vm.swappiness: $old -> $new'"

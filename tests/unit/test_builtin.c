@@ -151,6 +151,7 @@ static void test_scales(void)
 {
 	char buf[64];
 
+	T_CHECK(builtin_scale_valid("mini"));
 	T_CHECK(builtin_scale_valid("tiny"));
 	T_CHECK(builtin_scale_valid("small"));
 	T_CHECK(builtin_scale_valid("default"));
@@ -164,6 +165,8 @@ static void test_scales(void)
 	T_STREQ(buf, "builtin-1:default");
 	builtin_identity("tiny", buf, sizeof buf);
 	T_STREQ(buf, "builtin-1:tiny");
+	builtin_identity("mini", buf, sizeof buf);
+	T_STREQ(buf, "builtin-1:mini");
 }
 
 /* test_deterministic: two generations of tiny are byte-identical, kernel-shaped trees. */
