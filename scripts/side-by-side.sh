@@ -14,6 +14,11 @@
 #                        (default: all); contest micro runs whole each time
 #   --mb N               the largest size in MiB (default 128): lmbench's MB, and contest micro's
 #                        --mb, so that both walk, copy and map the same sizes
+#   --enough US          lmbench's timing interval in microseconds (its ENOUGH: each sample lasts
+#                        at least that long). Default: what lmbench's own enough program prints
+#                        here, as lmbench's config-run takes it (with timing_o and loop_o); on a
+#                        machine whose timer is not steady enough for its shortest intervals it
+#                        prints 1000000, and lat_mem_rd and lat_fs then take an hour or more
 #   --limit S            stop one lmbench program after S seconds (default 900), keep what it
 #                        printed and go on (lat_connect can hang in a machine short of ports)
 #   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
@@ -39,7 +44,7 @@
 # Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
 
 me=side-by-side.sh
-LM= IB= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS= PAIR=
+LM= IB= ENOUGH_ARG= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS= PAIR=
 die() { echo "$me: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -49,6 +54,7 @@ while [ $# -gt 0 ]; do
 	--mb) MB=${2:?}; shift ;;
 	--rounds) ROUNDS=${2:?}; shift ;;
 	--limit) LIMIT=${2:?}; shift ;;
+	--enough) ENOUGH_ARG=${2:?}; shift ;;
 	--dir) BASE=${2:?}; shift ;;
 	--contest) CONTEST=${2:?}; shift ;;
 	--saved) SAVED=${2:?}; shift ;;
@@ -64,6 +70,7 @@ done
 case $MB in ''|*[!0-9]*|[0-7]) die "--mb '$MB' is not a number of MiB from 8" ;; esac
 case $LIMIT in ''|*[!0-9]*|0) die "--limit '$LIMIT' is not a number of seconds" ;; esac
 case $ROUNDS in ''|*[!0-9]*|0) die "--rounds '$ROUNDS' is not a number of rounds" ;; esac
+case $ENOUGH_ARG in *[!0-9]*|0) die "--enough '$ENOUGH_ARG' is not a number of microseconds" ;; esac
 for g in $(echo "$ONLY" | tr , ' '); do
 	case $g in proc|ctx|ipc|fs|bw|mem) ;; *) die "--only: '$g' is not proc, ctx, ipc, fs, bw or mem" ;; esac
 done
@@ -240,6 +247,9 @@ if [ -n "$FROM" ]; then
 		fi
 		: >>"$T/c"
 		lm_table "$T/lm" "$T/c"
+		for f in "$FROM"/lmbench/timing "$FROM"/lmbench.*/timing; do
+			[ -f "$f" ] && sed -n '1s/^/lmbench /p' "$f" && break
+		done
 	fi
 	if [ -f "$FROM/interbench.out" ] || [ -f "$FROM/interact.txt" ]; then
 		[ -f "$FROM/interbench.out" ] && ib_figures "$FROM/interbench.out" >"$T/ib"
@@ -301,6 +311,25 @@ lm() {
 	esac
 }
 
+# lm_timing: lmbench's ENOUGH, TIMING_O and LOOP_O, as its config-run sets them (enough, timing_o and
+# loop_o of the build), or ENOUGH from --enough; exported for every program; said once
+LMTIMING=
+lm_timing() {
+	[ -n "$LMTIMING" ] && return
+	if [ -n "$ENOUGH_ARG" ]; then ENOUGH=$ENOUGH_ARG how="--enough"
+	elif [ -x "$LM/enough" ]; then ENOUGH=$(cd "$LM" && ./enough) how="its own enough program"
+	else ENOUGH= how="no enough program in the build: each program chose its own"; fi
+	[ -n "$ENOUGH" ] && export ENOUGH
+	for v in timing_o loop_o; do   # as config-run: measured with ENOUGH set
+		x=$([ -n "$ENOUGH" ] && [ -x "$LM/$v" ] && cd "$LM" && "./$v")
+		[ -n "$x" ] && export "$(echo "$v" | tr a-z A-Z)=$x"
+	done
+	LMTIMING="timing interval (ENOUGH): ${ENOUGH:-?} us ($how)"
+	say "lmbench's $LMTIMING"
+	[ "${ENOUGH:-0}" -ge 1000000 ] && say "with samples of 1 s or more lat_mem_rd and lat_fs take an hour or" \
+		"more (--limit stops them; --enough sets a shorter interval)"
+}
+
 # lm_round DIR GROUPS: lmbench's programs of GROUPS (comma-separated), as scripts/lmbench runs
 # them (SYNC_MAX=1); stat and open/close on a file as deep as contest micro's own (W/tb/micro.X/
 # file: each path component is one more lookup; lmbench's stat read 1.40-1.53 us at four, 1.54-1.64 at six)
@@ -308,6 +337,8 @@ lm_round() {
 	d=$1 F=$W/lmfile FS=$W/lmfs P=-P ST=$W/lm/micro.lmbench/lmstat
 	mkdir -p "$d" "$FS" "${ST%/*}"
 	: >"$ST"
+	lm_timing
+	echo "$LMTIMING" >"$d/timing"
 	for g in $(echo "$2" | tr , ' '); do case $g in
 	proc)
 		lm "$d" mhz ./mhz

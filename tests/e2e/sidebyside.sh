@@ -89,7 +89,10 @@ check "no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp')\""
 mkdir -p "$SCRATCH/lm2" "$SCRATCH/tmp2"
 for p in lat_syscall lat_pipe bw_mem mhz; do printf '#!/bin/sh\nexit 0\n' >"$SCRATCH/lm2/$p"; done
 printf '#!/bin/sh\necho "\\"size=0k ovr=1.00"\necho "2 20"\necho "8 40"\necho "16 50"\n' >"$SCRATCH/lm2/lat_ctx"
-printf '#!/bin/sh\necho "\\"stride=128"\necho "0.00098 20"\necho "0.12500 30"\n' >"$SCRATCH/lm2/lat_mem_rd"
+printf '#!/bin/sh\necho "\\"stride=128"\necho "0.00098 20"\necho "0.12500 30"\necho "ENOUGH=$ENOUGH TIMING_O=$TIMING_O"\n' \
+	>"$SCRATCH/lm2/lat_mem_rd"
+printf '#!/bin/sh\necho 5000\n' >"$SCRATCH/lm2/enough"
+printf '#!/bin/sh\necho "${ENOUGH:-unset}0"\n' >"$SCRATCH/lm2/timing_o"
 cat >"$SCRATCH/fake-contest" <<'FAKE'
 #!/bin/sh
 cmd=$1 lab= res=
@@ -118,6 +121,15 @@ check "--pair: ctx from the run before ctx" grep -qE '^ctx_2p_0k +20 +10 +0.500 
 check "--pair: mem from the run before mem" grep -qE '^lat_1k +20 +20 +1.000 +in$' "$SCRATCH/tp"
 check "--pair: each group's CSV kept" test -f "$SCRATCH/pairout/contest-micro.ctx.csv" -a -f "$SCRATCH/pairout/contest-micro.mem.csv"
 check "--pair: --from reads them alike" sh -c "sh '$S' --from '$SCRATCH/pairout' | cmp -s - '$SCRATCH/tp'"
+# lmbench's timing interval: its enough program's, then timing_o measured with it, as config-run does
+check "ENOUGH from the build's enough, said" grep -qF "lmbench's timing interval (ENOUGH): 5000 us (its own enough program)" "$ERR"
+check "ENOUGH and TIMING_O given to lmbench's programs" grep -qx "ENOUGH=5000 TIMING_O=50000" "$SCRATCH/pairout/lmbench.1/lat_mem_rd.txt"
+check "ENOUGH under the table" grep -qx "lmbench timing interval (ENOUGH): 5000 us (its own enough program)" "$SCRATCH/tp"
+TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --theirs-only --only mem --enough 777 --keep "$SCRATCH/e777" \
+	>/dev/null 2>"$ERR"
+check "--enough: given to lmbench's programs" grep -qx "ENOUGH=777 TIMING_O=7770" "$SCRATCH/e777/lmbench.1/lat_mem_rd.txt"
+check "without an enough program: said" grep -q "no enough program in the build" "$SCRATCH/hangout/lmbench.1/timing"
+expect_fail "--enough not a number" 2 "--enough '1s' is not a number of microseconds" sh "$S" --enough 1s --from "$D"
 TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem \
 	>"$SCRATCH/tu" 2>"$ERR"
 check "without --pair: one contest run for both groups" grep -qE '^lat_1k +20 +10 +0.500 +out$' "$SCRATCH/tu"
