@@ -188,7 +188,7 @@ static int select_socket(int *lfd, char *why, size_t len)
  * (each is ready) with nfds 100, so that the duplicates numbered 100 or
  * more are not watched, as in lmbench (90 of its 100 there, on the VM of
  * 2026-12-04). 100 listening sockets, each its own, cost 5.8 us a call
- * there against 4.6-4.9 for the duplicates and lmbench's 4.4-5.6. */
+ * there against 4.6-4.9 for the duplicates and lmbench's 4.4-5.7. */
 static void proc_select(const struct micro_opts *o, struct micro_set *set)
 {
 	struct select_state s = { .nfd = 0 };
@@ -197,7 +197,7 @@ static void proc_select(const struct micro_opts *o, struct micro_set *set)
 	int fd = select_socket(&lfd, why, sizeof(why));
 
 	FD_ZERO(&s.set);
-	while (fd >= 0 && s.nfd < PROC_NSOCK && !why[0]) {
+	while (fd >= 0 && s.nfd < PROC_NSOCK) {
 		int d = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 		if (d < 0) {
 			text_fmt(why, sizeof(why), "dup: %s", strerror(errno));
