@@ -165,8 +165,9 @@ static inline double micro_mb_per_s(double bytes, double ns)
 	return bytes / MICRO_MB / (ns * 1e-9);
 }
 /* micro_bw_frd: lmbench's bw_mem frd, the summary's Mem read: the sum of
- * every 4-byte word of w[0..nw) (nw a multiple of 4). */
-uint32_t micro_bw_frd(const volatile uint32_t *w, size_t nw);
+ * every 4-byte word of w[0..nw) (nw a multiple of 128), added as lmbench's
+ * binary adds them (one chain). */
+uint32_t micro_bw_frd(const uint32_t *w, size_t nw);
 /* micro_bw_fwr: lmbench's bw_mem fwr, the summary's Mem write: v into
  * every 4-byte word of w[0..nw) (nw a multiple of 128), each 512-byte
  * block stored from its last word down, as lmbench's binary stores it. */
