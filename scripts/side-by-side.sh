@@ -26,7 +26,9 @@
 #                        figures compared with the contest run next to it (a machine whose speed
 #                        moves between minutes: a VM); contest micro then runs once a group
 #   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
-#                        files and contest's testbed and results are made in it, removed after
+#                        files and contest's testbed and results are made in it, removed after.
+#                        For File Create/Delete a journaled file system: on ext4 without one, lmbench's
+#                        lat_fs (deleting before its next sample creates) moves severalfold between runs
 #   --contest PATH       the contest to run (default: contest in PATH, else build/contest here)
 #   --saved DIR          take the outputs DIR holds (as --keep saved them: lmbench.N/,
 #                        contest-micro.csv or with --pair contest-micro.GROUP.csv,
@@ -247,6 +249,11 @@ if [ -n "$FROM" ]; then
 		fi
 		: >>"$T/c"
 		lm_table "$T/lm" "$T/c"
+		case ",$ONLY," in *,fs,*)   # contest's fs_nojournal: its files were on ext4 without a journal
+			grep -q '^fs_nojournal 1$' "$T/c" && printf '%s\n%s\n' \
+				"File Create: --dir is ext4 without a journal; a create there scans past every inode freed in" \
+				"the last minutes, so lmbench's lat_fs moves severalfold between runs: give a journaled --dir" ;;
+		esac
 		for f in "$FROM"/lmbench/timing "$FROM"/lmbench.*/timing; do
 			[ -f "$f" ] && sed -n '1s/^/lmbench /p' "$f" && break
 		done
