@@ -89,9 +89,9 @@ static size_t bw_half(size_t size)
 	BW_S8(p, 56) BW_S8(p, 64) BW_S8(p, 72) BW_S8(p, 80) BW_S8(p, 88) BW_S8(p, 96) BW_S8(p, 104) \
 	BW_S8(p, 112) BW_S8(p, 120) 0
 
-/* bw_bread: lmbench 3's bread: the sum of the 8-byte words w[0..nw) (nw a
- * multiple of 128), BW_SUM128 a block. Not inlined: its loads stay plain. */
-static __attribute__((noinline)) uint64_t bw_bread(const uint64_t *w, size_t nw)
+/* micro_bread: see micro.h. BW_SUM128 a block; not inlined, so its loads
+ * stay plain loads of memory the caller may have had others write. */
+__attribute__((noinline)) uint64_t micro_bread(const uint64_t *w, size_t nw)
 {
 	uint64_t sum = 0;
 
@@ -162,7 +162,7 @@ static int bw_file_loop(void *state, uint64_t n)
 				return micro_fail_errno("read");
 			if ((size_t)r != BW_IOSIZE)
 				return micro_fail("read: short read (%zd bytes)", r);
-			bw_sink += bw_bread((const uint64_t *)s->iobuf, BW_IOSIZE / 8);
+			bw_sink += micro_bread((const uint64_t *)s->iobuf, BW_IOSIZE / 8);
 		}
 	}
 	return 0;
@@ -174,7 +174,7 @@ static int bw_sum_chunks(struct bw_state *s, const unsigned char *base, uint64_t
 	uint64_t sum = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		sum += bw_bread((const uint64_t *)(base + bw_next(s)), BW_CHUNK / 8);
+		sum += micro_bread((const uint64_t *)(base + bw_next(s)), BW_CHUNK / 8);
 	bw_sink = sum;
 	return 0;
 }
@@ -352,7 +352,7 @@ void micro_group_bw(const struct micro_opts *o, struct micro_set *set)
 			micro_put_na(set, MID_BW_MMAP_REREAD, reason);
 		} else {
 			s.map = m;
-			sum += bw_bread((const uint64_t *)s.map, s.size / 8);  /* fault in, untimed */
+			sum += micro_bread((const uint64_t *)s.map, s.size / 8);  /* fault in, untimed */
 			bw_measure(o, set, MID_BW_MMAP_REREAD, bw_mmap_loop, &s, s.size);
 			munmap(m, s.size);
 			s.map = NULL;

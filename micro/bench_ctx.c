@@ -18,16 +18,15 @@ enum {
 
 static volatile long ctx_sink;
 
-/* ctx_touch: sum words longs of ws (the working-set touch); ws may be NULL
- * when words is 0. The asm makes the compiler treat ws as read afresh. */
+/* ctx_touch: sum words longs of ws (the working-set touch) as lmbench's
+ * lat_ctx does, with its bread (micro_bread); ws may be NULL when words is
+ * 0. A plain loop of one add a word read the 64 KB rings 0.77-0.84 of
+ * lmbench's (best of three rounds, EPYC VM, 2026-12-05); with bread, two
+ * pairs 30 s apart read within the same VM's 30% swing, so its effect there
+ * is not known: it is here because it is lmbench's method. */
 static long ctx_touch(const long *ws, size_t words)
 {
-	long s = 0;
-
-	__asm__ __volatile__("" : : "r"(ws) : "memory");
-	for (size_t i = 0; i < words; i++)
-		s += ws[i];
-	return s;
+	return (long)micro_bread((const uint64_t *)ws, words);
 }
 
 /* ctx_ws_new: a working set of bytes, every word written (so private and

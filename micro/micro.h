@@ -164,6 +164,10 @@ static inline double micro_mb_per_s(double bytes, double ns)
 {
 	return bytes / MICRO_MB / (ns * 1e-9);
 }
+/* micro_bread: lmbench 3's bread, which its bw_file_rd, bw_mmap_rd and
+ * lat_ctx read data with: the sum of the 8-byte words w[0..nw), each block
+ * of 128 added as one expression (a tail of fewer than 128 is left out). */
+uint64_t micro_bread(const uint64_t *w, size_t nw);
 /* micro_bw_frd: lmbench's bw_mem frd, the summary's Mem read: the sum of
  * every 4-byte word of w[0..nw) (nw a multiple of 128), added as lmbench's
  * binary adds them (one chain). */

@@ -22,6 +22,9 @@
 #   --limit S            stop one lmbench program after S seconds (default 900), keep what it
 #                        printed and go on (lat_connect can hang in a machine short of ports)
 #   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
+#   --best               an lmbench figure is the best of its rounds on each side instead (least time,
+#                        most MB/s and MHz): the least disturbed window of a machine whose speed moves
+#                        between minutes (a VM), as lmbench's lat_mem_rd keeps the least of its runs
 #   --pair               contest micro again before each of lmbench's groups, and each group's
 #                        figures compared with the contest run next to it (a machine whose speed
 #                        moves between minutes: a VM); contest micro then runs once a group
@@ -46,7 +49,7 @@
 # Exit: 0 the table printed; 1 a program failed (said); 2 usage, or DIR is not an lmbench build.
 
 me=side-by-side.sh
-LM= IB= ENOUGH_ARG= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS= PAIR=
+LM= IB= ENOUGH_ARG= ONLY=proc,ctx,ipc,fs,bw,mem MB=128 LIMIT=900 ROUNDS=1 BASE=${TMPDIR:-/var/tmp} CONTEST= KEEP= FROM= SAVED= THEIRS= PAIR= BEST=
 die() { echo "$me: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -62,6 +65,7 @@ while [ $# -gt 0 ]; do
 	--saved) SAVED=${2:?}; shift ;;
 	--theirs-only) THEIRS=1 ;;
 	--pair) PAIR=1 ;;
+	--best) BEST=1 ;;
 	--keep) KEEP=${2:?}; shift ;;
 	--from) FROM=${2:?}; shift ;;
 	-h|--help) sed -n '2,/^# Exit/s/^# \{0,1\}//p' "$0"; exit 0 ;;
@@ -170,6 +174,17 @@ median() {
 	$1 != key { out(); key = $1; n = 0 } { v[++n] = $2 } END { out() }'
 }
 
+# best: "key value" lines in, each key's best value out: the most for MHz and MB/s (mhz, bw_*),
+# else the least
+best() {
+	awk '{ hi = $1 == "mhz" || $1 ~ /^bw_/
+		if (!($1 in v) || (hi ? $2 + 0 > v[$1] : $2 + 0 < v[$1])) v[$1] = $2 + 0 }
+	END { for (k in v) print k, v[k] }'
+}
+
+# rounds: the lmbench figures' aggregate of their rounds, as --best asks
+rounds() { if [ -n "$BEST" ]; then best; else median; fi; }
+
 # table KIND THEIRS OURS: one row per figure of the list (lmbench's or interbench's order)
 table() {
 	awk -v kind="$1" '
@@ -236,16 +251,16 @@ if [ -n "$FROM" ]; then
 	haslm=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
 	paired=$(for f in "$FROM"/contest-micro.*.csv; do [ -f "$f" ] && echo y; done)
 	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ] || [ -n "$paired" ]; then
-		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | median >"$T/lm"
+		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | rounds >"$T/lm"
 		if [ -n "$paired" ]; then   # --pair: each group's figures from the runs next to it
 			for f in "$FROM"/contest-micro.*.csv; do
 				g=${f##*/contest-micro.} g=${g%.csv}
 				contest_figures "$f" | while read -r k v; do
 					[ "$(group_of "$k")" = "$g" ] && echo "$k $v"
 				done
-			done | median >"$T/c"
+			done | rounds >"$T/c"
 		elif [ -f "$FROM/contest-micro.csv" ]; then
-			contest_figures "$FROM/contest-micro.csv" | median >"$T/c"
+			contest_figures "$FROM/contest-micro.csv" | rounds >"$T/c"
 		fi
 		: >>"$T/c"
 		lm_table "$T/lm" "$T/c"
@@ -254,6 +269,7 @@ if [ -n "$FROM" ]; then
 				"File Create: --dir is ext4 without a journal; a create there scans past every inode freed in" \
 				"the last minutes, so lmbench's lat_fs moves severalfold between runs: give a journaled --dir" ;;
 		esac
+		[ -n "$BEST" ] && echo "a figure is the best of its rounds on each side (--best)"
 		for f in "$FROM"/lmbench/timing "$FROM"/lmbench.*/timing; do
 			[ -f "$f" ] && sed -n '1s/^/lmbench /p' "$f" && break
 		done
@@ -465,5 +481,5 @@ if [ -n "$IB" ]; then
 			{ say "contest interact failed:"; tail -n 5 "$W/interact.log" >&2; status=1; }
 	fi
 fi
-sh "$0" --from "$W/out" --only "$ONLY" || status=1
+sh "$0" --from "$W/out" --only "$ONLY" --mb "$MB" ${BEST:+--best} || status=1
 exit $status

@@ -144,4 +144,25 @@ TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-c
 	>"$SCRATCH/tu" 2>"$ERR"
 check "without --pair: one contest run for both groups" grep -qE '^lat_1k +20 +10 +0.500 +out$' "$SCRATCH/tu"
 check "--pair: no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp2')\""
+# rounds: the median of each side's by default; --best the least time and the most MB/s of each side's
+RD=$SCRATCH/rounds
+for r in 1:14:3000 2:12:4000 3:16:3500; do
+	n=${r%%:*} v=${r#*:}
+	mkdir -p "$RD/lmbench.$n"
+	echo "Pipe latency: ${v%%:*} microseconds" >"$RD/lmbench.$n/lat_pipe.txt"
+	echo "Pipe bandwidth: ${v#*:} MB/sec" >"$RD/lmbench.$n/bw_pipe.txt"
+done
+{ echo "label,run,source,host,kernel,placement,metric,unit,value,reason"
+  for r in 1:13:3800 2:15:3600 3:11:3700; do
+	n=${r%%:*} v=${r#*:}
+	echo "s,$n,contest,vm,k,cpu1,lat_pipe,us,${v%%:*},"
+	echo "s,$n,contest,vm,k,cpu1,bw_pipe,MB/s,${v#*:},"
+  done; } >"$RD/contest-micro.csv"
+sh "$S" --from "$RD" --only ipc >"$SCRATCH/tm" 2>"$ERR"
+check "rounds: the median of each side's" sh -c "grep -qE '^lat_pipe +14 +13 +0.929 +in$' '$SCRATCH/tm' && grep -qE '^bw_pipe +3500 +3700 +1.057 +in$' '$SCRATCH/tm'"
+sh "$S" --from "$RD" --only ipc --best >"$SCRATCH/tb" 2>"$ERR"
+check "--best: the least time of each side's rounds" grep -qE '^lat_pipe +12 +11 +0.917 +in$' "$SCRATCH/tb"
+check "--best: the most MB/s of each side's rounds" grep -qE '^bw_pipe +4000 +3800 +0.950 +in$' "$SCRATCH/tb"
+check "--best: said under the table" grep -qx "a figure is the best of its rounds on each side (--best)" "$SCRATCH/tb"
+check "without --best: nothing said of it" sh -c "! grep -q 'best of its rounds' '$SCRATCH/tm'"
 done_tests
