@@ -172,10 +172,10 @@ uint64_t micro_bread(const uint64_t *w, size_t nw);
  * every 4-byte word of w[0..nw) (nw a multiple of 128), added as lmbench's
  * binary adds them (one chain). */
 uint32_t micro_bw_frd(const uint32_t *w, size_t nw);
-/* micro_bw_fwr: lmbench's bw_mem fwr, the summary's Mem write: v into
+/* micro_bw_fwr: lmbench's bw_mem fwr, the summary's Mem write: 1 into
  * every 4-byte word of w[0..nw) (nw a multiple of 128), each 512-byte
  * block stored from its last word down, as lmbench's binary stores it. */
-void micro_bw_fwr(volatile uint32_t *w, size_t nw, uint32_t v);
+void micro_bw_fwr(volatile uint32_t *w, size_t nw);
 
 /* micro_pin: bind the calling process to CPU cpu; 0 or -1 with errno. */
 int micro_pin(int cpu);
