@@ -61,8 +61,8 @@ int ctx_self_loop(void *state, uint64_t n);
 /* ctx_self_stop: free what ctx_self_start made; safe after a failed start. */
 void ctx_self_stop(struct ctx_self *s);
 
-/* One measured case: the ring's and the baseline's least disturbed figure
- * (ns per pass) and how many longs a pass summed in each. */
+/* One measured case: the ring's and the baseline's median, each of its
+ * less disturbed round (ns per pass) and how many longs a pass summed in each. */
 struct ctx_result {
 	struct micro_value ring, base;
 	double ring_words, base_words;
