@@ -296,8 +296,8 @@ static double ctx_self_clock(void *state)
 /* ctx_best: keep in *best the less disturbed of itself and t: the one of
  * the lower median, lat_ctx's own statistic for the ring and its overhead
  * alike. Taken at their fastest samples, the 64 KiB rings read 0.70-0.95 of
- * lmbench's on the EPYC VM of 2026-12-05 (three pairs: 2, 8 and 16
- * members), by their medians 0.82-1.07. */
+ * lmbench's on the EPYC VM of 2026-12-05 (rings of 2, 8 and 16, three
+ * interleaved runs of each), by their medians 0.82-1.07. */
 static void ctx_best(struct micro_value *best, const struct micro_value *t)
 {
 	if (!best->ok || t->value < best->value)
