@@ -295,9 +295,10 @@ static double ctx_self_clock(void *state)
 
 /* ctx_best: keep in *best the less disturbed of itself and t: the one of
  * the lower median, lat_ctx's own statistic for the ring and its overhead
- * alike. Taken at their fastest samples, the 64 KiB rings read 0.70-0.95 of
- * lmbench's on the EPYC VM of 2026-12-05 (rings of 2, 8 and 16, three
- * interleaved runs of each), by their medians 0.82-1.07. */
+ * alike. On the EPYC VM of 2026-12-05 (three interleaved runs, their
+ * medians against lmbench's) the 64 KiB rings of 2 and 16 members read 0.75
+ * and 0.70 of lmbench's taken at their fastest samples, 0.82 and 0.83 at
+ * their medians; 8 members 1.07 both ways. */
 static void ctx_best(struct micro_value *best, const struct micro_value *t)
 {
 	if (!best->ok || t->value < best->value)
