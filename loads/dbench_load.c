@@ -370,7 +370,7 @@ const struct load_desc load_dbench_load = {
 	.name = "dbench_load",
 	.alias = NULL,
 	.what = "16 x CPUS dbench clients (file-server mix); the real dbench when installed, else a built-in emulation "
-	        "whose Loads run 24-45% below dbench 4.0's and whose Ratio read 8% lower to 31% higher (four pairs)",
+	        "whose Loads run 16-45% below dbench 4.0's and whose Ratio read 8% lower to 31% higher (six pairs)",
 	.unit = "1,000 operations",
 	.per_unit = 1000,
 	.work = "operations",
