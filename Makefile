@@ -11,7 +11,7 @@ WFLAGS   = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -I.
 LDLIBS   = -lm -lpthread -lrt
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(filter-out contest/main.c,$(wildcard lib/*.c contest/*.c contest/*/*.c loads/*.c workload/*.c results/*.c micro/*.c))
+LIB_SRC  := $(filter-out contest/main.c,$(wildcard lib/*.c contest/*.c contest/*/*.c loads/*.c workload/*.c results/*/*.c micro/*.c))
 OBJ      := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 TEST_SRC := $(wildcard tests/unit/test_*.c)

@@ -18,10 +18,13 @@ contest/engine
 contest/report
 contest/cli
 contest/sys contest/sense
-loads workload results micro
+results/render
+results/model
+results/stats results/lmbench
+results/record loads workload micro
 lib'
-# side by side, yet allowed: results/ reads micro/'s metric table
-ALSO='results>micro'
+# side by side, yet allowed: pairs A>B (none now)
+ALSO=''
 
 find . -path ./build -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||' | sort |
 while IFS= read -r f; do

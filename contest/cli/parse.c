@@ -6,7 +6,7 @@
 #include "lib/parse.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/verdict.h"
+#include "results/model/verdict.h"
 #include "workload/ktree.h"
 
 #include <getopt.h>

@@ -6,8 +6,8 @@
 #include "lib/parse.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/record.h"
-#include "results/render.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
 #include "workload/builtin.h"
 
 #include <stdio.h>

@@ -8,9 +8,9 @@
 #include "lib/proc.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/store.h"
-#include "results/summary.h"
-#include "results/verdict.h"
+#include "results/record/store.h"
+#include "results/model/summary.h"
+#include "results/model/verdict.h"
 #include "workload/builtin.h"
 
 #include <math.h>

@@ -25,7 +25,7 @@ void bisect_finish(struct opts *o);
  * label must have VERDICT_MIN_RUNS ok runs of each load (default: the loads
  * the good label has) of this workload, -j and MEM; then run_main runs them
  * (stored under -k as any run's), and each load's runs of this invocation
- * are judged (results/verdict.h), one line each. Returns 1 when a load is
+ * are judged (results/model/verdict.h), one line each. Returns 1 when a load is
  * bad, else 125 when one is undecided, else 0; BISECT_ABORT when refused;
  * 130 interrupted. */
 int bisect_main(struct opts *o);

@@ -8,8 +8,8 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "micro/micro.h"
-#include "results/render_micro.h"
-#include "results/store.h"
+#include "results/render/render_micro.h"
+#include "results/record/store.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 #include "contest/cli/opts.h"
-#include "results/render.h"
+#include "results/render/render.h"
 
 /* micro_main: run the suite o->runs times for o->label, append each run to
  * RESULTS/LABEL.micro, then print the label's summary. Returns 0, 1 when a

@@ -2,9 +2,9 @@
 #include "contest/cmd/micro.h"
 #include "lib/err.h"
 #include "lib/text.h"
-#include "results/lmsum.h"
-#include "results/render_micro.h"
-#include "results/store.h"
+#include "results/lmbench/lmsum.h"
+#include "results/render/render_micro.h"
+#include "results/record/store.h"
 
 #include <limits.h>
 #include <stdlib.h>

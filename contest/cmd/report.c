@@ -6,7 +6,7 @@
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/render.h"
+#include "results/render/render.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #include "contest/sys/sysctl.h"
 #include "lib/err.h"
 #include "lib/text.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 #include <stdio.h>
 #include <string.h>

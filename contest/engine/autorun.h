@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include "contest/engine/plan.h"
 #include "contest/engine/setup.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 /* autorun_note: under -n auto, the interval of pr's condition so far on
  * the progress line; after recording rec (NULL: before the run), rec

@@ -7,7 +7,7 @@
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 #include <limits.h>
 #include <math.h>

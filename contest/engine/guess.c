@@ -5,8 +5,8 @@
 #include "contest/engine/sig.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/canary.h"
-#include "results/store.h"
+#include "results/model/canary.h"
+#include "results/record/store.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"
 

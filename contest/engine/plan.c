@@ -6,7 +6,7 @@
 #include "lib/fs.h"
 #include "lib/parse.h"
 #include "lib/text.h"
-#include "results/store.h"
+#include "results/record/store.h"
 
 #include <errno.h>
 #include <math.h>

@@ -2,10 +2,10 @@
 #include "contest/engine/precise.h"
 #include "lib/array.h"
 #include "lib/text.h"
-#include "results/canary.h"
-#include "results/drift.h"
-#include "results/stats.h"
-#include "results/summary.h"
+#include "results/model/canary.h"
+#include "results/stats/drift.h"
+#include "results/stats/stats.h"
+#include "results/model/summary.h"
 
 #include <math.h>
 #include <stdlib.h>

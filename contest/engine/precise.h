@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "results/record.h"
+#include "results/record/record.h"
 
 /* The fewest runs of a condition before -n auto judges its interval. */
 #define PRECISE_MIN_RUNS 3
@@ -56,7 +56,7 @@ const char *precise_note(const struct precise *p, size_t set, size_t load, char 
 /* precise_say: one line per condition on f: whether it reached the target,
  * its interval and runs, and else why it stopped (the cap, the budget: when
  * budget_hit, an interrupt); then a trend through its rounds, when its
- * Times (NTimes) or its canaries have one (results/drift.h, the test
+ * Times (NTimes) or its canaries have one (results/stats/drift.h, the test
  * shared by every series of the invocation): "; the machine slowed by 9.0%
  * over the 6 rounds (Time rose: Spearman's rho with the round +0.94, p
  * 0.003); the interval does not account for it". name(set, load) gives the

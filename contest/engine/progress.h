@@ -4,7 +4,7 @@
 
 #include <pthread.h>
 #include "contest/cli/opts.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 struct progress {
 	int enabled, live;     /* show anything; rewrite one line in place */

@@ -14,7 +14,7 @@
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
-#include "results/store.h"
+#include "results/record/store.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"
 

@@ -18,7 +18,7 @@
 #include "lib/err.h"
 #include "lib/proc.h"
 #include "lib/text.h"
-#include "results/store.h"
+#include "results/record/store.h"
 
 #include <errno.h>
 #include <math.h>

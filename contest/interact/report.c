@@ -2,9 +2,9 @@
 #include "contest/interact/interact.h"
 #include "lib/err.h"
 #include "loads/registry.h"
-#include "results/imodel.h"
-#include "results/render_interact.h"
-#include "results/store.h"
+#include "results/model/imodel.h"
+#include "results/render/render_interact.h"
+#include "results/record/store.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
 #include "contest/interact/task.h"
 #include "contest/sense/probe.h"
 #include "lib/text.h"
-#include "results/stats.h"
+#include "results/stats/stats.h"
 
 #include <errno.h>
 #include <math.h>

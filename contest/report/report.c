@@ -6,10 +6,10 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/compare.h"
-#include "results/model.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/model/compare.h"
+#include "results/model/model.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 
 #include <limits.h>
 #include <stdlib.h>

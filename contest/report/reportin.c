@@ -3,9 +3,9 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "lib/text.h"
-#include "results/kver.h"
-#include "results/store.h"
-#include "results/trend.h"
+#include "results/model/kver.h"
+#include "results/record/store.h"
+#include "results/model/trend.h"
 
 #include <stdlib.h>
 #include <string.h>

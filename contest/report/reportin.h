@@ -4,10 +4,10 @@
 
 #include "contest/cli/opts.h"
 #include "contest/report/req.h"
-#include "results/hosts.h"
-#include "results/mrec.h"
-#include "results/record.h"
-#include "results/summary.h"
+#include "results/model/hosts.h"
+#include "results/record/mrec.h"
+#include "results/record/record.h"
+#include "results/model/summary.h"
 
 /* What a report read: the records of every results directory, where
  * each directory's end in them, their hosts, and the names selected in

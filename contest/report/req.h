@@ -17,7 +17,7 @@ struct report_req {
 	int keep_busy;              /* --keep-busy: --stats averages busy runs too */
 	const char *baseline;       /* --baseline, or NULL: the first label */
 	const char *ratio_base;     /* --ratio-base, or NULL: each label's own no_load */
-	const char *format;         /* a render_formats name (results/render.h); unknown: text */
+	const char *format;         /* a render_formats name (results/render/render.h); unknown: text */
 	int micro;                  /* --micro (with --output) */
 	const char *const *lmbench; /* --micro --lmbench FILE[=LABEL] (nlmbench of them) */
 	size_t nlmbench;

@@ -3,7 +3,7 @@
 #define CONTEST_EVIDENCE_H
 
 #include <stddef.h>
-#include "results/evnames.h"
+#include "results/record/evnames.h"
 
 /* Use: ev_snap_read(&a, "/proc") before a run, ev_snap_read(&b, "/proc")
  * after it, ev_delta(&a, &b, &d): d holds what happened during the run.
@@ -15,7 +15,7 @@
  * The parsers take a file's whole text (NULL for a missing file), so tests
  * can feed fixed text. Nothing here keeps state; all of it is thread-safe. */
 
-/* The figures, one double each, named by REC_EV_SYS of results/evnames.h
+/* The figures, one double each, named by REC_EV_SYS of results/record/evnames.h
  * (what each one counts is said there): /proc/vmstat event counts, the
  * total= of /proc/pressure/{cpu,memory,io}'s some and full lines in
  * microseconds, and /proc/stat's context switches. */

@@ -6,9 +6,9 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/irec.h"
-#include "results/mrec.h"
-#include "results/record.h"
+#include "results/record/irec.h"
+#include "results/record/mrec.h"
+#include "results/record/record.h"
 
 #include <dirent.h>
 #include <errno.h>

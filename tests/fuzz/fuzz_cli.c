@@ -2,7 +2,7 @@
 #include "contest/cli/opts.h"
 #include "contest/cmd/cmds.h"
 #include "lib/err.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 #include <setjmp.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* fuzz_interact.c: libFuzzer target for the LABEL.interact reader (irec_read_stream) and irec_format's round trip. */
-#include "results/irec.h"
+#include "results/record/irec.h"
 
 #include <math.h>
 

@@ -1,6 +1,6 @@
 /* fuzz_lmsum.c: libFuzzer target for lmbench's summary and results-file reader (lmsum_parse): any bytes, no crash, only well-formed runs. */
 #include "micro/metric.h"
-#include "results/lmsum.h"
+#include "results/lmbench/lmsum.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* fuzz_micro.c: libFuzzer target for the LABEL.micro reader (mrec_read_stream) and mrec_format's round trip. */
-#include "results/mrec.h"
+#include "results/record/mrec.h"
 
 #include <math.h>
 

@@ -1,7 +1,7 @@
 /* test_busy.c: runs beside other programs' CPU (foreign_pct over 5%): counted by the summary, marked on their row and named under the block in text, markdown and html; quiet runs and old records (na) untouched. */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/summary.h"
+#include "results/record/record.h"
+#include "results/model/summary.h"
 #include "tests/unit/trender.h"
 
 #include <math.h>

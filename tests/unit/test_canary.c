@@ -1,8 +1,8 @@
 /* test_canary.c: the machine-speed canary in the report: the reference (a median), NTime, the noise from the canaries' own spread, the label and the run beyond it with their figures, from fixed records; old records (na) untouched. */
 #include "lib/text.h"
-#include "results/canary.h"
-#include "results/record.h"
-#include "results/summary.h"
+#include "results/model/canary.h"
+#include "results/record/record.h"
+#include "results/model/summary.h"
 #include "tests/unit/trender.h"
 
 #include <math.h>

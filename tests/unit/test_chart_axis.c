@@ -1,5 +1,5 @@
 /* test_chart_axis.c: the HTML bar chart's y axis: unbroken from 0 to a nice top, broken when a few bars dwarf the rest, the lower bars' differences kept visible, values placed monotonically. */
-#include "results/chart_axis.h"
+#include "results/render/chart_axis.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

@@ -1,9 +1,9 @@
 /* test_drift.c: a trend through the rounds: Spearman's test and the Theil-Sen move on fixed series, and the report's drift sentences from fixed records whose Times trend upward, absent when the same Times are shuffled. */
 #include "lib/text.h"
-#include "results/drift.h"
-#include "results/machnote.h"
-#include "results/record.h"
-#include "results/summary.h"
+#include "results/stats/drift.h"
+#include "results/model/machnote.h"
+#include "results/record/record.h"
+#include "results/model/summary.h"
 #include "tests/unit/trender.h"
 
 #include <math.h>

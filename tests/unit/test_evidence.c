@@ -1,7 +1,7 @@
 /* test_evidence.c: unit tests of contest/sense/evidence.c on fixed /proc text modeled on a 6.1 kernel, a fake procroot and the real /proc. */
 #include "contest/sense/evidence.h"
 #include "lib/fs.h"
-#include "results/record.h"
+#include "results/record/record.h"
 #include "tests/unit/t.h"
 
 #include <fcntl.h>

@@ -4,9 +4,9 @@
 #include "contest/interact/interact.h"
 #include "contest/interact/task.h"
 #include "lib/err.h"
-#include "results/imodel.h"
-#include "results/irec.h"
-#include "results/render_interact.h"
+#include "results/model/imodel.h"
+#include "results/record/irec.h"
+#include "results/render/render_interact.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

@@ -1,8 +1,8 @@
 /* test_json.c: unit tests of the strict JSON decoder (tjson.h) and of whole --format json reports of records with hostile bytes in every string field: each one a valid JSON document in valid UTF-8. */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tjson.h"
 #include "tests/unit/trec.h"

@@ -1,5 +1,5 @@
-/* test_kver.c: unit tests of results/kver.c: kernel version labels parsed and ordered (rc, -pre, -test, -mm, -ac, 2.6.8.1, distribution suffixes, garbage). */
-#include "results/kver.h"
+/* test_kver.c: unit tests of results/model/kver.c: kernel version labels parsed and ordered (rc, -pre, -test, -mm, -ac, 2.6.8.1, distribution suffixes, garbage). */
+#include "results/model/kver.h"
 #include "tests/unit/t.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* test_lmsum.c: lmbench's summaries (the four lmbench seeds of ../shared/seeds/, a spaced lmbench 3 summary) and its results file read as micro runs. */
 #include "lib/text.h"
 #include "micro/metric.h"
-#include "results/lmsum.h"
+#include "results/lmbench/lmsum.h"
 #include "tests/unit/t.h"
 
 #include <dirent.h>

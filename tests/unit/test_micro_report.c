@@ -1,9 +1,9 @@
 /* test_micro_report.c: LABEL.micro files (format, parse, store) and the lmbench summary layout against golden text. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/mrec.h"
-#include "results/render_micro.h"
-#include "results/store.h"
+#include "results/record/mrec.h"
+#include "results/render/render_micro.h"
+#include "results/record/store.h"
 #include "tests/unit/t.h"
 
 #include <limits.h>

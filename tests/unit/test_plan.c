@@ -3,7 +3,7 @@
 #include "contest/engine/estimate.h"
 #include "contest/engine/plan.h"
 #include "loads/registry.h"
-#include "results/store.h"
+#include "results/record/store.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

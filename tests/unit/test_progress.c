@@ -1,7 +1,7 @@
 /* test_progress.c: the live line's estimate: each load condition's own finished runs, else the mean of all, the step now running counted; the ticker starts and stops. */
 #include "contest/engine/progress.h"
 #include "lib/clock.h"
-#include "results/record.h"
+#include "results/record/record.h"
 #include "tests/unit/t.h"
 
 /* finish: a step of condition cond that took secs, finished now. */

@@ -1,8 +1,8 @@
 /* test_render_data.c: unit tests of the data and Markdown reports: every run of every load in JSON, valid UTF-8, CSV's workload and jobs, Markdown's lines and notes, the forms of report --micro. */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tjson.h"
 #include "tests/unit/trec.h"

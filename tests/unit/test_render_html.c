@@ -1,9 +1,9 @@
 /* test_render_html.c: unit tests of the HTML report: structure, escaping, chart elements and self-containment. */
 #include "lib/text.h"
-#include "results/mrec.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/record/mrec.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/trec.h"
 #include "tests/unit/trender.h"

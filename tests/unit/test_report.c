@@ -1,8 +1,8 @@
 /* test_report.c: unit tests of the summary (grouping, means, Ratio) and the classic text. */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/trender.h"
 

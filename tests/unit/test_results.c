@@ -1,7 +1,7 @@
 /* test_results.c: unit tests of result records and their files (the store: test_store.c). */
 #include "lib/text.h"
-#include "results/mrec.h"
-#include "results/record.h"
+#include "results/record/mrec.h"
+#include "results/record/record.h"
 #include "tests/unit/tresults.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
-/* test_robust.c: unit tests of results/robust.c (median interval, MAD outliers, Mann-Whitney U) and stat_welch_mdd against independently computed values. */
-#include "results/robust.h"
-#include "results/stats.h"
+/* test_robust.c: unit tests of results/stats/robust.c (median interval, MAD outliers, Mann-Whitney U) and stat_welch_mdd against independently computed values. */
+#include "results/stats/robust.h"
+#include "results/stats/stats.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

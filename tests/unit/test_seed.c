@@ -1,8 +1,8 @@
 /* test_seed.c: the classic text table against the kernel list's (the seed mail ../shared/seeds/001_*, column for column), its widths, and Ratio over another label's no_load (--ratio-base). */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/render.h"
-#include "results/summary.h"
+#include "results/record/record.h"
+#include "results/render/render.h"
+#include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/trender.h"
 

@@ -1,5 +1,5 @@
-/* test_stats.c: unit tests of results/stats.c against closed forms, t tables and independently computed worked examples. */
-#include "results/stats.h"
+/* test_stats.c: unit tests of results/stats/stats.c against closed forms, t tables and independently computed worked examples. */
+#include "results/stats/stats.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* test_store.c: unit tests of the result store: paths, appends, refusals, old layouts, directories, concurrent appenders. */
 #include "lib/text.h"
-#include "results/record.h"
-#include "results/store.h"
+#include "results/record/record.h"
+#include "results/record/store.h"
 #include "tests/unit/tresults.h"
 
 #include <errno.h>

@@ -1,8 +1,8 @@
-/* test_trend.c: unit tests of results/trend.c (trend order, steps, the largest change) and results/hosts.c (hosts kept apart as HOST:LABEL or merged). */
-#include "results/hosts.h"
-#include "results/model.h"
-#include "results/render.h"
-#include "results/trend.h"
+/* test_trend.c: unit tests of results/model/trend.c (trend order, steps, the largest change) and results/model/hosts.c (hosts kept apart as HOST:LABEL or merged). */
+#include "results/model/hosts.h"
+#include "results/model/model.h"
+#include "results/render/render.h"
+#include "results/model/trend.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tjson.h"
 #include "tests/unit/trec.h"

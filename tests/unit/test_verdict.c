@@ -1,5 +1,5 @@
-/* test_verdict.c: unit tests of results/verdict.c, contest bisect's decision: good, bad, undecided (the interval straddles the boundary, too few runs), and the --bad midpoint rule. */
-#include "results/verdict.h"
+/* test_verdict.c: unit tests of results/model/verdict.c, contest bisect's decision: good, bad, undecided (the interval straddles the boundary, too few runs), and the --bad midpoint rule. */
+#include "results/model/verdict.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

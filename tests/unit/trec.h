@@ -3,7 +3,7 @@
 #define CONTEST_TREC_H
 
 #include "lib/text.h"
-#include "results/record.h"
+#include "results/record/record.h"
 
 /* trec_init: r as rec_init makes it, with label, load, workload and run. */
 static inline void trec_init(struct rec *r, const char *label, const char *load,

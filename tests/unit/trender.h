@@ -2,8 +2,8 @@
 #ifndef CONTEST_TRENDER_H
 #define CONTEST_TRENDER_H
 
-#include "results/model.h"
-#include "results/render.h"
+#include "results/model/model.h"
+#include "results/render/render.h"
 #include "tests/unit/t.h"
 
 #include <stdio.h>

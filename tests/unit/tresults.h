@@ -3,7 +3,7 @@
 #define CONTEST_TRESULTS_H
 
 #include "lib/text.h"
-#include "results/record.h"
+#include "results/record/record.h"
 #include "tests/unit/t.h"
 
 #include <fcntl.h>

@@ -1,0 +1,51 @@
+/* mrec.h: microbenchmark results: one line per metric of one suite run, and the LABEL.micro file form. */
+#ifndef CONTEST_MREC_H
+#define CONTEST_MREC_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "results/record/record.h"
+
+#define MREC_FORMAT_NAME    "contest-micro"
+#define MREC_FORMAT_VERSION 1
+
+/* One metric of one run. Strings hold no tab or newline (mrec_format turns
+ * them into spaces: FIELD_FLAT of results/record/field.h). value is NaN when the
+ * metric was not available. */
+struct mrec {
+	char label[REC_LABEL_MAX + 1];
+	int run;              /* 1-based per label, across invocations */
+	char timestamp[40];   /* UTC start of the suite run */
+	char host[72];
+	char kernel[72];
+	char version[24];
+	char mode[8];         /* "full" or "quick" */
+	char placement[32];   /* where two-process benchmarks ran, "cpu1" */
+	char metric[32];      /* "null_call", "curve_4096", ... */
+	double value;         /* us, ns, MB/s, MHz or bytes by metric */
+	double spread;        /* (max - min) / median of the samples */
+	char reason[128];     /* why not available */
+};
+
+struct mrec_set {
+	struct mrec *v;
+	size_t n, cap;
+	size_t bad;
+};
+
+/* mrec_header: the two header lines of a LABEL.micro file; snprintf semantics. */
+int mrec_header(char *buf, size_t len);
+/* mrec_format: m as one line ending in "\n"; the length, or -1 when buf is too small. */
+int mrec_format(const struct mrec *m, char *buf, size_t len);
+/* mrec_set_add: append a copy; -1 on allocation failure. */
+int mrec_set_add(struct mrec_set *s, const struct mrec *m);
+void mrec_set_free(struct mrec_set *s);
+/* mrec_read_file: every line of one LABEL.micro file into out; a malformed
+ * line is reported as "contest: FILE:LINE: what" and counted in out->bad.
+ * Returns 0, or -1 (reported) when the file cannot be read or is not this format. */
+int mrec_read_file(const char *path, struct mrec_set *out);
+/* mrec_read_stream: mrec_read_file on an open stream, read to its end and not
+ * closed; path names it in messages. */
+int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out);
+
+#endif
