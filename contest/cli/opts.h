@@ -59,6 +59,11 @@ struct opts {
 	char sweep_val[OPTS_MAX_SWEEP][128];
 	char sweep_label[OPTS_MAX_SWEEP][72];
 	size_t nsweep;
+	/* a run that a kernel series started (CONTEST_SERIES=ID,ROUND,BOOT, set by
+	 * contest series for its runs): recorded with each run; "" and 0 otherwise */
+	char series_id[48];
+	int series_round;
+	char series_boot[16];
 	enum progress_mode progress;
 	const struct load_desc *loads[OPTS_MAX_LOADS];
 	size_t nloads;

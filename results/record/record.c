@@ -20,7 +20,7 @@ enum kind {
 	K_LABEL,     /* char[]: a valid label, the file's own */
 	K_LOAD,      /* char[]: a load name [a-z0-9_] */
 	K_RUN,       /* int: a positive integer */
-	K_JOBS,      /* int: a positive integer, or "na" (0) */
+	K_JOBS,      /* int: a positive integer, or "na" (0): jobs, round */
 	K_FLUSHED,   /* int: "yes" (1), "no" (0) or "na" (-1) */
 	K_STATUS,    /* int: "ok" (0) or "failed" (1) */
 	K_U64,       /* uint64_t: an unsigned integer */
@@ -67,6 +67,9 @@ static const struct col cols[] = {
 	TEXT("sysctl", K_STR, sysctl),
 	TEXT("confine", K_STR, confine),
 	TEXT("swap", K_STR, swap),
+	TEXT("series", K_STR, series),
+	INT("round", K_JOBS, round),
+	TEXT("boot", K_STR, boot),
 	REC_EV_SYS(EV_COL)
 	REC_EV_RUN(EV_COL)
 };

@@ -54,6 +54,9 @@ struct rec {
 	char sysctl[160];     /* --sysctl settings in force, "vm.swappiness=10 ..." ("" none) */
 	char confine[96];     /* --confine: "cgroup v1 memory.limit_in_bytes=N" ("" none) */
 	char swap[160];       /* --swap: "N bytes in PATH" ("" none) */
+	char series[48];      /* the kernel series the run belongs to ("" none: contest series) */
+	int round;            /* its round in that series, from 1 (0: none, "na") */
+	char boot[16];        /* how the series booted the kernel: oneshot, kexec, sim ("" none) */
 	double ev[REV_N];     /* the run's evidence (enum rec_ev) */
 };
 
