@@ -245,3 +245,51 @@ const char *fs_type_name(long type)
 			return fs[i].name;
 	return NULL;
 }
+
+/* sync_parent: fsync the directory holding path. */
+static int sync_parent(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd, rc;
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else if (fs_path(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path) != 0)
+		return -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0;
+	close(fd);
+	return rc;
+}
+
+int fs_replace(const char *path, const void *data, size_t len, mode_t mode)
+{
+	char tmp[PATH_MAX];
+	int fd, e;
+	ssize_t n;
+
+	if (fs_path(tmp, sizeof tmp, "%s.tmp", path) != 0)
+		return -1;
+	unlink(tmp);   /* left by a power loss: never ours to append to */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+	if (fd < 0)
+		return -1;
+	n = write(fd, data, len);
+	if (n < 0 || (size_t)n != len || fsync(fd) != 0) {
+		e = n >= 0 && (size_t)n != len ? ENOSPC : errno;   /* a short write: the disk is full */
+		close(fd);
+		unlink(tmp);
+		errno = e;
+		return -1;
+	}
+	if (close(fd) != 0 || rename(tmp, path) != 0) {
+		e = errno;
+		unlink(tmp);
+		errno = e;
+		return -1;
+	}
+	return sync_parent(path);
+}

@@ -13,6 +13,13 @@ int fs_path(char *buf, size_t len, const char *fmt, ...) __attribute__((format(p
 /* fs_mkdirs: mkdir -p with mode 0755; 0 or -1 with errno. */
 int fs_mkdirs(const char *path);
 
+/* fs_replace: path's contents made data[0..len) all at once, so that a crash
+ * or power loss at any moment leaves the old contents or the new, never a
+ * mix: written to a temporary file beside it (PATH.tmp), fsynced, renamed
+ * over path, then the directory fsynced. mode for a new file. 0, or -1 with
+ * errno (the temporary file removed). */
+int fs_replace(const char *path, const void *data, size_t len, mode_t mode);
+
 /* Files in a shared directory (the testbed may be /tmp): work relative to a
  * directory descriptor, create with O_EXCL|O_NOFOLLOW, never follow a link
  * not made here, and delete only what is one's own. */

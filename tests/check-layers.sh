@@ -14,6 +14,7 @@ cd "$root" || exit 2
 ROOMS='contest
 contest/cmd
 contest/interact
+contest/series
 contest/engine
 contest/report
 contest/cli

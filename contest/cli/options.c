@@ -14,7 +14,9 @@
 
 const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KERNEL] = { "kernel", 'k', "LABEL", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
-		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" } },
+		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" },
+		  [SECT_SERIES] = { .text = "LABEL=SPEC: a kernel of the series and how it boots\n"
+		                            "(repeat for each; see contest series below)" } },
 	  .kind = OPT_K_FN, .set = set_kernel },
 	[OPT_RUNS] = { "runs", 'n', "N", CMD_RUNS | CMD_MICRO | CMD_INTERACT,
 		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1);\n"
@@ -238,6 +240,37 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "good: all below it (default 5%)" } },
 	  F(threshold), .kind = OPT_K_PERCENT, G(threshold_given, 1),
 	  .err = "--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)" },
+	[OPT_BOOT] = { "boot", 0, "HOW", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "oneshot (the boot loader's next-boot entry: GRUB or\n"
+		                            "systemd-boot), kexec, or sim (tests); required" } },
+	  F(boot), .kind = OPT_K_WORD, .choices = "oneshot kexec sim",
+	  .err = "--boot: '%s' is not oneshot, kexec or sim" },
+	[OPT_SIM] = { "sim", 0, "DIR", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "with --boot sim: the simulated firmware's folder" } },
+	  F(sim), .kind = OPT_K_PATH, .err = "--sim: empty folder" },
+	[OPT_SEED] = { "seed", 0, "N", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "the seed of the rounds' order (default: a new one,\n"
+		                            "printed with the plan)" } },
+	  F(seed), .kind = OPT_K_LONG, .lo = 0, .hi = 999999999, G(seed_given, 1),
+	  .err = "--seed: '%s' is not a number from 0 to 999999999" },
+	[OPT_TRIES] = { "tries", 0, "N", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "failed boots of a step (or cut runs of a kernel) before\n"
+		                            "the kernel is dropped (default 3)" } },
+	  F(tries), .kind = OPT_K_INT, .lo = 1, .hi = 100,
+	  .err = "--tries: '%s' is not a number from 1 to 100" },
+	[OPT_DEADLINE] = { "deadline", 0, "DURATION", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "a run's longest time, then it is stopped and recorded\n"
+		                            "as failed (default 1h)" } },
+	  F(deadline), .kind = OPT_K_DURATION,
+	  .err = "--deadline: '%s' is not a duration such as 90s, 30m or 2h" },
+	[OPT_COUNTDOWN] = { "countdown", 0, "SECONDS", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "seconds counted down before each reboot (default 10)" } },
+	  F(countdown), .kind = OPT_K_SECONDS, .lo = 0, .hi = 3600,
+	  .err = "--countdown: '%s' is not a number of seconds from 0 to 3600" },
+	[OPT_JOURNAL] = { "journal", 0, "DIR", CMD_SERIES,
+		{ [SECT_SERIES] = { .text = "the series' journal folder (default\n"
+		                            "/var/lib/contest/series)" } },
+	  F(journal), .kind = OPT_K_PATH, .err = "--journal: empty folder" },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

@@ -7,11 +7,12 @@
 
 /* the commands, as the bits of a row's cmds ("loads" with or without --rate) */
 enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16, CMD_CLEAN = 32,
-              CMD_INTERACT = 64, CMD_BISECT = 128 };
-#define CMD_RUNS (CMD_RUN | CMD_SWEEP | CMD_BISECT)
+              CMD_INTERACT = 64, CMD_BISECT = 128, CMD_SERIES = 256 };
+/* the commands that take run options (a series passes them to each of its runs) */
+#define CMD_RUNS (CMD_RUN | CMD_SWEEP | CMD_BISECT | CMD_SERIES)
 
 /* the sections of --help that list options */
-enum opt_section { SECT_RUN, SECT_REPORT, SECT_INTERACT, SECT_BISECT, SECT_COUNT };
+enum opt_section { SECT_RUN, SECT_REPORT, SECT_INTERACT, SECT_BISECT, SECT_SERIES, SECT_COUNT };
 
 /* one id per row of opt_table; the parser's switch is keyed by it */
 enum opt_id {
@@ -24,6 +25,7 @@ enum opt_id {
 	OPT_TASKS, OPT_RT, OPT_NICE, OPT_RECALIB, OPT_INTERACTIVE,
 	OPT_HELP, OPT_VERSION,
 	OPT_GOOD, OPT_BAD, OPT_THRESHOLD,   /* contest bisect */
+	OPT_BOOT, OPT_SIM, OPT_SEED, OPT_TRIES, OPT_DEADLINE, OPT_COUNTDOWN, OPT_JOURNAL,   /* contest series */
 	OPT_COUNT
 };
 

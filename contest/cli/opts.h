@@ -15,6 +15,7 @@
 #define OPTS_MAX_LMBENCH 16
 
 enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_BISECT,
+                 MODE_SERIES,
                  MODE_HELP, MODE_VERSION };
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
@@ -27,6 +28,7 @@ struct opts {
 	/* run */
 	char label[72];           /* -k, else uname -r */
 	long runs;                /* -n; with -n auto the most rounds (--max-runs) */
+	int runs_given;           /* -n was on the command line */
 	int runs_auto;            /* -n auto: rounds until each condition is precise */
 	double precision;         /* --precision: the 95% interval's half-width to reach, % of the mean */
 	long max_runs;            /* --max-runs: the most runs of a condition under -n auto */
@@ -93,6 +95,22 @@ struct opts {
 	const char *bad;          /* --bad LABEL, or NULL: the boundary is then --threshold */
 	double threshold;         /* --threshold: worse by more than this % of good's Time is bad */
 	int threshold_given;
+	/* series (contest/series/series.h) */
+	const char *action;       /* start, status, stop, resume */
+	const char *kernels[16];  /* -k LABEL=SPEC, in order */
+	size_t nkernels;
+	const char *boot;         /* --boot */
+	const char *sim;          /* --sim */
+	long seed;                /* --seed */
+	int seed_given;
+	int tries;                /* --tries */
+	double deadline;          /* --deadline, seconds */
+	double countdown;         /* --countdown, seconds */
+	const char *journal;      /* --journal */
+	const char *pass[64];     /* the run options given, one word each ("--name=arg"), for the runs */
+	size_t npass;
+	char passbuf[8192];       /* their text */
+	size_t passlen;
 	/* micro */
 	int quick;                /* --quick */
 	int spread;               /* --placement spread (0: pinned, the default) */

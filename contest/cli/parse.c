@@ -32,6 +32,7 @@ static const struct mode_row {
 	{ "clean", MODE_CLEAN, CMD_CLEAN, 0, 0 },
 	{ "interact", MODE_INTERACT, CMD_INTERACT, 0, 0 },
 	{ "bisect", MODE_BISECT, CMD_BISECT, 1, 10 },
+	{ "series", MODE_SERIES, CMD_SERIES, 0, 0 },
 	{ NULL, MODE_RUN, CMD_RUN, 0, 0 },   /* no word: a run, or with -r a report */
 };
 
@@ -63,6 +64,11 @@ void opts_usage(FILE *f)
 "       contest bisect --good LABEL [--bad LABEL] [--threshold P%] [run options] [LOAD...]\n"
 "                                           run the loads (default: LABEL's) on this kernel\n"
 "                                           (-n auto --max-runs 10), judge each against LABEL\n"
+"       contest series start --boot HOW -k LABEL=SPEC -k LABEL=SPEC... [-n ROUNDS]\n"
+"                     [series options] [run options] [LOAD...]\n"
+"       contest series status|stop|resume [--journal DIR]\n"
+"                                           kernels compared in rounds across reboots,\n"
+"                                           each round in a new balanced order\n"
 "       contest --help | --version\n"
 "\n"
 "Run options:\n", f);
@@ -77,6 +83,9 @@ void opts_usage(FILE *f)
 	fputs("\n"
 	      "Bisect options:\n", f);
 	opt_help_print(f, SECT_BISECT);
+	fputs("\n"
+	      "Series options (contest series; its runs take the run options):\n", f);
+	opt_help_print(f, SECT_SERIES);
 	fputs("\n"
 	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
 	      "130 interrupted. contest bisect: 0 like --good, 1 worse, 125 cannot decide,\n"
@@ -217,6 +226,29 @@ static int take(struct opts *o, const struct opt_row *r, const char *arg)
 	return -1;
 }
 
+/* pass: a series' run option id (with arg) kept as one word for its runs,
+ * "--name=arg" or "--name"; the options a series takes as its own are not. */
+static void pass(struct opts *o, int id, const char *arg)
+{
+	static const int own[] = { OPT_KERNEL, OPT_RUNS, OPT_PRECISION, OPT_MAXRUNS, OPT_BUDGET, OPT_RESULTS,
+	                           OPT_QUIET, OPT_PROGRESS, OPT_DRYRUN };
+	const struct opt_row *r = &opt_table[id];
+	size_t left = sizeof o->passbuf - o->passlen;
+	int n;
+
+	if (o->mode != MODE_SERIES || !(r->cmds & CMD_RUN))
+		return;
+	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+		if (own[i] == id)
+			return;
+	n = r->arg ? snprintf(o->passbuf + o->passlen, left, "--%s=%s", r->name, arg) :
+	             snprintf(o->passbuf + o->passlen, left, "--%s", r->name);
+	if (n < 0 || (size_t)n >= left || o->npass == sizeof o->pass / sizeof o->pass[0])
+		opts_usage_error("series: too many run options at '%s'", r->name);
+	o->pass[o->npass++] = o->passbuf + o->passlen;
+	o->passlen += (size_t)n + 1;
+}
+
 /* apply: option id with arg into o; a refused argument is a usage error. */
 static void apply(struct opts *o, int id, const char *arg)
 {
@@ -224,6 +256,7 @@ static void apply(struct opts *o, int id, const char *arg)
 
 	if (take(o, r, arg) != 0)
 		opts_usage_error(r->err, arg);
+	pass(o, id, arg);
 	if (r->given_bit != 0)
 		*(int *)(void *)((char *)o + r->given_off) |= r->given_bit;
 }
@@ -299,6 +332,8 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 	                       o->ratio_base))
 		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
 		                 "--normalize, --keep-busy and --ratio-base are for the load tables%s", "");
+	if (o->mode == MODE_SERIES && first < n)
+		o->action = args[first++];
 	for (int i = first; i < n; i++) {
 		if (o->mode == MODE_INTERACT) {   /* its conditions: contest interact's to name */
 			if (o->nnames == OPTS_MAX_LOADS)
@@ -306,7 +341,8 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 			o->names[o->nnames++] = args[i];
 			continue;
 		}
-		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP || o->mode == MODE_BISECT) {
+		if (o->mode == MODE_RUN || o->mode == MODE_LOADS || o->mode == MODE_SWEEP || o->mode == MODE_BISECT ||
+		    o->mode == MODE_SERIES) {
 			add_load(o, args[i]);
 			continue;
 		}
@@ -338,7 +374,8 @@ static void runs_finish(struct opts *o)
  * between options that every command shares (a command's own: cmd_check). */
 static void finish(struct opts *o)
 {
-	int runs = o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_BISECT;
+	int runs = o->mode == MODE_RUN || o->mode == MODE_SWEEP || o->mode == MODE_BISECT ||
+	           (o->mode == MODE_SERIES && o->action != NULL && strcmp(o->action, "start") == 0);
 
 	if ((runs || o->mode == MODE_MICRO || o->mode == MODE_INTERACT) && o->label[0] == '\0') {
 		struct utsname u;
@@ -406,6 +443,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->format = "text";
 	o->progress = PROGRESS_AUTO;
 	o->threshold = VERDICT_THRESHOLD;
+	o->tries = 3;
+	o->deadline = 3600;
+	o->countdown = 10;
 	series_env(o, getenv("CONTEST_SERIES"));
 	m = mode_of(argc, argv, &first);
 	o->mode = m->mode;

@@ -57,13 +57,20 @@ int set_seconds(const char *s, double lo, double hi, double *out)
 
 void set_kernel(struct opts *o, const char *arg)
 {
-	set_label(o, arg, "");
+	if (o->mode != MODE_SERIES) {
+		set_label(o, arg, "");
+		return;
+	}
+	if (o->nkernels == sizeof o->kernels / sizeof o->kernels[0])
+		opts_usage_error("series: more than 16 kernels at '%s'", arg);
+	o->kernels[o->nkernels++] = arg;   /* LABEL=SPEC: contest series checks it */
 }
 
 void set_runs(struct opts *o, const char *arg)
 {
 	long v;
 
+	o->runs_given = 1;
 	o->runs_auto = strcmp(arg, "auto") == 0;
 	if (o->runs_auto)
 		return;

@@ -7,6 +7,7 @@
 #include "contest/cmd/micro.h"
 #include "contest/cmd/report.h"
 #include "contest/cmd/run.h"
+#include "contest/cmd/series.h"
 #include "contest/cmd/sweep.h"
 #include "contest/interact/interact.h"
 
@@ -30,6 +31,7 @@ static const struct cmd_row {
 	{ MODE_CLEAN, NULL, clean_cmd },
 	{ MODE_INTERACT, interact_finish, interact_main },
 	{ MODE_BISECT, bisect_finish, bisect_main },
+	{ MODE_SERIES, series_check, series_main },
 };
 
 /* row_of: the row of mode; a run's for a mode without one. */

@@ -1,0 +1,422 @@
+/* step.c: a series going on: each phase's intent journaled before its side effect (arm, reboot, run), and what a boot finds (the scheduled kernel, another one, a run cut short) turned into the next step. */
+#include "contest/series/step.h"
+#include "contest/series/closing.h"
+#include "contest/series/launch.h"
+#include "contest/series/unit.h"
+#include "contest/cli/version.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
+#include "results/record/store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+/* step_round: the 1-based round of step s. */
+static long step_round(const struct series_journal *j, long s)
+{
+	return s / (long)j->nk + 1;
+}
+
+/* cur: the kernel of the step under way. */
+static struct series_kernel *cur(struct series_ctx *c)
+{
+	return &c->j->kern[journal_step_kernel(c->j, c->j->step)];
+}
+
+int series_stop_asked(const char *dir)
+{
+	char path[PATH_MAX];
+
+	return fs_path(path, sizeof path, "%s/stop", dir) == 0 && access(path, F_OK) == 0;
+}
+
+int series_save(struct series_ctx *c)
+{
+	char why[PATH_MAX + 128];
+
+	if (journal_write(c->dir, c->j, why, sizeof why) != 0) {
+		warnx("%s", why);
+		return -1;
+	}
+	return 0;
+}
+
+/* epoch: the wall clock, seconds. */
+static double epoch(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* count_runs: the records of label's load in the results, of any status;
+ * -1 when they cannot be read. */
+static long count_runs(const char *results, const char *label, const char *load, int *last_run)
+{
+	struct rec_set s = { 0 };
+	long n = 0;
+
+	*last_run = 0;
+	if (store_read_label(results, label, &s) != 0)
+		return -1;
+	for (size_t i = 0; i < s.n; i++)
+		if (strcmp(s.v[i].load, load) == 0) {
+			n++;
+			if (s.v[i].run > *last_run)
+				*last_run = s.v[i].run;
+		}
+	rec_set_free(&s);
+	return n;
+}
+
+/* record_failed: a failed record of the step's run of its load, saying why
+ * (a run cut by a crash, or past its deadline): on record, never counted. */
+static int record_failed(struct series_ctx *c, const char *reason)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	struct utsname u;
+	struct rec r;
+	struct timespec ts;
+	struct tm tm;
+	int last;
+
+	if (count_runs(j->results, k->k.label, j->loads[j->load], &last) < 0)
+		return -1;
+	rec_init(&r);
+	text_copy(r.label, k->k.label, sizeof r.label);
+	text_copy(r.load, j->loads[j->load], sizeof r.load);
+	r.run = last + 1;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(r.timestamp, sizeof r.timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (uname(&u) == 0)
+		text_copy(r.host, u.nodename, sizeof r.host);
+	text_copy(r.kernel, c->now.release, sizeof r.kernel);
+	text_copy(r.version, CONTEST_VERSION, sizeof r.version);
+	r.failed = 1;
+	text_copy(r.reason, reason, sizeof r.reason);
+	text_copy(r.series, j->id, sizeof r.series);
+	r.round = (int)step_round(j, j->step);
+	text_copy(r.boot, j->driver, sizeof r.boot);
+	if (store_append(j->results, &r) != 0) {
+		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
+		return -1;
+	}
+	return 0;
+}
+
+/* next_step: on to the next step not of a dropped kernel, to be armed from
+ * this boot (phase ARM), or the end (DONE). */
+static void next_step(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+
+	j->load = 0;
+	do
+		j->step++;
+	while (j->step < j->rounds * (long)j->nk && j->kern[journal_step_kernel(j, j->step)].dropped);
+	if (j->step < j->rounds * (long)j->nk) {
+		cur(c)->tries = 0;
+		j->phase = PH_ARM;
+	} else
+		j->phase = PH_DONE;
+	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+}
+
+/* drop: kernel k given up, with why; its remaining steps are skipped. */
+static void drop(struct series_ctx *c, struct series_kernel *k, const char *why)
+{
+	k->dropped = 1;
+	journal_event(c->j, "round %ld: %s dropped after %d tries: %s; the series goes on without it",
+	              step_round(c->j, c->j->step), k->k.label, c->j->max_tries, why);
+}
+
+/* countdown: the next reboot named and counted down; 1 when a stop was
+ * asked meanwhile. */
+static int countdown(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	long total = j->rounds * (long)j->nk;
+
+	printf("contest series: rebooting into %s (%s) for round %ld of %ld, step %ld of %ld, in %.0f s;"
+	       " 'contest series stop --journal %s' stops the series\n", k->k.label, k->k.release,
+	       step_round(j, j->step), j->rounds, j->step + 1, total, j->countdown, c->dir);
+	fflush(stdout);
+	for (double left = j->countdown; left > 0; left -= 1) {
+		if (series_stop_asked(c->dir))
+			return 1;
+		struct timespec one = { left >= 1 ? 1 : 0, left >= 1 ? 0 : (long)(left * 1e9) };
+		nanosleep(&one, NULL);
+	}
+	return series_stop_asked(c->dir);
+}
+
+/* arm_and_reboot: phase ARM: the intent, the arm, the intent to reboot, the
+ * countdown and the reboot. 0 when the reboot is under way (or the series
+ * stopped), 1 on failure (said). */
+static int arm_and_reboot(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	char why[512];
+
+	j->phase = PH_ARM;
+	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+	if (series_save(c) != 0)
+		return 1;
+	if (c->drv->arm(&c->bc, &cur(c)->k, why, sizeof why) != 0) {
+		warnx("series: cannot arm %s: %s", cur(c)->k.label, why);
+		return 1;
+	}
+	j->phase = PH_REBOOT;
+	j->asked = epoch();
+	if (series_save(c) != 0)
+		return 1;
+	if (countdown(c))
+		return series_end(c, PH_STOPPED);
+	j->asked = epoch();
+	if (series_save(c) != 0)
+		return 1;
+	if (c->drv->reboot(&c->bc, why, sizeof why) != 0) {
+		warnx("series: cannot reboot into %s: %s", cur(c)->k.label, why);
+		return 1;
+	}
+	return 0;
+}
+
+/* after_arm: phase ARM found by a new process. In the boot that armed:
+ * arm (again). In a later boot (the power went between arming and the
+ * reboot's intent): the armed kernel may have come up, else arm again;
+ * no failed boot is counted, since no reboot was asked. */
+static void after_arm(struct series_ctx *c)
+{
+	struct series_kernel *k = cur(c);
+
+	if (strcmp(c->now.boot_id, c->j->boot_id) == 0)
+		return;
+	if (strcmp(c->now.release, k->k.release) == 0) {
+		journal_event(c->j, "round %ld: %s came up (%s) after a power loss between arming it and"
+		              " the reboot", step_round(c->j, c->j->step), k->k.label, k->k.release);
+		c->j->phase = PH_BOOTED;
+	} else
+		journal_event(c->j, "round %ld: the machine went down between arming %s and its reboot"
+		              " (power loss); arming it again", step_round(c->j, c->j->step), k->k.label);
+	text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
+}
+
+/* after_reboot: phase REBOOT found by a new process: the scheduled kernel
+ * came up (BOOTED), or another did (a failed boot: counted, retried or
+ * the kernel dropped), or there was no reboot (ask again). */
+static void after_reboot(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	long r = step_round(j, j->step);
+
+	if (strcmp(c->now.boot_id, j->boot_id) == 0) {
+		j->phase = PH_ARM;   /* still the boot that asked: the reboot did not happen */
+		return;
+	}
+	if (j->asked > 0 && epoch() > j->asked) {
+		j->boot_s += epoch() - j->asked;
+		j->nboot++;
+	}
+	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+	if (strcmp(c->now.release, k->k.release) == 0) {
+		j->phase = PH_BOOTED;
+		return;
+	}
+	k->tries++;
+	journal_event(j, "round %ld: %s did not come up (try %d of %d): %s came up instead", r, k->k.label,
+	              k->tries, j->max_tries, c->now.release);
+	j->phase = PH_ARM;
+	if (k->tries >= j->max_tries) {
+		drop(c, k, "it never came up");
+		next_step(c);
+	}
+}
+
+/* after_run: phase RUN found by a new process: the run's record is there
+ * (it ended before the process did), or the run was cut (a crash, a hang,
+ * a power loss, a kill): kept as an incomplete record and run again; the
+ * kernel is dropped when its runs were cut max_tries times. 0, or 1 when
+ * the results cannot be read or written (said). */
+static int after_run(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	long r = step_round(j, j->step);
+	char reason[200];
+	int last;
+	long n = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+
+	if (n < 0)
+		return 1;
+	if (n > j->count)
+		j->load++;   /* recorded: only the journal's next line was lost */
+	else {
+		text_fmt(reason, sizeof reason, "incomplete: the run was cut or left no record (a crash, a hang,"
+		         " a power loss, a kill, a full disk) in round %ld of series %s; run again", r, j->id);
+		if (record_failed(c, reason) != 0)
+			return 1;
+		k->crashes++;
+		journal_event(j, "round %ld: %s's %s run was cut or left no record (crash, hang, power loss,"
+		              " kill, full disk): kept as incomplete, to be run again", r, k->k.label,
+		              j->loads[j->load]);
+		if (k->crashes >= j->max_tries) {
+			drop(c, k, "its runs were cut that often");
+			next_step(c);
+			return 0;
+		}
+	}
+	j->phase = strcmp(c->now.boot_id, j->boot_id) == 0 ? PH_BOOTED : PH_ARM;
+	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+	return 0;
+}
+
+/* launched: after a run of the step's load ended as rc says (why): a
+ * failed record made when the run left none (past its deadline, refused,
+ * not started). 0, or 1 when the results cannot be written (said). */
+static int launched(struct series_ctx *c, int rc, const char *why)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	char reason[200];
+	int last;
+	long n = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+
+	if (n < 0)
+		return 1;
+	if (n > j->count)
+		return 0;
+	text_fmt(reason, sizeof reason, "%s (series %s, round %ld)", rc == LAUNCH_DEADLINE ? why :
+	         "the run left no record", j->id, step_round(j, j->step));
+	journal_event(j, "round %ld: %s's %s run: %s", step_round(j, j->step), k->k.label,
+	              j->loads[j->load], rc == LAUNCH_DEADLINE ? why : "it left no record");
+	return record_failed(c, reason) != 0 ? 1 : 0;
+}
+
+/* run_loads: phase BOOTED in the kernel's own boot: each remaining load
+ * run once, its intent (and the records it had) journaled first. 0 when
+ * the step is done, 1 on failure (said), 2 when stopped or interrupted. */
+static int run_loads(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	struct series_kernel *k = cur(c);
+	char why[256];
+	int last;
+
+	while (j->load < j->nloads) {
+		if (series_stop_asked(c->dir))
+			return 2;
+		j->count = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+		j->phase = PH_RUN;
+		if (j->count < 0 || series_save(c) != 0)
+			return 1;
+		int rc = launch_run(j, journal_step_kernel(j, j->step), j->loads[j->load],
+		                    step_round(j, j->step), why, sizeof why);
+		if (rc == 130)
+			return 2;
+		if (launched(c, rc, why) != 0)
+			return 1;
+		j->load++;
+		j->phase = PH_BOOTED;
+		if (series_save(c) != 0)
+			return 1;
+	}
+	next_step(c);
+	return 0;
+}
+
+/* booted: phase BOOTED. In the kernel's own boot: its runs. In a later
+ * boot (its boot ended between runs: a crash, a hang, a power loss):
+ * counted as a cut and booted again. 0, 1 or 2 as run_loads. */
+static int booted(struct series_ctx *c)
+{
+	struct series_kernel *k = cur(c);
+
+	if (strcmp(c->now.boot_id, c->j->boot_id) == 0)
+		return run_loads(c);
+	k->crashes++;
+	journal_event(c->j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
+	              " booting it again", step_round(c->j, c->j->step), k->k.label);
+	c->j->phase = PH_ARM;
+	text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
+	if (k->crashes >= c->j->max_tries) {
+		drop(c, k, "its boots ended that often");
+		next_step(c);
+	}
+	return 0;
+}
+
+int series_end(struct series_ctx *c, enum series_phase ph)
+{
+	char why[512], path[PATH_MAX];
+	int status = 0;
+
+	if (c->drv->disarm(&c->bc, why, sizeof why) != 0) {
+		warnx("series: %s", why);
+		status = 1;
+	}
+	if (series_unit_remove(c->j->root, why, sizeof why) != 0) {
+		warnx("series: %s", why);
+		status = 1;
+	}
+	c->j->phase = ph;
+	if (ph == PH_STOPPED)
+		journal_event(c->j, "stopped at round %ld (contest series stop); 'contest series resume' goes on",
+		              step_round(c->j, c->j->step));
+	if (series_save(c) != 0)
+		return 1;
+	if (fs_path(path, sizeof path, "%s/stop", c->dir) == 0)
+		unlink(path);
+	if (ph == PH_DONE)
+		series_closing(c->j, stdout);
+	else
+		printf("contest series: stopped; %s\n", "'contest series resume' goes on from where it stopped");
+	return status;
+}
+
+int series_go(struct series_ctx *c)
+{
+	struct series_journal *j = c->j;
+	int rc;
+
+	for (;;) {
+		if (j->phase == PH_DONE)
+			return series_end(c, PH_DONE);
+		if (series_stop_asked(c->dir))
+			return series_end(c, PH_STOPPED);
+		if (j->kern[journal_step_kernel(j, j->step)].dropped) {
+			next_step(c);
+			continue;
+		}
+		switch (j->phase) {
+		case PH_ARM:
+			after_arm(c);
+			if (j->phase == PH_ARM)
+				return arm_and_reboot(c);
+			break;
+		case PH_REBOOT: after_reboot(c); break;
+		case PH_RUN:
+			if (after_run(c) != 0)
+				return 1;
+			break;
+		case PH_BOOTED:
+			if ((rc = booted(c)) != 0)
+				return rc == 2 ? series_end(c, PH_STOPPED) : 1;
+			break;
+		default: return 1;
+		}
+		if (series_save(c) != 0)
+			return 1;
+	}
+}

@@ -1,0 +1,216 @@
+#!/bin/sh
+# series.sh: contest series with the simulated boot driver: a series of 3 kernels runs unattended in its planned, balanced order; then each fault on its own (a kernel that never boots, a hang, a crash in a run, a power loss after arming, a torn journal, a full results disk): nothing lost or doubled, nothing left running, the closing report says what happened.
+. "$(dirname "$0")/lib.sh"
+
+N=0
+say() { N=$((N + 1)); if [ "$1" = ok ]; then ok; echo "ok $N - $2"; else bad "$2"; echo "not ok $N - $2"; fi; }
+# t DESC CMD...: one check, said
+t() { d=$1; shift; if "$@"; then say ok "$d"; else say bad "$d"; fi; }
+
+RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe"
+
+# new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
+# booting DEFAULT (running it now); S, J, RES its folder, journal, results
+new_machine() {
+	M=$SCRATCH/$1
+	S=$M/sim J=$M/journal RES=$M/res TB=$M/tb
+	mkdir -p "$S/kernels" "$S/faults"
+	def=$2
+	shift 2
+	for r in "$@"; do : >"$S/kernels/$r"; done
+	echo "$def" >"$S/default"
+	echo "$def" >"$S/running"
+	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
+	: >"$M/console"
+}
+
+# boot: the firmware: the armed kernel once, else the default; a kernel with
+# faults/fail-REL never comes up (the default does), one with faults/hang-REL
+# hangs once and the watchdog brings back the default
+boot() {
+	rel=$(cat "$S/armed" 2>/dev/null || cat "$S/default")
+	rm -f "$S/armed" "$S/reboot"
+	if [ -e "$S/faults/fail-$rel" ]; then
+		rel=$(cat "$S/default")
+	elif [ -e "$S/faults/hang-$rel" ]; then
+		rm -f "$S/faults/hang-$rel"
+		echo "watchdog: $rel hung; reset" >>"$M/console"
+		rel=$(cat "$S/default")
+	fi
+	echo "$rel" >"$S/running"
+	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
+}
+
+# resume: the boot unit's step, its output to the console; its exit status
+resume() { "$CONTEST" series resume --journal "$J" >>"$M/console" 2>&1; }
+
+# machine N: boot and resume until the series is done, or N boots
+machine() {
+	m_n=0
+	while [ "$m_n" -lt "$1" ] && ! grep -q '^phase	done' "$J/journal" 2>/dev/null; do
+		boot
+		resume
+		m_n=$((m_n + 1))
+	done
+}
+
+# start K... -- LOADS: contest series start on the machine, output to the console
+start() {
+	"$CONTEST" series start --boot sim --sim "$S" --journal "$J" --countdown 0 -R "$RES" -d "$TB" \
+		$RUNOPTS "$@" >>"$M/console" 2>&1
+}
+
+# recs LABEL [STATUS]: the records of LABEL (of that status)
+recs() {
+	[ -f "$RES/$1.loads" ] || { echo 0; return; }
+	awk -F'\t' -v s="${2:-}" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		NR > 2 && (s == "" || $c["status"] == s) { n++ } END { print n + 0 }' "$RES/$1.loads"
+}
+
+# col LABEL NAME: the values of column NAME of LABEL's records, one a line
+col() {
+	awk -F'\t' -v n="$2" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next } NR > 2 { print $c[n] }' \
+		"$RES/$1.loads"
+}
+
+# not_doubled LABEL: no round and load of LABEL recorded ok twice
+not_doubled() { ! doubled "$1"; }
+# doubled LABEL: a round and load recorded ok twice
+doubled() {
+	awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		NR > 2 && $c["status"] == "ok" { k = $c["round"] " " $c["load"]; if (k in s) d = 1; s[k] = 1 }
+		END { exit !d }' "$RES/$1.loads"
+}
+
+# crash: the machine goes down: every process of this machine's folder killed at once
+crash() {
+	for i in 1 2 3 4 5; do
+		pids=$( { find /proc -mindepth 2 -maxdepth 2 -name cwd -lname "$M*"
+			grep -lsF -- "$M" /proc/[0-9]*/cmdline; } 2>/dev/null | sed 's|/proc/\([0-9]*\)/.*|\1|' | sort -u)
+		[ -z "$pids" ] && return 0
+		kill -9 $pids 2>/dev/null
+		sleep 0.1
+	done
+}
+
+# --- 1. three kernels, three rounds, two loads, unattended ---
+new_machine full 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
+start -k a=6.1.0-a -k b=6.1.0-b -k c=6.1.0-c -n 3 --seed 42 no_load process_load
+t "start: the plan printed with its seed and each round's order" grep -q 'seed 42' "$M/console"
+t "start: the first reboot asked, its kernel armed" test -e "$S/reboot" -a -e "$S/armed"
+t "start: the boot unit installed" sh -c '"$1" series status --journal "$2" | grep -q "boot unit: installed"' \
+	sh "$CONTEST" "$J"
+"$CONTEST" series status --journal "$J" | sed -n 's/^  round [0-9]* *//p' | tr -d '[]' >"$M/order"
+machine 20
+t "full: the series is done" grep -q '^phase	done' "$J/journal"
+for k in a b c; do
+	t "full: $k has its 6 runs, ok" test "$(recs $k ok)" = 6 -a "$(recs $k)" = 6
+	t "full: $k's runs say series, round and boot" test "$(col $k boot | sort -u)" = sim -a \
+		"$(col $k round | sort -u | tr '\n' ' ')" = "1 2 3 "
+done
+# the order the runs happened in, round by round (by each no_load run's timestamp)
+for k in a b c; do col $k timestamp | paste - - | awk -v k=$k '{ print NR, $1, k }'; done | sort -k1,1n -k2,2 |
+	awk '{ o[$1] = o[$1] (o[$1] == "" ? "" : " ") $3 } END { for (r = 1; r <= 3; r++) print o[r] }' >"$M/ran"
+t "full: the runs happened in the planned order" cmp -s "$M/order" "$M/ran"
+t "full: balanced: each kernel first, second and third once" test "$(awk '{ for (p = 1; p <= NF; p++) n[p, $p]++ }
+	END { for (k in n) if (n[k] != 1) bad = 1; print bad + 0 }' "$M/order")" = 0 -a "$(sort -u "$M/order" | wc -l)" = 3
+t "full: the closing report: events none, then the tables" grep -q 'events: none' "$M/console"
+t "full: the closing report's tables name every label" test "$(grep -cE '^(a|b|c) ' "$M/console")" -ge 6
+t "full: the boot unit removed, nothing armed" test ! -e "$S/armed" -a ! -e "$S/reboot"
+t "full: nothing left running" no_strays "$M"
+
+# --- 2. a kernel that never boots: retried, dropped after 3 tries, the others finish ---
+new_machine fail 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
+: >"$S/faults/fail-6.1.0-c"
+start -k a=6.1.0-a -k b=6.1.0-b -k c=6.1.0-c -n 2 --seed 7 no_load
+machine 30
+t "never boots: the series is done" grep -q '^phase	done' "$J/journal"
+t "never boots: three failed boots said" test "$(grep -c 'c did not come up (try [123] of 3): 6.1.0-a came up instead' "$M/console")" = 3
+t "never boots: c dropped, said in the closing report" grep -q 'c dropped after 3 tries: it never came up' "$M/console"
+t "never boots: a and b have their runs" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs c)" = 0
+t "never boots: nothing left running" no_strays "$M"
+
+# --- 3. a hang: the watchdog brings back the default, the kernel is tried again ---
+new_machine hang 6.1.0-a 6.1.0-a 6.1.0-b
+: >"$S/faults/hang-6.1.0-b"
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 3 no_load
+machine 20
+t "hang: the series is done" grep -q '^phase	done' "$J/journal"
+t "hang: the watchdog's reset, then one failed boot said" grep -q 'b did not come up (try 1 of 3): 6.1.0-a came up instead' "$M/console"
+t "hang: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
+t "hang: nothing left running" no_strays "$M"
+
+# --- 4. a crash in the middle of a run ---
+new_machine crash 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 5 --lead 4 no_load
+boot
+resume &
+wait_until 60 grep -q '^phase	run' "$J/journal"
+sleep 1
+crash
+wait 2>/dev/null
+machine 20
+t "crash: the series is done" grep -q '^phase	done' "$J/journal"
+t "crash: the cut run kept as incomplete, not counted" test "$(cat "$RES"/*.loads | grep -c 'incomplete: the run was cut')" = 1
+t "crash: said in the closing report" grep -q "run was cut or left no record" "$M/console"
+t "crash: every run recorded ok once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
+for k in a b; do t "crash: $k: no round recorded ok twice" not_doubled $k; done
+t "crash: nothing left running" no_strays "$M"
+
+# --- 5. power lost between arming an entry and writing the journal ---
+new_machine power 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 11 no_load
+boot
+: >"$S/faults/powerloss-after-arm"
+resume
+rc=$?
+t "power loss: contest died at the arm (SIGKILL)" test "$rc" = 137
+machine 20
+t "power loss: the series is done" grep -q '^phase	done' "$J/journal"
+t "power loss: said in the closing report" grep -q 'power loss between arming' "$M/console"
+t "power loss: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs a)" = 2 -a "$(recs b)" = 2
+
+# --- 6. a torn journal ---
+new_machine torn 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 13 no_load
+boot
+resume
+boot
+resume
+truncate -s -25 "$J/journal"
+machine 20
+t "torn journal: resumed from the one before, the series done" grep -q '^phase	done' "$J/journal"
+t "torn journal: said in the closing report" grep -q 'the journal was torn' "$M/console"
+t "torn journal: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
+truncate -s -25 "$J/journal"
+truncate -s -25 "$J/journal.old"
+expect_fail "torn journal and its predecessor: one line, why" 1 "torn or altered" \
+	"$CONTEST" series resume --journal "$J"
+
+# --- 7. a full results disk ---
+if [ "$(id -u)" -ne 0 ]; then
+	echo "skip: series.sh: the full results disk needs root (a small tmpfs)"
+else
+	new_machine full_disk 6.1.0-a 6.1.0-a 6.1.0-b
+	mkdir -p "$RES"
+	mount -t tmpfs -o size=1m tmpfs "$RES"
+	start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 17 no_load
+	boot
+	resume
+	dd if=/dev/zero of="$RES/fill" bs=4k 2>/dev/null
+	boot
+	resume
+	rc=$?
+	t "full disk: the step fails, exit 1" test "$rc" = 1
+	t "full disk: says No space left on device" grep -q 'No space left on device' "$M/console"
+	before=$(($(recs a) + $(recs b)))
+	rm -f "$RES/fill"
+	resume
+	machine 20
+	t "full disk: the series goes on once there is room, and is done" grep -q '^phase	done' "$J/journal"
+	t "full disk: the run that left no record is kept as incomplete" test "$(cat "$RES"/*.loads | grep -c 'incomplete')" = 1
+	t "full disk: no completed record lost or doubled" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$before" -ge 1
+	umount "$RES"
+fi
+t "nothing left running at all" no_strays "$SCRATCH"
+done_tests
