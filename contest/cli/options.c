@@ -147,6 +147,12 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "their 95% intervals, each step tested against the\n"
 		                            "label before it (Welch), the largest change named" } },
 	  F(trend), .kind = OPT_K_FLAG },
+	[OPT_PAIRED] = { "paired", 0, NULL, CMD_REPORT,
+		{ [SECT_REPORT] = { .text = "per load, each label against the baseline within the\n"
+		                            "rounds of a series (contest series): the paired\n"
+		                            "difference, its 95% interval, t and signed-rank tests,\n"
+		                            "beside the unpaired figures; the machine's drift; text" } },
+	  F(paired), .kind = OPT_K_FLAG },
 	[OPT_ORDER] = { "order", 0, "ORDER", CMD_REPORT,
 		{ [SECT_REPORT] = { .text = "with --trend: recorded (default: as first recorded) or\n"
 		                            "version (as kernel versions: 2.5.41 < 2.5.41-mm1 <\n"

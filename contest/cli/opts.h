@@ -88,6 +88,7 @@ struct opts {
 	const char *format;       /* --format: text csv json markdown html */
 	const char *output;       /* --output FILE, or NULL: stdout */
 	int trend;                /* report --trend */
+	int paired;               /* report --paired: a series' rounds as blocks */
 	const char *order;        /* --order recorded|version, or NULL (recorded) */
 	int merge_hosts;          /* report --merge-hosts */
 	/* bisect */

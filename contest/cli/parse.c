@@ -317,8 +317,11 @@ static void trend_check(const struct opts *o)
  * or the labels of a report. */
 static void read_operands(struct opts *o, int first, int n, char **args)
 {
-	if (o->baseline != NULL && !o->stats)
-		opts_usage_error("--baseline '%s' needs --stats", o->baseline);
+	if (o->baseline != NULL && !o->stats && !o->paired)
+		opts_usage_error("--baseline '%s' needs --stats or --paired", o->baseline);
+	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1 || strcmp(o->format, "text")))
+		opts_usage_error("--paired prints a series' rounds as text from one results directory: not with"
+		                 " --trend, --micro, --interactive, --format or several -R%s", "");
 	if (o->keep_busy && !o->stats && !o->trend)
 		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
 	trend_check(o);

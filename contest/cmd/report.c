@@ -110,7 +110,7 @@ int report_main(const struct opts *o)
 		.why = o->why, .latency = o->latency, .keep_busy = o->keep_busy,
 		.normalize = o->normalize, .interactive = o->interactive,
 		.dirs = o->nresults > 0 ? o->results_v : NULL,
-		.ndirs = o->nresults, .trend = o->trend,
+		.ndirs = o->nresults, .trend = o->trend, .paired = o->paired,
 		.by_version = o->order != NULL && strcmp(o->order, "version") == 0,
 		.merge_hosts = o->merge_hosts,
 	};

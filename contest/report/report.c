@@ -8,6 +8,8 @@
 #include "loads/registry.h"
 #include "results/model/compare.h"
 #include "results/model/model.h"
+#include "results/model/paired.h"
+#include "results/render/render_paired.h"
 #include "results/render/render.h"
 #include "results/model/summary.h"
 
@@ -176,6 +178,42 @@ static int ratio_base(const struct report_req *req, const struct report_in *in, 
 	return -1;
 }
 
+/* paired: --paired: in's labels (the baseline first, else the first named)
+ * in rounds, the loads in the registry's order (--loads: those). 0, or
+ * EXIT_USAGE (said). */
+static int paired(const struct report_req *req, const struct report_in *in, FILE *out)
+{
+	const char *loads[OPTS_MAX_LOADS];
+	size_t nloads = 0, base = 0;
+	struct paired_model m;
+
+	for (size_t i = 0; load_registry[i] != NULL && nloads < OPTS_MAX_LOADS; i++) {
+		int want = req->nonly == 0;
+		for (size_t k = 0; k < req->nonly; k++)
+			want |= strcmp(req->only[k], load_registry[i]->name) == 0;
+		for (size_t r = 0; want && r < in->set.n; r++)
+			if (strcmp(in->set.v[r].load, load_registry[i]->name) == 0) {
+				loads[nloads++] = load_registry[i]->name;
+				break;
+			}
+	}
+	for (size_t i = 0; req->baseline != NULL && i < in->nnames; i++)
+		if (strcmp(in->names[i], req->baseline) == 0)
+			base = i;
+	if (req->baseline != NULL && (in->nnames == 0 || strcmp(in->names[base], req->baseline) != 0)) {
+		warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
+		return EXIT_USAGE;
+	}
+	if (paired_build(&m, &in->set, in->names, in->nnames, base, loads, nloads, req->keep_busy) != 0) {
+		warnx("out of memory");
+		return EXIT_USAGE;
+	}
+	render_paired(out, &m);
+	fflush(out);
+	paired_free(&m);
+	return 0;
+}
+
 int report_print(const struct report_req *req, FILE *out)
 {
 	const struct render_format *f = render_format_find(req->format);
@@ -188,6 +226,11 @@ int report_print(const struct report_req *req, FILE *out)
 	memset(&in, 0, sizeof in);
 	if ((status = report_in_read(req, &in)) < 0)
 		return EXIT_USAGE;
+	if (req->paired) {
+		int rc = paired(req, &in, out);
+		report_in_free(&in);
+		return rc ? rc : status;
+	}
 	if (summarise(req, &in, &sum) != 0 || ratio_base(req, &in, &sum) != 0) {
 		report_in_free(&in);
 		return EXIT_USAGE;

@@ -25,6 +25,7 @@ struct report_req {
 	int normalize;              /* --normalize: NTime beside Time */
 	int interactive;            /* --interactive (contest/interact/interact.h) */
 	int trend;                  /* --trend */
+	int paired;                 /* --paired: a series' rounds, paired (text) */
 	int by_version;             /* --order version */
 	int merge_hosts;            /* --merge-hosts: a label's hosts averaged together */
 };
