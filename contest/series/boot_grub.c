@@ -5,6 +5,7 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ struct gcfg {
 	int n, cap;
 	char deflt[WORD_MAX];     /* the first "set default=" but ${next_entry}'s */
 	int next_entry;           /* 1: grub.cfg reads next_entry */
+	int blscfg;               /* 1: its entries are also loader entry files (blscfg) */
 };
 
 /* grub_find: grub-reboot (or grub2-reboot) in PATH and a grub.cfg; 0 or -1. */
@@ -184,6 +186,7 @@ static int cfg_read(const struct boot_ctx *c, const struct grub *g, struct gcfg 
 		return -1;
 	}
 	cfg->next_entry = strstr(text, "next_entry") != NULL;
+	cfg->blscfg = strstr(text, "blscfg") != NULL;
 	for (s = text; rc == 0 && *s; s = nl ? nl + 1 : s + strlen(s)) {
 		if ((nl = strchr(s, '\n')) != NULL)
 			*nl = '\0';
@@ -250,24 +253,78 @@ static int lookup(const struct gcfg *cfg, const char *path)
 	return at >= 0 && !cfg->e[at].submenu ? at : -1;
 }
 
+/* bls_find: with blscfg (Fedora, RHEL), the loader entry name names in
+ * root/boot/loader/entries: its id (the file name without .conf) or its
+ * title. 0 and its release in rel ("" when it names none), or -1. */
+static int bls_find(const struct boot_ctx *c, const char *name, char *rel, size_t len)
+{
+	char path[PATH_MAX], title[WORD_MAX], r[BOOT_RELEASE_MAX];
+	struct dirent *e;
+	DIR *d;
+	int rc = -1;
+
+	if (strchr(name, '/') == NULL && fs_path(path, sizeof path, "/boot/loader/entries/%s.conf", name) == 0 &&
+	    boot_bls_read(c, path, NULL, 0, rel, len) == 0)
+		return 0;
+	if (boot_path(c, path, sizeof path, "/boot/loader/entries") != 0 || (d = opendir(path)) == NULL)
+		return -1;
+	while (rc != 0 && (e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (n > 5 && strcmp(e->d_name + n - 5, ".conf") == 0 &&
+		    fs_path(path, sizeof path, "/boot/loader/entries/%s", e->d_name) == 0 &&
+		    boot_bls_read(c, path, title, sizeof title, r, sizeof r) == 0 && strcmp(title, name) == 0) {
+			text_copy(rel, r, len);
+			rc = 0;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+/* hint: for an entry named without its submenu, its whole name
+ * (" (did you mean 'Submenu>Entry'?)") into out; "" when there is none. */
+static void hint(const struct gcfg *cfg, const char *entry, char *out, size_t len)
+{
+	char q[TEXT_QUOTED], full[2 * WORD_MAX + 2];
+
+	out[0] = '\0';
+	for (int i = 0; i < cfg->n; i++) {
+		const struct gentry *e = &cfg->e[i];
+		if (e->parent < 0 || e->submenu || (strcmp(e->title, entry) != 0 && strcmp(e->id, entry) != 0))
+			continue;
+		text_fmt(full, sizeof full, "%s>%s", cfg->e[e->parent].title, e->title);
+		text_fmt(out, len, " (did you mean '%s'?)", text_quote(full, q, sizeof q));
+		return;
+	}
+}
+
 /* grub_entry_release: entry's release from its linux line; 0, -1 or -2. */
 int grub_entry_release(const struct boot_ctx *c, const struct grub *g, const char *entry,
                        char *rel, size_t rlen, char *why, size_t len)
 {
 	struct gcfg cfg;
-	char q[TEXT_QUOTED];
+	char q[TEXT_QUOTED], h[TEXT_QUOTED + 32], r[BOOT_RELEASE_MAX] = "";
+	const char *lin = NULL;
 	int i, rc = 0;
 
 	if (cfg_read(c, g, &cfg, why, len) != 0)
 		return -1;
-	if ((i = lookup(&cfg, entry)) < 0) {
-		text_fmt(why, len, "no menu entry '%s' in %s%s/grub.cfg (a submenu's entries are "
-		         "\"Submenu>Entry\", titles or ids)", text_quote(entry, q, sizeof q), boot_root(c), g->dir);
+	if ((i = lookup(&cfg, entry)) >= 0)
+		lin = cfg.e[i].linux;
+	else if (cfg.blscfg && bls_find(c, entry, r, sizeof r) == 0)
+		lin = "";   /* the loader entry's release is in r */
+	if (lin == NULL) {
+		hint(&cfg, entry, h, sizeof h);
+		text_fmt(why, len, "no menu entry '%s' in %s%s/grub.cfg%s%s", text_quote(entry, q, sizeof q),
+		         boot_root(c), g->dir, cfg.blscfg ? " nor in /boot/loader/entries" : "",
+		         h[0] ? h : " (a submenu's entries are \"Submenu>Entry\", by titles or ids)");
 		rc = -1;
-	} else if (rel != NULL && boot_release_of_path(cfg.e[i].linux, rel, rlen) != 0) {
+	} else if (rel != NULL && r[0]) {
+		text_copy(rel, r, rlen);
+	} else if (rel != NULL && boot_release_of_path(lin, rel, rlen) != 0) {
 		text_fmt(why, len, "menu entry '%s' has %s%s: give the kernel's release as ,release=R",
-		         text_quote(entry, q, sizeof q), cfg.e[i].linux[0] ? "a linux line that names no release: " :
-		         "no linux line", cfg.e[i].linux);
+		         text_quote(entry, q, sizeof q), lin[0] ? "a linux line that names no release: " :
+		         "no linux line with a release", lin);
 		rc = -2;
 	}
 	free(cfg.e);
@@ -311,7 +368,10 @@ void grub_default_release(const struct boot_ctx *c, const struct grub *g, char *
 		if (deflt[0] == '\0')
 			text_copy(deflt, "0", sizeof deflt);
 	}
-	if ((i = lookup(&cfg, deflt)) >= 0 && boot_release_of_path(cfg.e[i].linux, out, len) != 0)
+	if ((i = lookup(&cfg, deflt)) >= 0) {
+		if (boot_release_of_path(cfg.e[i].linux, out, len) != 0)
+			out[0] = '\0';
+	} else if (!cfg.blscfg || bls_find(c, deflt, out, len) != 0)
 		out[0] = '\0';
 	free(cfg.e);
 }

@@ -153,6 +153,13 @@ static int kexec_check(const struct boot_ctx *c, char *why, size_t len)
 		return -1;
 	}
 	free(v);
+	v = text_read(boot_root(c), "/sys/kernel/security/lockdown", 256, NULL, NULL);
+	if (v != NULL && strstr(v, "[none]") == NULL && strchr(v, '[') != NULL) {
+		free(v);
+		text_fmt(why, len, "the kernel is locked down (Secure Boot?): it refuses kexec -l's unsigned load");
+		return -1;
+	}
+	free(v);
 	return 0;
 }
 

@@ -67,56 +67,16 @@ static int sd_bases(char base[2][PATH_MAX])
 	return n;
 }
 
-/* conf_get: key's value in a loader entry or loader.conf text ("key value"
- * lines) into out; 0, or -1 when absent. */
-static int conf_get(const char *text, const char *key, char *out, size_t len)
-{
-	size_t kl = strlen(key);
-
-	for (const char *s = text; *s; ) {
-		const char *nl = strchr(s, '\n'), *end = nl ? nl : s + strlen(s);
-		while (s < end && (*s == ' ' || *s == '\t'))
-			s++;
-		if ((size_t)(end - s) > kl && strncmp(s, key, kl) == 0 && (s[kl] == ' ' || s[kl] == '\t')) {
-			char v[PATH_MAX];
-			text_fmt(v, sizeof v, "%.*s", (int)(end - s - kl), s + kl);
-			text_copy(out, boot_trim(v), len);
-			return 0;
-		}
-		s = nl ? nl + 1 : end;
-	}
-	return -1;
-}
-
-/* release_of: the release a linux path or version value names into rel;
- * 0 or -1. */
-static int release_of(const char *linux_path, const char *version, char *rel, size_t len)
-{
-	if (linux_path[0] && boot_release_of_path(linux_path, rel, len) == 0)
-		return 0;
-	if (boot_release_ok(version) && strchr(version, '.') != NULL) {
-		text_copy(rel, version, len);
-		return 0;
-	}
-	return -1;
-}
-
 /* entry_file_release: the loader entry file root/base/loader/entries/name
  * read; 0 and its release in rel (or "" when it names none), or -1 when
  * there is no such file. */
 static int entry_file_release(const struct boot_ctx *c, const char *base, const char *name, char *rel, size_t len)
 {
-	char path[PATH_MAX], lin[PATH_MAX] = "", ver[BOOT_RELEASE_MAX] = "", *text;
+	char path[PATH_MAX];
 
-	if (fs_path(path, sizeof path, "%s/loader/entries/%s", base, name) != 0 ||
-	    (text = text_read(boot_root(c), path, 65536, NULL, NULL)) == NULL)
+	if (fs_path(path, sizeof path, "%s/loader/entries/%s", base, name) != 0)
 		return -1;
-	conf_get(text, "linux", lin, sizeof lin);
-	conf_get(text, "version", ver, sizeof ver);
-	free(text);
-	if (release_of(lin, ver, rel, len) != 0)
-		rel[0] = '\0';
-	return 0;
+	return boot_bls_read(c, path, NULL, 0, rel, len);
 }
 
 /* block_get: key's value in the "key: value" lines of text from its start
@@ -151,7 +111,7 @@ static int block_release(const char *text, char *rel, size_t len)
 
 	block_get(text, "linux", lin, sizeof lin);
 	block_get(text, "version", ver, sizeof ver);
-	return release_of(lin, ver, rel, len);
+	return boot_release_of(lin, ver, rel, len);
 }
 
 /* list_release: entry in "bootctl list" (its id, with or without .conf):
@@ -249,7 +209,7 @@ static void sd_default_release(const struct boot_ctx *c, char *out, size_t len)
 		if (fs_path(conf, sizeof conf, "%s/loader/loader.conf", base[i]) != 0 ||
 		    (text = text_read(boot_root(c), conf, 65536, NULL, NULL)) == NULL)
 			continue;
-		int got = conf_get(text, "default", pat, sizeof pat);
+		int got = boot_conf_get(text, "default", pat, sizeof pat);
 		free(text);
 		for (int j = 0; got == 0 && j < n; j++)
 			if (newest_match(c, base[j], pat, name, sizeof name) == 0 &&
@@ -314,15 +274,20 @@ static int reboot_tool(const struct boot_ctx *c, const char *verb, const char *o
 	return 0;
 }
 
-/* oneshot_check: a boot loader with a next-boot-only entry, a way to
- * reboot; warn where GRUB cannot clear its entry. */
+/* oneshot_check: a boot loader with a next-boot-only entry (GRUB with
+ * grub-editenv too, which grub-reboot runs), a way to reboot; warn where
+ * GRUB cannot clear its entry. */
 static int oneshot_check(const struct boot_ctx *c, char *why, size_t len)
 {
 	struct loader l;
-	char *argv[3];
+	char *argv[3], path[PATH_MAX];
 
 	if (loader_find(c, &l, why, len) != 0 || reboot_tool(c, "reboot", "reboot", argv, why, len) != 0)
 		return -1;
+	if (l.kind == L_GRUB && boot_which(l.g.editenv, path, sizeof path) != 0) {
+		text_fmt(why, len, "%s is not in PATH (%s needs it)", l.g.editenv, l.g.reboot);
+		return -1;
+	}
 	if (l.kind == L_GRUB)
 		grub_check_env(c, &l.g);
 	return 0;

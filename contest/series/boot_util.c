@@ -285,6 +285,58 @@ int boot_spec_release(struct boot_kernel *k, char *why, size_t len)
 	return 0;
 }
 
+/* boot_conf_get: key's value in a loader entry or loader.conf text ("key value"
+ * lines) into out; 0, or -1 when absent. */
+int boot_conf_get(const char *text, const char *key, char *out, size_t len)
+{
+	size_t kl = strlen(key);
+
+	for (const char *s = text; *s; ) {
+		const char *nl = strchr(s, '\n'), *end = nl ? nl : s + strlen(s);
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) > kl && strncmp(s, key, kl) == 0 && (s[kl] == ' ' || s[kl] == '\t')) {
+			char v[PATH_MAX];
+			text_fmt(v, sizeof v, "%.*s", (int)(end - s - kl), s + kl);
+			text_copy(out, boot_trim(v), len);
+			return 0;
+		}
+		s = nl ? nl + 1 : end;
+	}
+	return -1;
+}
+
+/* boot_release_of: the release a linux path or version value names into rel;
+ * 0 or -1. */
+int boot_release_of(const char *linux_path, const char *version, char *rel, size_t len)
+{
+	if (linux_path[0] && boot_release_of_path(linux_path, rel, len) == 0)
+		return 0;
+	if (boot_release_ok(version) && strchr(version, '.') != NULL) {
+		text_copy(rel, version, len);
+		return 0;
+	}
+	return -1;
+}
+
+/* boot_bls_read: the loader entry file root/rel: 0 with its title and
+ * release; -1 when it cannot be read. */
+int boot_bls_read(const struct boot_ctx *c, const char *rel, char *title, size_t tlen, char *release, size_t rlen)
+{
+	char lin[PATH_MAX] = "", ver[BOOT_RELEASE_MAX] = "", *text;
+
+	if ((text = text_read(boot_root(c), rel, 65536, NULL, NULL)) == NULL)
+		return -1;
+	boot_conf_get(text, "linux", lin, sizeof lin);
+	boot_conf_get(text, "version", ver, sizeof ver);
+	if (title != NULL && boot_conf_get(text, "title", title, tlen) != 0)
+		title[0] = '\0';
+	free(text);
+	if (boot_release_of(lin, ver, release, rlen) != 0)
+		release[0] = '\0';
+	return 0;
+}
+
 /* boot_trim: s without leading and trailing blanks, in place. */
 char *boot_trim(char *s)
 {

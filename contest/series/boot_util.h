@@ -49,6 +49,18 @@ int boot_release_ok(const char *s);
  * with why when R is no release. */
 int boot_spec_release(struct boot_kernel *k, char *why, size_t len);
 
+/* boot_conf_get: key's value in the "key value" lines of a loader entry
+ * or loader.conf text into out, trimmed; 0, or -1 when absent. */
+int boot_conf_get(const char *text, const char *key, char *out, size_t len);
+/* boot_release_of: the release a kernel's path names (boot_release_of_path),
+ * else version when it looks like one (a release with a '.'); 0 or -1. */
+int boot_release_of(const char *linux_path, const char *version, char *rel, size_t len);
+/* boot_bls_read: the Boot Loader Specification entry file root/rel (GRUB's
+ * blscfg, systemd-boot): 0 with its title (title NULL: not wanted; "" when
+ * none) and the release its linux line (else its version line) names ("" when
+ * none); -1 when it cannot be read. */
+int boot_bls_read(const struct boot_ctx *c, const char *rel, char *title, size_t tlen, char *release, size_t rlen);
+
 /* boot_trim: s without leading and trailing blanks (spaces, tabs, CR, LF),
  * in place. */
 char *boot_trim(char *s);

@@ -151,7 +151,8 @@ static const char grub_cfg[] =
 	"\tmenuentry 'Debian GNU/Linux, with Linux 6.6.0-test (recovery mode)' {\n"
 	"\t\tlinux\t/boot/vmlinuz-6.6.0-test root=UUID=1234 ro single\n\t}\n}\n"
 	"menuentry 'It'\\''s \"mine\"' {\n\tlinux /vmlinuz-5.10.0-custom root=/dev/sda1\n}\n"
-	"menuentry 'UEFI Firmware Settings' $menuentry_id_option 'uefi-firmware' {\n\tfwsetup\n}\n";
+	"menuentry 'UEFI Firmware Settings' $menuentry_id_option 'uefi-firmware' {\n\tfwsetup\n}\n"
+	"insmod blscfg\nblscfg\n";
 
 #define SUB "Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux 6.6.0-test"
 
@@ -177,6 +178,12 @@ static void test_grub(void)
 	T_STREQ(resolve(&boot_oneshot, "It's \"mine\""), "5.10.0-custom");
 	T_STREQ(resolve(&boot_oneshot, SUB ",release=6.6.0-mine"), "6.6.0-mine");
 	T_CHECK(strncmp(resolve(&boot_oneshot, "Debian GNU/Linux, with Linux 6.6.0-test"), "ERR: no menu entry", 18) == 0);
+	T_CHECK(strstr(why, "did you mean '" SUB "'?") != NULL);
+	put("root/boot/loader/entries/abc-6.5.6-300.fc39.x86_64.conf", "title Fedora Linux (6.5.6-300.fc39.x86_64) 39\n"
+	    "version 6.5.6-300.fc39.x86_64\nlinux /vmlinuz-6.5.6-300.fc39.x86_64\noptions root=UUID=1\n", 0644);
+	T_STREQ(resolve(&boot_oneshot, "abc-6.5.6-300.fc39.x86_64"), "6.5.6-300.fc39.x86_64");
+	T_STREQ(resolve(&boot_oneshot, "Fedora Linux (6.5.6-300.fc39.x86_64) 39"), "6.5.6-300.fc39.x86_64");
+	T_CHECK(strstr(resolve(&boot_oneshot, "abc"), "nor in /boot/loader/entries") != NULL);
 	T_CHECK(strstr(resolve(&boot_oneshot, "uefi-firmware"), "no linux line") != NULL);
 	T_STREQ(resolve(&boot_oneshot, "uefi-firmware,release=6.0.1"), "6.0.1");
 	T_CHECK(strncmp(resolve(&boot_oneshot, "Advanced options for Debian GNU/Linux"), "ERR", 3) == 0);
@@ -184,6 +191,9 @@ static void test_grub(void)
 
 	T_CHECK(boot_oneshot.default_release(&ctx, out, sizeof out, why, sizeof why) == 0);
 	T_STREQ(out, "6.6.0-test");
+	put("root/boot/grub/grubenv", "# GRUB Environment Block\nsaved_entry=abc-6.5.6-300.fc39.x86_64\n", 0644);
+	T_CHECK(boot_oneshot.default_release(&ctx, out, sizeof out, why, sizeof why) == 0);
+	T_STREQ(out, "6.5.6-300.fc39.x86_64");
 	gone("root/boot/grub/grubenv");
 	T_CHECK(boot_oneshot.default_release(&ctx, out, sizeof out, why, sizeof why) == 0);
 	T_STREQ(out, "6.1.0-13-amd64");
@@ -313,6 +323,10 @@ static void test_kexec(void)
 
 	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == -1 && strstr(why, "kexec_loaded"));
 	put("root/sys/kernel/kexec_loaded", "0\n", 0644);
+	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == 0);
+	put("root/sys/kernel/security/lockdown", "none [integrity] confidentiality\n", 0644);
+	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == -1 && strstr(why, "locked down"));
+	put("root/sys/kernel/security/lockdown", "[none] integrity confidentiality\n", 0644);
 	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == 0);
 	bzimage("/boot/bz", 1);
 	bzimage("/boot/Image", 0);
