@@ -73,16 +73,22 @@ int boot_which(const char *name, char *out, size_t len)
 	}
 }
 
-/* run_child: in the forked child: stdin /dev/null, stdout and stderr to
+/* run_child: in the forked child: the signals contest handles back to
+ * their defaults and none blocked, stdin /dev/null, stdout and stderr to
  * the pipes, exec path; never returns. */
 static _Noreturn void run_child(const char *path, char *const argv[], int outfd, int errfd)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
 	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+	sigset_t none;
 
 	if (nul < 0 || dup2(nul, STDIN_FILENO) < 0 || dup2(outfd < 0 ? nul : outfd, STDOUT_FILENO) < 0 ||
 	    dup2(errfd, STDERR_FILENO) < 0)
 		_exit(127);
-	signal(SIGPIPE, SIG_DFL);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	execv(path, argv);
 	dprintf(STDERR_FILENO, "cannot run %s: %s\n", path, strerror(errno));
 	_exit(127);

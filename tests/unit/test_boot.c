@@ -5,6 +5,7 @@
 #include "lib/text.h"
 #include "tests/unit/t.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -204,6 +205,11 @@ static void test_grub(void)
 	T_STREQ(taken(), "grub-reboot|" SUB "\n");
 	T_CHECK(boot_oneshot.disarm(&ctx, why, sizeof why) == 0);
 	T_STREQ(taken(), "grub-editenv|-|unset|next_entry\n");
+	fake("grub-reboot", "echo 'grub-editenv: error: cannot write' >&2; exit 1");
+	T_CHECK(boot_oneshot.arm(&ctx, &k, why, sizeof why) == -1);
+	T_STREQ(why, "grub-reboot exited with status 1: grub-editenv: error: cannot write");
+	taken();
+	fake("grub-reboot", "");
 	T_CHECK(path_is_fake());
 	if (path_is_fake()) {
 		T_CHECK(boot_oneshot.reboot(&ctx, why, sizeof why) == 0);
@@ -400,6 +406,24 @@ static const char *root_text(const char *rel)
 	return buf;
 }
 
+/* no_temp: 1 when folder root/rel holds no temporary file of the unit's. */
+static int no_temp(const char *rel)
+{
+	char p[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+	int clean = 1;
+
+	text_fmt(p, sizeof p, "%s%s", root, rel);
+	if ((d = opendir(p)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL)
+		if (strstr(e->d_name, ".tmp") != NULL)
+			clean = 0;
+	closedir(d);
+	return clean;
+}
+
 /* test_unit_systemd: the service and its wants link, quoted for systemd;
  * removed; refusals. */
 static void test_unit_systemd(void)
@@ -418,6 +442,7 @@ static void test_unit_systemd(void)
 	T_CHECK(series_unit_install(root, "/opt/my tools/it's$HOME%n\\", "/var/lib/a \"b\"", why, sizeof why) == 0);
 	u = root_text("/etc/systemd/system/contest-series.service");
 	T_CHECK(strstr(u, "\nExecStart=\"/opt/my tools/it's$$HOME%%n\\\\\" series resume --journal \"/var/lib/a \\\"b\\\"\"\n") != NULL);
+	T_CHECK(no_temp("/etc/systemd/system") && no_temp("/etc/systemd/system/multi-user.target.wants"));
 	T_CHECK(series_unit_remove(root, why, sizeof why) == 0);
 	T_CHECK(series_unit_installed(root) == 0);
 	T_STREQ(linkto("/etc/systemd/system/multi-user.target.wants/contest-series.service"), "");
