@@ -43,9 +43,24 @@ static int path_ok(const char *what, const char *path, char *why, size_t len)
 	return 0;
 }
 
+/* sd_program_ok: path can be systemd's executable: no quote, backslash
+ * or '$' (systemd takes the executable's name as it is, refusing quotes
+ * and backslashes, and "$$" would stay doubled). 0, or -1 with why. */
+static int sd_program_ok(const char *path, char *why, size_t len)
+{
+	char q[TEXT_QUOTED];
+
+	if (strpbrk(path, "\"'\\$") == NULL)
+		return 0;
+	text_fmt(why, len, "systemd cannot run the contest program '%s' from a unit: its path holds a quote, "
+	         "a backslash or a '$'", text_quote(path, q, sizeof q));
+	return -1;
+}
+
 /* sd_quote: s as one word of a systemd ExecStart= line into buf at *n:
  * in double quotes, \ and " escaped with a backslash, % as %% (a
- * specifier otherwise), $ as $$ (a variable otherwise). */
+ * specifier otherwise), $ as $$ (a variable otherwise; the executable
+ * holds none: sd_program_ok). */
 static void sd_quote(char *buf, size_t len, size_t *n, const char *s)
 {
 	text_put(buf, len, n, "\"");
@@ -216,6 +231,8 @@ int series_unit_install(const char *root, const char *contest_path, const char *
 	    under(root, "/run/systemd/system", probe, sizeof probe, why, len) != 0)
 		return -1;
 	systemd = stat(probe, &st) == 0 && S_ISDIR(st.st_mode);
+	if (systemd && sd_program_ok(contest_path, why, len) != 0)
+		return -1;
 	if ((text = malloc(TEXT_MAX)) == NULL) {
 		text_fmt(why, len, "out of memory");
 		return -1;

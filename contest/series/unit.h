@@ -14,7 +14,9 @@
  * S99 links in rc2.d to rc5.d. Each file is written atomically (a
  * temporary file in its folder, fsync, rename, the folder fsynced); paths
  * are quoted for systemd and for sh; a path that is not absolute, not
- * UTF-8 or holds a control byte is refused. 0, or -1 with a one-line why. */
+ * UTF-8 or holds a control byte is refused, and under systemd a contest
+ * program whose path holds a quote, a backslash or a '$' (systemd cannot
+ * name it). 0, or -1 with a one-line why. */
 int series_unit_install(const char *root, const char *contest_path, const char *journal_dir, char *why, size_t len);
 
 /* series_unit_remove: remove what series_unit_install made, both forms,

@@ -439,9 +439,11 @@ static void test_unit_systemd(void)
 	T_CHECK(strstr(u, "\nWantedBy=multi-user.target\n") != NULL);
 	T_STREQ(linkto("/etc/systemd/system/multi-user.target.wants/contest-series.service"), "../contest-series.service");
 	T_CHECK(series_unit_installed(root) == 1);
-	T_CHECK(series_unit_install(root, "/opt/my tools/it's$HOME%n\\", "/var/lib/a \"b\"", why, sizeof why) == 0);
+	T_CHECK(series_unit_install(root, "/opt/my tools/con 100%test", "/var/lib/a \"b\" \\z $x 5%'", why, sizeof why) == 0);
 	u = root_text("/etc/systemd/system/contest-series.service");
-	T_CHECK(strstr(u, "\nExecStart=\"/opt/my tools/it's$$HOME%%n\\\\\" series resume --journal \"/var/lib/a \\\"b\\\"\"\n") != NULL);
+	T_CHECK(strstr(u, "\nExecStart=\"/opt/my tools/con 100%%test\" series resume --journal "
+	               "\"/var/lib/a \\\"b\\\" \\\\z $$x 5%%'\"\n") != NULL);
+	T_CHECK(series_unit_install(root, "/opt/it's", "/j", why, sizeof why) == -1 && strstr(why, "systemd cannot"));
 	T_CHECK(no_temp("/etc/systemd/system") && no_temp("/etc/systemd/system/multi-user.target.wants"));
 	T_CHECK(series_unit_remove(root, why, sizeof why) == 0);
 	T_CHECK(series_unit_installed(root) == 0);
