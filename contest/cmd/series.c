@@ -6,8 +6,11 @@
 #include "contest/series/series.h"
 #include "contest/sys/confine.h"
 #include "lib/err.h"
+#include "lib/fs.h"
 #include "lib/proc.h"
+#include "lib/text.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,12 +65,17 @@ static double round_secs(const struct opts *o)
 
 int series_main(struct opts *o)
 {
-	const char *dir = o->journal ? o->journal : SERIES_DIR_DEFAULT;
+	char dir[PATH_MAX], cwd[PATH_MAX];
+	const char *given = o->journal ? o->journal : SERIES_DIR_DEFAULT;
 	const char *loads[OPTS_MAX_LOADS];
 	char settle[48];
 	const char *args[sizeof o->pass / sizeof o->pass[0] + 1];
 	size_t nargs = 0, settle_given = 0;
 
+	if (given[0] != '/' && (getcwd(cwd, sizeof cwd) == NULL || fs_path(dir, sizeof dir, "%s/%s", cwd, given) != 0))
+		errx(EXIT_USAGE, "series: --journal '%s': cannot make it an absolute path", given);
+	if (given[0] == '/')
+		text_copy(dir, given, sizeof dir);
 	if (strcmp(o->action, "status") == 0)
 		return series_status(dir);
 	if (strcmp(o->action, "stop") == 0)

@@ -27,6 +27,7 @@ struct boot_running {
  * folder. sim is the simulated firmware's folder (the sim driver only). */
 struct boot_ctx {
 	const char *sim;
+	const char *root;   /* every path a real driver reads is under it: "" or NULL, the machine */
 };
 
 /* A boot driver. Every function returns 0, or -1 with why (one line, no

@@ -57,6 +57,6 @@ void series_closing(const struct series_journal *j, FILE *out)
 	series_events_print(j, out);
 	fflush(out);
 	struct report_req req = { .results = j->results, .labels = labels, .nlabels = n, .format = "text",
-	                          .stats = 1 };
+	                          .stats = 1, .keep_busy = 1 };
 	report_print(&req, out);
 }

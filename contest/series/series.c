@@ -52,6 +52,7 @@ static int ctx_open(struct series_ctx *c, const char *dir, struct series_journal
 	c->j = j;
 	c->drv = boot_driver_find(j->driver);
 	c->bc.sim = j->sim;
+	c->bc.root = j->root;
 	if (c->drv == NULL || c->drv->running == NULL) {
 		warnx("series: the journal in %s names boot driver '%s', which this contest does not have", dir,
 		      j->driver);
@@ -216,6 +217,7 @@ static int start_checks(const struct series_start *s, struct series_ctx *c, stru
 	c->bc.sim = s->sim ? sim : "";
 	text_copy(j->sim, c->bc.sim, sizeof j->sim);
 	text_copy(j->root, c->bc.sim, sizeof j->root);   /* the sim's unit lives in its folder */
+	c->bc.root = j->root;
 	if (c->drv->check(&c->bc, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		return -1;

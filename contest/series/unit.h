@@ -1,17 +1,29 @@
-/* unit.h: the boot unit that goes on with a series at each boot: a systemd service, or an init script where there is no systemd. */
+/* unit.h: the boot unit that runs "contest series resume" at every boot of a series: a systemd service, or an init script without systemd. */
 #ifndef CONTEST_SERIES_UNIT_H
 #define CONTEST_SERIES_UNIT_H
 
 #include <stddef.h>
 
-/* series_unit_install: under root ("" the machine) the unit that runs
- * "CONTEST series resume --journal DIR" at boot, enabled; 0, or -1 with why. */
-int series_unit_install(const char *root, const char *contest_path, const char *journal_dir, char *why,
-                        size_t len);
-/* series_unit_remove: whatever series_unit_install made under root removed;
- * 0 when nothing is left, or -1 with why. */
+/* series_unit_install: under root ("" or NULL: the machine), make the boot
+ * run "CONTEST series resume --journal DIR" (contest_path and journal_dir
+ * absolute). With systemd (root/run/systemd/system): root/etc/systemd/
+ * system/contest-series.service (Type=oneshot) enabled by its link in
+ * multi-user.target.wants, made here, not by systemctl. Without: the init
+ * script root/etc/init.d/contest-series (start runs the resume in the
+ * background, its output appended to DIR/series-resume.log) and its
+ * S99 links in rc2.d to rc5.d. Each file is written atomically (a
+ * temporary file in its folder, fsync, rename, the folder fsynced); paths
+ * are quoted for systemd and for sh; a path that is not absolute, not
+ * UTF-8 or holds a control byte is refused, and under systemd a contest
+ * program whose path holds a quote, a backslash or a '$' (systemd cannot
+ * name it). 0, or -1 with a one-line why. */
+int series_unit_install(const char *root, const char *contest_path, const char *journal_dir, char *why, size_t len);
+
+/* series_unit_remove: remove what series_unit_install made, both forms,
+ * what is gone already too. 0 when nothing of it is left, else -1 with why. */
 int series_unit_remove(const char *root, char *why, size_t len);
-/* series_unit_installed: 1 when a unit is in place under root. */
+
+/* series_unit_installed: 1 when the service or the init script is in place under root, else 0. */
 int series_unit_installed(const char *root);
 
 #endif

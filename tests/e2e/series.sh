@@ -7,7 +7,7 @@ say() { N=$((N + 1)); if [ "$1" = ok ]; then ok; echo "ok $N - $2"; else bad "$2
 # t DESC CMD...: one check, said
 t() { d=$1; shift; if "$@"; then say ok "$d"; else say bad "$d"; fi; }
 
-RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe"
+RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush"
 
 # new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
 # booting DEFAULT (running it now); S, J, RES its folder, journal, results

@@ -1,0 +1,357 @@
+/* boot_util.c: what the real boot drivers share: paths under the context's root, programs found through PATH and run, the running kernel, a release read from a kernel's file name. */
+#include "contest/series/boot_util.h"
+#include "lib/fs.h"
+#include "lib/proc.h"
+#include "lib/text.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* boot_root: c's root folder, "" for the machine (root NULL too). */
+const char *boot_root(const struct boot_ctx *c)
+{
+	return c == NULL || c->root == NULL ? "" : c->root;
+}
+
+/* boot_path: root/rel into buf; 0, or -1 with errno ENAMETOOLONG. */
+int boot_path(const struct boot_ctx *c, char *buf, size_t len, const char *rel)
+{
+	return fs_path(buf, len, "%s%s", boot_root(c), rel);
+}
+
+/* boot_exists: 1 when root/rel exists (following links), else 0. */
+int boot_exists(const struct boot_ctx *c, const char *rel)
+{
+	char p[PATH_MAX];
+	struct stat st;
+
+	return boot_path(c, p, sizeof p, rel) == 0 && stat(p, &st) == 0;
+}
+
+/* boot_isdir: 1 when root/rel is a directory (following links), else 0. */
+int boot_isdir(const struct boot_ctx *c, const char *rel)
+{
+	char p[PATH_MAX];
+	struct stat st;
+
+	return boot_path(c, p, sizeof p, rel) == 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* boot_systemd: 1 when systemd runs (root/run/systemd/system is a directory). */
+int boot_systemd(const struct boot_ctx *c)
+{
+	return boot_isdir(c, "/run/systemd/system");
+}
+
+/* boot_which: name's executable regular file in a folder of PATH; 0 or -1. */
+int boot_which(const char *name, char *out, size_t len)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	struct stat st;
+
+	if (path == NULL || *path == '\0' || strchr(name, '/') != NULL)
+		return -1;
+	for (p = path; ; p = end + 1) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		if (end > p && fs_path(out, len, "%.*s/%s", (int)(end - p), p, name) == 0 &&
+		    stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0)
+			return 0;
+		if (*end == '\0')
+			return -1;
+	}
+}
+
+/* run_child: in the forked child: the signals contest handles back to
+ * their defaults and none blocked, stdin /dev/null, stdout and stderr to
+ * the pipes, exec path; never returns. */
+static _Noreturn void run_child(const char *path, char *const argv[], int outfd, int errfd)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
+	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+	sigset_t none;
+
+	if (nul < 0 || dup2(nul, STDIN_FILENO) < 0 || dup2(outfd < 0 ? nul : outfd, STDOUT_FILENO) < 0 ||
+	    dup2(errfd, STDERR_FILENO) < 0)
+		_exit(127);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	execv(path, argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", path, strerror(errno));
+	_exit(127);
+}
+
+/* drain: read the two pipes until both end: out into out (cut to fit,
+ * NUL-terminated), the error output's last 512 bytes into err. */
+static void drain(int outfd, int errfd, char *out, size_t outlen, char *err, size_t errlen)
+{
+	struct pollfd pf[2] = { { .fd = outfd, .events = POLLIN }, { .fd = errfd, .events = POLLIN } };
+	size_t n[2] = { 0, 0 };
+	char buf[4096];
+
+	while (pf[0].fd >= 0 || pf[1].fd >= 0) {
+		if (poll(pf, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (pf[i].fd < 0 || pf[i].revents == 0)
+				continue;
+			ssize_t r = read(pf[i].fd, buf, sizeof buf);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				pf[i].fd = -1;
+				continue;
+			}
+			char *dst = i == 0 ? out : err;
+			size_t cap = i == 0 ? outlen : errlen;
+			if (dst == NULL || cap == 0)
+				continue;
+			if (i == 1 && n[1] + (size_t)r >= cap)
+				n[1] = 0;   /* keep the end: the last line matters */
+			size_t k = (size_t)r < cap - 1 - n[i] ? (size_t)r : cap - 1 - n[i];
+			memcpy(dst + n[i], buf, k);
+			n[i] += k;
+			dst[n[i]] = '\0';
+		}
+	}
+}
+
+/* last_line: the last non-empty line of s, trimmed, in place. */
+static char *last_line(char *s)
+{
+	char *nl;
+
+	boot_trim(s);
+	nl = strrchr(s, '\n');
+	return boot_trim(nl ? nl + 1 : s);
+}
+
+/* boot_run: run argv with PATH's argv[0]; its status, or -1 with why. */
+int boot_run(char *const argv[], char *out, size_t outlen, char *why, size_t len)
+{
+	char path[PATH_MAX], err[512] = "";
+	int po[2] = { -1, -1 }, pe[2], st;
+	pid_t pid;
+
+	if (out != NULL && outlen > 0)
+		out[0] = '\0';
+	if (boot_which(argv[0], path, sizeof path) != 0) {
+		text_fmt(why, len, "%s is not in PATH", argv[0]);
+		return -1;
+	}
+	if ((out != NULL && pipe2(po, O_CLOEXEC) != 0) || pipe2(pe, O_CLOEXEC) != 0) {
+		text_fmt(why, len, "cannot run %s: pipe: %s", argv[0], strerror(errno));
+		if (po[0] >= 0) { close(po[0]); close(po[1]); }
+		return -1;
+	}
+	if ((pid = fork()) < 0) {
+		text_fmt(why, len, "cannot run %s: fork: %s", argv[0], strerror(errno));
+		if (po[0] >= 0) { close(po[0]); close(po[1]); }
+		close(pe[0]);
+		close(pe[1]);
+		return -1;
+	}
+	if (pid == 0)
+		run_child(path, argv, po[1], pe[1]);
+	if (po[1] >= 0)
+		close(po[1]);
+	close(pe[1]);
+	drain(po[0], pe[0], out, outlen, err, sizeof err);
+	if (po[0] >= 0)
+		close(po[0]);
+	close(pe[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			text_fmt(why, len, "%s: waitpid: %s", argv[0], strerror(errno));
+			return -1;
+		}
+	if (!WIFEXITED(st)) {
+		char d[64];
+		proc_describe(st, d, sizeof d);
+		text_fmt(why, len, "%s %s", argv[0], d);
+		return -1;
+	}
+	if (WEXITSTATUS(st) != 0) {
+		const char *l = last_line(err);
+		text_fmt(why, len, "%s exited with status %d%s%s", argv[0], WEXITSTATUS(st), *l ? ": " : "", l);
+	}
+	return WEXITSTATUS(st);
+}
+
+/* boot_run_ok: boot_run, any status but 0 a failure: 0 or -1 with why. */
+int boot_run_ok(char *const argv[], char *out, size_t outlen, char *why, size_t len)
+{
+	return boot_run(argv, out, outlen, why, len) == 0 ? 0 : -1;
+}
+
+/* read_line: the first line of root/rel, trimmed, into out; 0 or -1. */
+static int read_line(const struct boot_ctx *c, const char *rel, char *out, size_t len)
+{
+	char *s = text_read(boot_root(c), rel, 4096, NULL, NULL), *nl;
+
+	if (s == NULL)
+		return -1;
+	if ((nl = strchr(s, '\n')) != NULL)
+		*nl = '\0';
+	text_copy(out, boot_trim(s), len);
+	free(s);
+	return out[0] ? 0 : -1;
+}
+
+/* boot_running_read: the running kernel's release and boot id; 0 or -1. */
+int boot_running_read(const struct boot_ctx *c, struct boot_running *r, char *why, size_t len)
+{
+	struct utsname u;
+
+	memset(r, 0, sizeof *r);
+	if (read_line(c, "/proc/sys/kernel/osrelease", r->release, sizeof r->release) != 0) {
+		if (boot_root(c)[0] != '\0' || uname(&u) != 0) {
+			text_fmt(why, len, "cannot read %s/proc/sys/kernel/osrelease", boot_root(c));
+			return -1;
+		}
+		text_copy(r->release, u.release, sizeof r->release);
+	}
+	if (read_line(c, "/proc/sys/kernel/random/boot_id", r->boot_id, sizeof r->boot_id) != 0) {
+		text_fmt(why, len, "cannot read %s/proc/sys/kernel/random/boot_id", boot_root(c));
+		return -1;
+	}
+	return 0;
+}
+
+/* boot_release_ok: 1 when s looks like a release. */
+int boot_release_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n >= BOOT_RELEASE_MAX)
+		return 0;
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s == 0x7f || *s == '/')
+			return 0;
+	return 1;
+}
+
+/* boot_release_of_path: the release a kernel's path names; 0 or -1. */
+int boot_release_of_path(const char *path, char *out, size_t len)
+{
+	static const char *const pre[] = { "vmlinuz-", "vmlinux-", "bzImage-", "kernel-", "Image-" };
+	char buf[PATH_MAX], *base, *slash;
+
+	text_copy(buf, path, sizeof buf);
+	base = (slash = strrchr(buf, '/')) ? slash + 1 : buf;
+	for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+		if (strncmp(base, pre[i], strlen(pre[i])) == 0 && boot_release_ok(base + strlen(pre[i]))) {
+			text_copy(out, base + strlen(pre[i]), len);
+			return 0;
+		}
+	if (slash != NULL && (strcmp(base, "linux") == 0 || strcmp(base, "vmlinuz") == 0)) {
+		*slash = '\0';
+		base = (slash = strrchr(buf, '/')) ? slash + 1 : buf;
+		if (boot_release_ok(base) && strchr(base, '.') != NULL) {
+			text_copy(out, base, len);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* boot_spec_release: cut a trailing ",release=R" off k->spec into k->release. */
+int boot_spec_release(struct boot_kernel *k, char *why, size_t len)
+{
+	char *at = strstr(k->spec, ",release="), *next;
+	char q[TEXT_QUOTED];
+
+	if (at == NULL)
+		return 0;
+	while ((next = strstr(at + 1, ",release=")) != NULL)
+		at = next;
+	if (!boot_release_ok(at + 9)) {
+		text_fmt(why, len, "',release=%s' names no release (no blank or '/')", text_quote(at + 9, q, sizeof q));
+		return -1;
+	}
+	if (k->release[0] == '\0')
+		text_copy(k->release, at + 9, sizeof k->release);
+	*at = '\0';
+	return 0;
+}
+
+/* boot_conf_get: key's value in a loader entry or loader.conf text ("key value"
+ * lines) into out; 0, or -1 when absent. */
+int boot_conf_get(const char *text, const char *key, char *out, size_t len)
+{
+	size_t kl = strlen(key);
+
+	for (const char *s = text; *s; ) {
+		const char *nl = strchr(s, '\n'), *end = nl ? nl : s + strlen(s);
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) > kl && strncmp(s, key, kl) == 0 && (s[kl] == ' ' || s[kl] == '\t')) {
+			char v[PATH_MAX];
+			text_fmt(v, sizeof v, "%.*s", (int)(end - s - kl), s + kl);
+			text_copy(out, boot_trim(v), len);
+			return 0;
+		}
+		s = nl ? nl + 1 : end;
+	}
+	return -1;
+}
+
+/* boot_release_of: the release a linux path or version value names into rel;
+ * 0 or -1. */
+int boot_release_of(const char *linux_path, const char *version, char *rel, size_t len)
+{
+	if (linux_path[0] && boot_release_of_path(linux_path, rel, len) == 0)
+		return 0;
+	if (boot_release_ok(version) && strchr(version, '.') != NULL) {
+		text_copy(rel, version, len);
+		return 0;
+	}
+	return -1;
+}
+
+/* boot_bls_read: the loader entry file root/rel: 0 with its title and
+ * release; -1 when it cannot be read. */
+int boot_bls_read(const struct boot_ctx *c, const char *rel, char *title, size_t tlen, char *release, size_t rlen)
+{
+	char lin[PATH_MAX] = "", ver[BOOT_RELEASE_MAX] = "", *text;
+
+	if ((text = text_read(boot_root(c), rel, 65536, NULL, NULL)) == NULL)
+		return -1;
+	boot_conf_get(text, "linux", lin, sizeof lin);
+	boot_conf_get(text, "version", ver, sizeof ver);
+	if (title != NULL && boot_conf_get(text, "title", title, tlen) != 0)
+		title[0] = '\0';
+	free(text);
+	if (boot_release_of(lin, ver, release, rlen) != 0)
+		release[0] = '\0';
+	return 0;
+}
+
+/* boot_trim: s without leading and trailing blanks, in place. */
+char *boot_trim(char *s)
+{
+	size_t n;
+
+	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+		s++;
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+		s[--n] = '\0';
+	return s;
+}
