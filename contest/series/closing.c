@@ -1,6 +1,10 @@
 /* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables. */
 #include "contest/series/closing.h"
 #include "contest/report/report.h"
+#include "results/record/store.h"
+
+#include <limits.h>
+#include <unistd.h>
 
 #include <string.h>
 
@@ -49,7 +53,9 @@ void series_closing(const struct series_journal *j, FILE *out)
 	size_t n = 0, dropped = 0;
 
 	for (size_t k = 0; k < j->nk; k++) {
-		labels[n++] = j->kern[k].k.label;
+		char path[PATH_MAX];
+		if (store_path(j->results, j->kern[k].k.label, path, sizeof path) == 0 && access(path, F_OK) == 0)
+			labels[n++] = j->kern[k].k.label;   /* a kernel dropped before its first run has none */
 		dropped += (size_t)j->kern[k].dropped;
 	}
 	fprintf(out, "series %s done: %zu kernels x %ld rounds x %zu loads%s\n", j->id, j->nk, j->rounds,
@@ -58,5 +64,13 @@ void series_closing(const struct series_journal *j, FILE *out)
 	fflush(out);
 	struct report_req req = { .results = j->results, .labels = labels, .nlabels = n, .format = "text",
 	                          .stats = 1, .keep_busy = 1 };
+	if (n == 0)
+		return;
+	report_print(&req, out);
+	fputc('\n', out);
+	fflush(out);
+	req.stats = 0;
+	req.paired = 1;
+	req.baseline = labels[0];
 	report_print(&req, out);
 }

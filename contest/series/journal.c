@@ -83,6 +83,50 @@ static void format(struct fline *l, const struct series_journal *j)
 		fl_printf(l, "end\t%016llx\n", (unsigned long long)fnv(l->buf, l->pos));
 }
 
+/* whole: 1 when buf[0..n) is a whole journal: no NUL, its last line the
+ * checksum of all before it. */
+static int whole(const char *buf, size_t n)
+{
+	const char *end = n > 1 ? memrchr(buf, '\n', n - 1) : NULL;   /* before the last line */
+	unsigned long long sum;
+
+	end = end ? end + 1 : buf;
+	return memchr(buf, '\0', n) == NULL && sscanf(end, "end\t%16llx\n", &sum) == 1 &&
+	       end + 21 == buf + n && end[20] == '\n' && sum == fnv(buf, (size_t)(end - buf));
+}
+
+/* slurp: the file at path into a malloc'd buffer (NUL added), at most 1
+ * MiB; NULL with errno. */
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = f ? malloc((1 << 20) + 1) : NULL;
+
+	if (buf != NULL) {
+		*n = fread(buf, 1, 1 << 20, f);
+		buf[*n] = '\0';
+	}
+	if (f != NULL)
+		fclose(f);
+	return buf;
+}
+
+/* keep_old: DIR/journal kept as DIR/journal.old when it is whole (a torn
+ * one never replaces a whole predecessor); 0, or -1 with errno. */
+static int keep_old(const char *path, const char *old)
+{
+	size_t n;
+	char *buf = slurp(path, &n);
+	int ok = buf != NULL && whole(buf, n);
+
+	free(buf);
+	if (!ok)
+		return 0;
+	if (link(path, old) != 0 && (errno != EEXIST || unlink(old) != 0 || link(path, old) != 0))
+		return -1;
+	return 0;
+}
+
 int journal_write(const char *dir, const struct series_journal *j, char *why, size_t len)
 {
 	size_t cap = 1 << 20;
@@ -100,7 +144,7 @@ int journal_write(const char *dir, const struct series_journal *j, char *why, si
 	format(&l, j);
 	if (l.full)
 		text_fmt(why, len, "series journal in %s: more than %zu bytes", dir, cap);
-	else if (link(path, old) != 0 && errno == EEXIST && (unlink(old) != 0 || link(path, old) != 0))
+	else if (keep_old(path, old) != 0)
 		text_fmt(why, len, "series journal: cannot keep %s: %s", old, strerror(errno));
 	else if (fs_replace(path, buf, l.pos, 0644) != 0)
 		text_fmt(why, len, "series journal %s: %s", path, strerror(errno));
@@ -285,27 +329,14 @@ static int parse(char *buf, struct series_journal *j, char *why, size_t len)
  * kept when there is no file). */
 static int read_one(const char *path, struct series_journal *j, char *why, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	size_t cap = 1 << 20, n;
-	char *buf, *end;
-	unsigned long long sum;
+	size_t n;
+	char *buf = slurp(path, &n);
 
-	if (f == NULL) {
+	if (buf == NULL) {
 		text_fmt(why, len, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	buf = malloc(cap + 1);
-	n = buf ? fread(buf, 1, cap, f) : 0;
-	fclose(f);
-	if (buf == NULL) {
-		text_fmt(why, len, "%s: out of memory", path);
-		return -1;
-	}
-	buf[n] = '\0';
-	end = n > 1 ? memrchr(buf, '\n', n - 1) : NULL;   /* the last line's start - 1 */
-	end = end ? end + 1 : buf;
-	if (strlen(buf) != n || sscanf(end, "end\t%16llx\n", &sum) != 1 || end[20] != '\n' ||
-	    end + 21 != buf + n || sum != fnv(buf, (size_t)(end - buf))) {
+	if (!whole(buf, n)) {
 		text_fmt(why, len, "%s is torn or altered (its closing checksum does not match)", path);
 		free(buf);
 		errno = EILSEQ;

@@ -45,7 +45,7 @@ static void test_parse(void)
 	T_CHECK(kver_parse("1.2.3.4.5.6", &v) == 0 && v.nnums == 6);
 }
 
-/* test_order: the orders docs/series.md documents, pair by pair. */
+/* test_order: the orders docs/trend.md documents, pair by pair. */
 static void test_order(void)
 {
 	/* the example */
