@@ -270,10 +270,12 @@ int series_start(const struct series_start *s)
 		return EXIT_USAGE;
 	j.phase = PH_ARM;
 	text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
-	if (series_save(&c) != 0)
-		return EXIT_RUNFAIL;
 	if (series_unit_install(j.root, j.program, s->dir, why, sizeof why) != 0) {
 		warnx("series: %s", why);
+		return EXIT_RUNFAIL;
+	}
+	if (series_save(&c) != 0) {   /* no journal: no unit either */
+		series_unit_remove(j.root, why, sizeof why);
 		return EXIT_RUNFAIL;
 	}
 	return series_go(&c);

@@ -142,7 +142,7 @@ t "hang: nothing left running" no_strays "$M"
 
 # --- 4. a crash in the middle of a run ---
 new_machine crash 6.1.0-a 6.1.0-a 6.1.0-b
-start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 5 --lead 4 no_load
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 5 --lead 4 process_load
 boot
 resume &
 wait_until 60 grep -q '^phase	run' "$J/journal"
@@ -212,5 +212,62 @@ else
 	t "full disk: no completed record lost or doubled" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$before" -ge 1
 	umount "$RES"
 fi
+# --- 8. stop between boots, then resume; a stop file during a step ---
+new_machine stop 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 19 no_load
+boot
+resume
+"$CONTEST" series stop --journal "$J" >>"$M/console" 2>&1
+t "stop: at once when no step runs: phase stopped" grep -q '^phase	stopped' "$J/journal"
+t "stop: nothing armed, the unit removed" test ! -e "$S/armed" -a ! -e "$S/etc/systemd/system/contest-series.service" -a ! -e "$S/etc/init.d/contest-series"
+t "stop: status says so" sh -c '"$1" series status --journal "$2" | grep -q "state: stopped"' sh "$CONTEST" "$J"
+resume
+machine 20
+t "stop: resume goes on to the end" grep -q '^phase	done' "$J/journal"
+t "stop: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
+new_machine stopfile 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 23 no_load
+boot
+: >"$J/stop"
+resume
+t "stop file: honoured before the next run" grep -q '^phase	stopped' "$J/journal"
+t "stop file: no run made, the file used up" test "$(recs a)" = 0 -a "$(recs b)" = 0 -a ! -e "$J/stop"
+
+# --- 9. a run past its deadline ---
+new_machine deadline 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 29 --deadline 2s --lead 20 process_load
+machine 10
+t "deadline: the series is done" grep -q '^phase	done' "$J/journal"
+t "deadline: each run stopped and recorded failed" test "$(recs a failed)" = 1 -a "$(recs b failed)" = 1
+t "deadline: the reason says so" grep -q "passed the series' deadline of 2 s" "$RES/a.loads"
+t "deadline: nothing left running" no_strays "$M"
+
+# --- 10. refusals, one line each, nothing made ---
+new_machine refuse 6.1.0-a 6.1.0-a 6.1.0-b
+expect_fail "no action" 2 "give an action" "$CONTEST" series
+expect_fail "an unknown action" 2 "is not start, status, stop or resume" "$CONTEST" series begin
+expect_fail "start without --boot" 2 "give --boot" "$CONTEST" series start -k a=x -k b=y no_load
+expect_fail "one kernel" 2 "two or more kernels" "$CONTEST" series start --boot sim --sim "$S" -k a=6.1.0-a no_load
+expect_fail "a kernel not LABEL=SPEC" 2 "is not LABEL=SPEC" "$CONTEST" series start --boot sim --sim "$S" \
+	--journal "$J" -k a -k b=6.1.0-b no_load
+expect_fail "a kernel the firmware does not know" 2 "no kernel '6.1.0-z'" "$CONTEST" series start --boot sim \
+	--sim "$S" --journal "$J" -k a=6.1.0-a -k z=6.1.0-z no_load
+expect_fail "a label twice" 2 "given twice" "$CONTEST" series start --boot sim --sim "$S" --journal "$J" \
+	-k a=6.1.0-a -k a=6.1.0-b no_load
+expect_fail "status takes no loads" 2 "takes only --journal" "$CONTEST" series status no_load
+expect_fail "status of no series" 2 "no series in" "$CONTEST" series status --journal "$M/none"
+echo 6.1.0-b >"$S/running"
+expect_fail "not from the default kernel" 2 "is not the one that boots by default" "$CONTEST" series start \
+	--boot sim --sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
+echo 6.1.0-a >"$S/running"
+t "refusals: no journal made" test ! -e "$J/journal"
+"$CONTEST" series start --boot sim --sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b --dry-run \
+	-R "$RES" $RUNOPTS no_load >"$M/dry" 2>&1
+t "--dry-run: the plan printed, its rounds balanced by default (6)" grep -q '2 kernels x 6 rounds x 1 loads' "$M/dry"
+t "--dry-run: nothing armed, no journal" test ! -e "$S/armed" -a ! -e "$J/journal"
+start -k a=6.1.0-a -k b=6.1.0-b -n 2 no_load
+expect_fail "a second series in the same journal" 2 "not finished" "$CONTEST" series start --boot sim \
+	--sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
+
 t "nothing left running at all" no_strays "$SCRATCH"
 done_tests
