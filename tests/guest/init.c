@@ -5,6 +5,9 @@
  *   contest.cgroup=1|2   mount cgroup v1 controllers or cgroup2 at /sys/fs/cgroup
  *   contest.disk=DEV     the journal disk (default /dev/vda), mounted at /journal
  *   contest.shell=1      an interactive /bin/sh on the console instead of cmd
+ *   contest.9pcache=MODE the host root's 9p cache mode (default loose: the
+ *                        guest does not see the host change a file it has read;
+ *                        none sees every change, at ten times the cost of a lookup)
  * The new root is a tmpfs holding a read-only bind of every top-level folder
  * of the host's root (the 9p share "root"), its own /proc, /sys, /dev, /tmp
  * and /run, the 9p share "contest" at /run/contest when QEMU has it (run.sh
@@ -31,7 +34,7 @@
 
 #define NEWROOT "/newroot"
 #define HOST    "/host"
-#define P9_OPTS "trans=virtio,version=9p2000.L,msize=262144"
+#define P9_OPTS "trans=virtio,version=9p2000.L,msize=524288"
 
 static char cmdline[4096];
 
@@ -224,6 +227,18 @@ static void journal(void)
 	mnt(dev, NEWROOT "/journal", "ext4", 0, NULL);
 }
 
+/* console: stdin, stdout and stderr on /dev/console (the kernel opens it
+ * before /init only when the initramfs has the node). */
+static void console(void)
+{
+	int fd = open("/dev/console", O_RDWR);
+	if (fd < 0)
+		return;
+	dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
+	if (fd > 2)
+		close(fd);
+}
+
 /* setup: every mount of the new root, in order. */
 static void setup(void)
 {
@@ -236,8 +251,12 @@ static void setup(void)
 	}
 	mnt("sysfs", "/sys", "sysfs", 0, NULL);
 	mnt("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	console();
 	load_modules();
-	mnt("root", HOST, "9p", MS_RDONLY, P9_OPTS ",aname=/");
+	char cache[16] = "loose", opts[128];
+	param("contest.9pcache", cache, sizeof cache);
+	snprintf(opts, sizeof opts, P9_OPTS ",cache=%s", cache);
+	mnt("root", HOST, "9p", MS_RDONLY, opts);
 	mnt("newroot", NEWROOT, "tmpfs", 0, "mode=755");
 	bind_host();
 	mnt("proc", NEWROOT "/proc", "proc", 0, NULL);
@@ -266,12 +285,7 @@ static int run(const char *cmd, int shell)
 		if (chroot(NEWROOT) != 0 || chdir("/") != 0)
 			die("chroot " NEWROOT ": %s", strerror(errno));
 		setsid();
-		int fd = open("/dev/console", O_RDWR);
-		if (fd >= 0) {
-			dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
-			if (fd > 2)
-				close(fd);
-		}
+		console();
 		clearenv();
 		setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 		setenv("HOME", "/root", 1);
