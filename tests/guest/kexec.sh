@@ -92,7 +92,7 @@ result $? "three boots with three different boot ids ($uniq different of $ids)"
 # (the glob is expanded here, before any grep runs, so no grep finds itself)
 left=
 for f in /proc/[0-9]*/cmdline; do
-	tr '\0' ' ' <"$f" 2>/dev/null | grep -qF -- "$T" && left="$left ${f%/cmdline}"
+	{ tr '\0' ' ' <"$f"; } 2>/dev/null | grep -qF -- "$T" && left="$left ${f%/cmdline}"
 done
 [ -z "$left" ] && ! ls -d /tmp/contest-guest.* >/dev/null 2>&1
 result $? "nothing left behind (processes: '$left')"

@@ -2,7 +2,7 @@
 # run.sh: boot an unpacked Debian kernel in a QEMU guest (TCG) with the host's root read-only, run a script inside, and exit with the script's status.
 #
 # usage: run.sh KERNEL_DIR SCRIPT [--disk IMG] [--cgroup 1|2] [--timeout S]
-#               [--mem MIB] [--log FILE] [--append ARGS] [--quiet]
+#               [--mem MIB] [--log FILE] [--append ARGS] [--bzimage] [--quiet]
 # KERNEL_DIR: a folder kernels.sh printed; its initramfs (contest-initrd.gz)
 # is built by mkinitrd.sh when missing or older than init.c or mkinitrd.sh.
 # SCRIPT runs as "/bin/sh /run/contest/cmd" in the guest: a copy of it is
@@ -16,18 +16,21 @@
 # --log FILE when given. Exit status: the script's; 124 on timeout; 125 when
 # the guest or QEMU failed before the script's status was printed.
 # One guest: -accel tcg (KVM guests hang here), -smp 2, -m 1024 by default.
+# QEMU boots KERNEL_DIR/contest-vmlinux (kernels.sh unpacks it from the
+# bzImage) through its PVH entry when it is there, 6 s faster than the
+# bzImage under TCG; --bzimage boots boot/vmlinuz-* as a boot loader would.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
 say() { echo "run.sh: $*" >&2; }
 die() { say "$*"; exit 125; }
 
-[ $# -ge 2 ] || die "usage: run.sh KERNEL_DIR SCRIPT [--disk IMG] [--cgroup 1|2] [--timeout S] [--mem MIB] [--log FILE] [--append ARGS] [--quiet]"
+[ $# -ge 2 ] || die "usage: run.sh KERNEL_DIR SCRIPT [--disk IMG] [--cgroup 1|2] [--timeout S] [--mem MIB] [--log FILE] [--append ARGS] [--bzimage] [--quiet]"
 KDIR=$1 SCRIPT=$2
 shift 2
-DISK= CGROUP= TMO=600 MEM=1024 LOG= APPEND= QUIET=
+DISK= CGROUP= TMO=600 MEM=1024 LOG= APPEND= QUIET= BZ=
 while [ $# -gt 0 ]; do
-	[ $# -ge 2 ] || [ "$1" = --quiet ] || die "$1: wants a value"
+	case $1 in --quiet|--bzimage) ;; *) [ $# -ge 2 ] || die "$1: wants a value" ;; esac
 	case $1 in
 	--disk) DISK=$2 ;;
 	--cgroup) CGROUP=$2 ;;
@@ -36,6 +39,7 @@ while [ $# -gt 0 ]; do
 	--log) LOG=$2 ;;
 	--append) APPEND=$2 ;;
 	--quiet) QUIET=1; shift; continue ;;
+	--bzimage) BZ=1; shift; continue ;;
 	*) die "unknown option $1" ;;
 	esac
 	shift 2
@@ -48,6 +52,7 @@ command -v qemu-system-x86_64 >/dev/null 2>&1 || die "no qemu-system-x86_64 (ker
 set -- "$KDIR"/boot/vmlinuz-*
 [ -f "$1" ] || die "$KDIR: no boot/vmlinuz-* (a folder kernels.sh printed)"
 VMLINUZ=$1
+[ -z "$BZ" ] && [ -s "$KDIR/contest-vmlinux" ] && VMLINUZ=$KDIR/contest-vmlinux
 INITRD=$KDIR/contest-initrd.gz
 if [ ! -f "$INITRD" ] || [ "$HERE/init.c" -nt "$INITRD" ] || [ "$HERE/mkinitrd.sh" -nt "$INITRD" ]; then
 	sh "$HERE/mkinitrd.sh" "$KDIR" >/dev/null || die "mkinitrd.sh $KDIR failed"
