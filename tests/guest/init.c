@@ -10,8 +10,9 @@
  *                        none sees every change, at ten times the cost of a lookup)
  * The new root is a tmpfs holding a read-only bind of every top-level folder
  * of the host's root (the 9p share "root"), its own /proc, /sys, /dev, /tmp
- * and /run, the 9p share "contest" at /run/contest when QEMU has it (run.sh
- * puts the script there), and /journal. The command's exit status is printed
+ * and /run, the host's /tmp read-only at /run/host-tmp, the 9p share
+ * "contest" at /run/contest when QEMU has it (run.sh puts the script there),
+ * and /journal. The command's exit status is printed
  * as "contest-guest: exit N" on the console; then everything is synced and
  * unmounted and the guest powers off, so QEMU exits. Every step prints why it
  * failed; a failure before the command powers off with "contest-guest: exit 125".
@@ -266,6 +267,9 @@ static void setup(void)
 	mnt("shm", NEWROOT "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
 	mnt("tmp", NEWROOT "/tmp", "tmpfs", 0, "mode=1777");
 	mnt("run", NEWROOT "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=755");
+	mnt(HOST "/tmp", NEWROOT "/run/host-tmp", NULL, MS_BIND, NULL);
+	if (mount(NULL, NEWROOT "/run/host-tmp", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0)
+		die("remount /run/host-tmp read-only: %s", strerror(errno));
 	mkdir(NEWROOT "/run/contest", 0755);
 	if (mount("contest", NEWROOT "/run/contest", "9p", MS_RDONLY, P9_OPTS) != 0 &&
 	    errno != ENOENT)
