@@ -74,21 +74,25 @@ unpack() {
 	echo "$dir"
 }
 
-# vmlinux DIR: DIR/contest-vmlinux, the ELF kernel unpacked from the xz
+# vmlinux DIR: DIR/contest-vmlinux, the ELF kernel unpacked from the
 # bzImage, unless it is there. QEMU boots it through its PVH entry, with no
 # decompression: under TCG that is 6 s a boot less (run.sh uses it; the
 # guests kexec the bzImage itself).
 vmlinux() {
 	[ -s "$1/contest-vmlinux" ] && return 0
 	set -- "$1" "$1"/boot/vmlinuz-*
-	off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$2" | head -n 1 | cut -d: -f1)
-	[ -n "$off" ] || { say "$2: no xz stream: run.sh boots the bzImage"; return 0; }
-	tail -c +$((off + 1)) "$2" | xz -dc >"$1/contest-vmlinux.tmp" 2>/dev/null
-	if [ "$(head -c 4 "$1/contest-vmlinux.tmp" | od -An -c | tr -d ' ')" = 177ELF ]; then
-		mv "$1/contest-vmlinux.tmp" "$1/contest-vmlinux"
+	# 6.1's bzImage holds an xz stream, 6.12's a zstd frame
+	off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$2" | head -n 1 | cut -d: -f1) un="xz -dc"
+	if [ -z "$off" ]; then
+		off=$(LC_ALL=C grep -obUaP '\x28\xb5\x2f\xfd' "$2" | head -n 1 | cut -d: -f1) un="zstd -qdc"
+	fi
+	[ -n "$off" ] || { say "$2: no xz or zstd stream: run.sh boots the bzImage"; return 0; }
+	tail -c +$((off + 1)) "$2" | $un >"$1/contest-vmlinux.tmp.$$" 2>/dev/null
+	if [ "$(head -c 4 "$1/contest-vmlinux.tmp.$$" | od -An -c | tr -d ' ')" = 177ELF ]; then
+		mv "$1/contest-vmlinux.tmp.$$" "$1/contest-vmlinux"
 	else
-		rm -f "$1/contest-vmlinux.tmp"
-		say "$2: its xz stream is no ELF kernel: run.sh boots the bzImage"
+		rm -f "$1/contest-vmlinux.tmp.$$"
+		say "$2: its compressed kernel is no ELF file: run.sh boots the bzImage"
 	fi
 }
 

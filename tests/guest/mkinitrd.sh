@@ -39,26 +39,41 @@ mkdir -p "$STAGE/lib/modules" "$STAGE/dev" "$STAGE/proc" "$STAGE/sys" ||
 # index FILE: "NAME PATH" a line for each module FILE lists (NAME with - as _,
 # as the kernel names it)
 index() {
-	awk '{ f = $0; sub(/.*\//, "", f); sub(/\.ko$/, "", f); gsub(/-/, "_", f); print f, $0 }' "$1"
+	awk '{ f = $0; sub(/.*\//, "", f); sub(/\.ko(\.(xz|zst|gz))?$/, "", f); gsub(/-/, "_", f); print f, $0 }' "$1"
+}
+# modcat FILE: the module, decompressed (6.12's are .ko.xz; the init loads
+# plain .ko files)
+modcat() {
+	case $1 in
+	*.xz) xz -dc "$1" ;;
+	*.zst) zstd -qdc "$1" ;;
+	*.gz) gzip -dc "$1" ;;
+	*) cat "$1" ;;
+	esac
 }
 # deps FILE: the names the module's depends= field gives, one a line
 deps() {
-	tr '\0' '\n' <"$1" | sed -n 's/^depends=//p' | head -n 1 | tr ',' '\n' | grep .
+	modcat "$1" | tr '\0' '\n' | sed -n 's/^depends=//p' | head -n 1 | tr ',' '\n' | grep .
 }
 # add NAME: NAME's dependencies, then NAME, onto the list (once each)
 add() {
-	local n p d
+	local n p d f
 	n=$(echo "$1" | tr - _)
 	grep -qx "$n" "$STAGE/done" && return 0
 	echo "$n" >>"$STAGE/done"
 	grep -q "^$n " "$STAGE/builtin" && return 0
 	p=$(awk -v n="$n" '$1 == n { print $2; exit }' "$STAGE/order")
 	[ -n "$p" ] || die "$REL: no module $n"
+	# modules.order names NAME.ko; the file may be NAME.ko.xz
+	for f in "$p" "$p.xz" "$p.zst" "$p.gz"; do
+		[ -f "$MOD/$f" ] && break
+	done
+	p=$f
 	for d in $(deps "$MOD/$p"); do
 		add "$d" || return 1
 	done
-	cp "$MOD/$p" "$STAGE/lib/modules/" || die "cannot copy $p"
-	echo "/lib/modules/${p##*/}" >>"$STAGE/modules"
+	modcat "$MOD/$p" >"$STAGE/lib/modules/$n.ko" || die "cannot copy $p"
+	echo "/lib/modules/$n.ko" >>"$STAGE/modules"
 }
 
 index "$MOD/modules.order" >"$STAGE/order"
@@ -73,6 +88,6 @@ cc -static -O2 -std=c11 -Wall -Wextra -Werror -o "$STAGE/init" "$HERE/init.c" ||
 	die "cc -static init.c failed (libc6-dev has the static libc)"
 rm -f "$STAGE/order" "$STAGE/builtin" "$STAGE/done"
 (cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
-	gzip -1 >"$OUT.tmp" && mv "$OUT.tmp" "$OUT" || { rm -f "$OUT.tmp"; die "cannot write $OUT"; }
+	gzip -1 >"$OUT.tmp.$$" && mv "$OUT.tmp.$$" "$OUT" || { rm -f "$OUT.tmp.$$"; die "cannot write $OUT"; }
 say "$REL: $(tr '\n' ' ' <"$STAGE/modules" | sed 's|/lib/modules/||g; s|\.ko||g')"
 echo "$OUT"
