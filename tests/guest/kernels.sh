@@ -100,7 +100,7 @@ need_tools
 mkdir -p "$CACHE" || die "cannot make $CACHE"
 pkgs=$(pick)
 [ "$(printf '%s\n' "$pkgs" | grep -c .)" -eq 2 ] ||
-	die "want two kernel packages, have: $(echo $pkgs) (set CONTEST_GUEST_KERNELS)"
+	die "want two kernel packages, have: $(printf '%s ' $pkgs)(set CONTEST_GUEST_KERNELS)"
 for p in $pkgs; do
 	d=$(unpack "$p") || exit 1
 	vmlinux "$d"

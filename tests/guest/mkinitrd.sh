@@ -55,9 +55,9 @@ modcat() {
 deps() {
 	modcat "$1" | tr '\0' '\n' | sed -n 's/^depends=//p' | head -n 1 | tr ',' '\n' | grep .
 }
-# add NAME: NAME's dependencies, then NAME, onto the list (once each)
-add() {
-	local n p d f
+# add NAME: NAME's dependencies, then NAME, onto the list (once each); a
+# subshell, so that its variables are its own through the recursion
+add() (
 	n=$(echo "$1" | tr - _)
 	grep -qx "$n" "$STAGE/done" && return 0
 	echo "$n" >>"$STAGE/done"
@@ -74,7 +74,7 @@ add() {
 	done
 	modcat "$MOD/$p" >"$STAGE/lib/modules/$n.ko" || die "cannot copy $p"
 	echo "/lib/modules/$n.ko" >>"$STAGE/modules"
-}
+)
 
 index "$MOD/modules.order" >"$STAGE/order"
 if [ -f "$MOD/modules.builtin" ]; then index "$MOD/modules.builtin"; fi >"$STAGE/builtin"

@@ -28,7 +28,7 @@ die() { say "$*"; exit 125; }
 [ $# -ge 2 ] || die "usage: run.sh KERNEL_DIR SCRIPT [--disk IMG] [--cgroup 1|2] [--timeout S] [--mem MIB] [--log FILE] [--append ARGS] [--bzimage] [--quiet]"
 KDIR=$1 SCRIPT=$2
 shift 2
-DISK= CGROUP= TMO=600 MEM=1024 LOG= APPEND= QUIET= BZ=
+DISK='' CGROUP='' TMO=600 MEM=1024 LOG='' APPEND='' QUIET='' BZ=''
 while [ $# -gt 0 ]; do
 	case $1 in --quiet|--bzimage) ;; *) [ $# -ge 2 ] || die "$1: wants a value" ;; esac
 	case $1 in
@@ -59,7 +59,7 @@ if [ ! -f "$INITRD" ] || [ "$HERE/init.c" -nt "$INITRD" ] || [ "$HERE/mkinitrd.s
 fi
 
 T=$(mktemp -d /tmp/contest-guest.XXXXXX) || die "mktemp failed"
-QPID= TPID=
+QPID='' TPID=''
 cleanup() {
 	[ -n "$QPID" ] && kill "$QPID" 2>/dev/null && wait "$QPID" 2>/dev/null
 	[ -n "$TPID" ] && kill "$TPID" 2>/dev/null && wait "$TPID" 2>/dev/null
