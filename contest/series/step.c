@@ -244,6 +244,17 @@ static void after_reboot(struct series_ctx *c)
 	}
 }
 
+/* recorded: 1 when the step's run of its load left its record (the label's
+ * records of that load grew past the journal's count), 0 when not, -1 when
+ * they cannot be read (said). */
+static int recorded(struct series_ctx *c)
+{
+	int last;
+	long n = count_runs(c->j->results, cur(c)->k.label, c->j->loads[c->j->load], &last);
+
+	return n < 0 ? -1 : n > c->j->count;
+}
+
 /* after_run: phase RUN found by a new process: the run's record is there
  * (it ended before the process did), or the run was cut (a crash, a hang,
  * a power loss, a kill): kept as an incomplete record and run again; the
@@ -255,13 +266,12 @@ static int after_run(struct series_ctx *c)
 	struct series_kernel *k = cur(c);
 	long r = step_round(j, j->step);
 	char reason[200];
-	int last;
-	long n = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+	int done = recorded(c);
 
-	if (n < 0)
+	if (done < 0)
 		return 1;
-	if (n > j->count)
-		j->load++;   /* recorded: only the journal's next line was lost */
+	if (done)
+		j->load++;   /* only the journal's next line was lost */
 	else {
 		text_fmt(reason, sizeof reason, "incomplete: the run was cut or left no record (a crash, a hang,"
 		         " a power loss, a kill, a full disk) in round %ld of series %s; run again", r, j->id);
@@ -290,13 +300,10 @@ static int launched(struct series_ctx *c, int rc, const char *why)
 	struct series_journal *j = c->j;
 	struct series_kernel *k = cur(c);
 	char reason[200];
-	int last;
-	long n = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+	int done = recorded(c);
 
-	if (n < 0)
-		return 1;
-	if (n > j->count)
-		return 0;
+	if (done != 0)
+		return done < 0 ? 1 : 0;
 	text_fmt(reason, sizeof reason, "%s (series %s, round %ld)", rc == LAUNCH_DEADLINE ? why :
 	         "the run left no record", j->id, step_round(j, j->step));
 	journal_event(j, "round %ld: %s's %s run: %s", step_round(j, j->step), k->k.label,

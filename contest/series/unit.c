@@ -257,8 +257,9 @@ static int gone(const char *root, const char *dir, const char *name, char *why, 
 	if (under(root, dir, d, sizeof d, why, len) != 0 || fs_path(path, sizeof path, "%s/%s", d, name) != 0)
 		return -1;
 	if (unlink(path) != 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
+		struct stat st;
+		if (errno == ENOENT || errno == ENOTDIR || (errno == EROFS && lstat(path, &st) != 0))
+			return 0;   /* not there (a read-only file system says so only to lstat) */
 		text_fmt(why, len, "cannot remove %s: %s", path, strerror(errno));
 		return -1;
 	}
