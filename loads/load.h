@@ -66,8 +66,8 @@ struct load_desc {
 	 * finds already there and contest clean removes. */
 	const char *kept;
 	/* For the plan's first guess before a run of the workload is recorded
-	 * (contest/estimate.h), as measured on the main job (2 cores, -j8,
-	 * the default scale, an emulated 4G machine):
+	 * (contest/estimate.h), as measured on the main job
+	 * (docs/measurements.md: first guess):
 	 * cost: the compile's Time under the load over its Time under no_load
 	 * (0: taken as 1); prep_s: the seconds its prepare takes per GiB of
 	 * MEM (writing its file; a kept file only when it is not there yet). */

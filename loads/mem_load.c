@@ -77,9 +77,9 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	}
 	/* written data, not fallocate's unwritten extents: the first write
 	 * fault on an unwritten page converts its extent (on ext4 splitting it
-	 * page by page, measured 3,700 pages/s against 25,000 on written
-	 * blocks), and clean pages the kernel drops come back by reading the
-	 * disk, as swapped-out pages do */
+	 * page by page, several times slower than faults on written blocks:
+	 * docs/measurements.md: mem_load's file), and clean pages the kernel
+	 * drops come back by reading the disk, as swapped-out pages do */
 	rc = fs_write_zeros(fd, bytes);
 	if (close(fd) != 0 && rc == 0)
 		rc = errno;

@@ -64,10 +64,8 @@ static size_t bw_next(struct bw_state *s)
 }
 
 /* bw_half: the copies' span: half the size (lmbench's script runs bw_mem
- * bcopy and fcp at half its MB, each buffer MB/2), whole chunks. Measured
- * on a 2-core EPYC VM: memcpy of 1 MiB chunks went round 2 x 128 MiB at
- * 8,800-9,300 MB/s and round 2 x 64 MiB at 9,900-10,000, as one 64 MiB
- * memcpy did. */
+ * bcopy and fcp at half its MB, each buffer MB/2), whole chunks: the span
+ * the chunks go round moves memcpy's rate (docs/measurements.md: Bcopy). */
 static size_t bw_half(size_t size)
 {
 	size_t h = size / 2 / BW_CHUNK * BW_CHUNK;
@@ -78,11 +76,9 @@ static size_t bw_half(size_t size)
 /* BW_SUM128: p[0] + p[1] + ... + p[127] as one flat expression added left
  * to right, as lmbench 3 sums a block in bw_mem's frd and in bread (which
  * bw_file_rd and bw_mmap_rd call): with gcc -O2, as with lmbench's -O, one
- * dependent chain of 127 adds from memory, which limits the rate. Four
- * independent sums read 32,000 MB/s of a 128 MiB buffer on the EPYC VM of
- * 2026-12-05 where this chain and lmbench's frd read 22,000-24,300 and a
- * chain of separate loads and adds 12,800. gcc -O3 and clang -O2
- * vectorise it (8,200 and 24,400 there): keep the Makefile's -O2. */
+ * dependent chain of 127 adds from memory, which limits the rate (other
+ * shapes of the sum read faster or slower: docs/measurements.md: Mem
+ * read). gcc -O3 and clang -O2 vectorise it: keep the Makefile's -O2. */
 #define BW_S8(p, i) p[i] + p[i + 1] + p[i + 2] + p[i + 3] + p[i + 4] + p[i + 5] + p[i + 6] + p[i + 7] +
 #define BW_SUM128(p) \
 	BW_S8(p, 0) BW_S8(p, 8) BW_S8(p, 16) BW_S8(p, 24) BW_S8(p, 32) BW_S8(p, 40) BW_S8(p, 48) \
@@ -123,11 +119,9 @@ uint32_t micro_bw_frd(const uint32_t *w, size_t nw)
  * of 128 stores of the constant 1 with no loop among them, each 512-byte
  * block from its last word down to its first (lmbench's chained
  * p[0] = ... = p[127] = 1 stores right to left); volatile, so neither
- * merged nor vectorised. Both shapes matter on the EPYC VM of 2026-12-05,
- * 128 MiB, best and mean of 12 passes each, beside lmbench's fwr compiled
- * alone (7,655 and 6,853 MB/s): 4 stores a loop step of a register value
- * 5,512 and 5,081; 16 a step 6,567 and 5,819; the block of 128 of 1,
- * 8,084 and 6,740. Ascending stores run at 23,000 there. */
+ * merged nor vectorised. Both shapes matter: fewer stores a loop step,
+ * or ascending stores, read otherwise than lmbench's fwr
+ * (docs/measurements.md: Mem write). */
 void micro_bw_fwr(volatile uint32_t *w, size_t nw)
 {
 	for (size_t b = 0; b + 128 <= nw; b += 128) {

@@ -20,10 +20,9 @@ static volatile long ctx_sink;
 
 /* ctx_touch: sum words longs of ws (the working-set touch) as lmbench's
  * lat_ctx does, with its bread (micro_bread); ws may be NULL when words is
- * 0. A plain loop of one add a word read the 64 KB rings 0.77-0.84 of
- * lmbench's (best of three rounds, EPYC VM, 2026-12-05); with bread, two
- * pairs 30 s apart read within the same VM's 30% swing, so its effect there
- * is not known: it is here because it is lmbench's method. */
+ * 0. It is here because it is lmbench's method: its effect against a
+ * plain loop of one add a word was not told apart from the machine's own
+ * swing (docs/measurements.md: context switch). */
 static long ctx_touch(const long *ws, size_t words)
 {
 	return (long)micro_bread((const uint64_t *)ws, words);
@@ -295,10 +294,8 @@ static double ctx_self_clock(void *state)
 
 /* ctx_best: keep in *best the less disturbed of itself and t: the one of
  * the lower median, lat_ctx's own statistic for the ring and its overhead
- * alike. On the EPYC VM of 2026-12-05 (three interleaved runs, their
- * medians against lmbench's) the 64 KiB rings of 2 and 16 members read 0.75
- * and 0.70 of lmbench's taken at their fastest samples, 0.82 and 0.83 at
- * their medians; 8 members 1.07 both ways. */
+ * alike: the rings taken at their fastest samples read further from
+ * lmbench's than at their medians (docs/measurements.md: context switch). */
 static void ctx_best(struct micro_value *best, const struct micro_value *t)
 {
 	if (!best->ok || t->value < best->value)

@@ -162,8 +162,8 @@ static void fs_put(struct micro_set *set, struct fs_size *s, enum micro_id creat
  * /proc/fs/jbd2/DEV-* for its device). There ext4 does not reuse an inode
  * freed in the last 60 s (360 s while its inode table block is unwritten)
  * and every create scans past each such inode of its block group
- * (recently_deleted()): after an earlier run's deletes, creates here cost
- * 10-90 times more (perf: half their time in that scan). */
+ * (recently_deleted()): after an earlier run's deletes, creates cost many
+ * times more (docs/measurements.md: File Create). */
 static int fs_nojournal(int fd)
 {
 	struct statfs sf;

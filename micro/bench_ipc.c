@@ -493,11 +493,11 @@ void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)
 		{ MID_LAT_TCP_CONN, setup_conn, 0, loop_conn, 0, 0 },
 		{ MID_BW_PIPE, setup_pipe, PEER_SINK, loop_bw, IPC_CHUNK, 0 },
 		{ MID_BW_UNIX, setup_unix, PEER_SINK, loop_bw, IPC_CHUNK, 0 },
-		/* the summary's bw_tcp -m 10M (on a machine whose system calls
-		 * cost 1 us, lmbench's own 64 KiB messages read 30-40% lower);
-		 * by the wall clock as lmbench: part of loopback TCP's receive
-		 * work runs in ksoftirqd, on neither end's CPU time (it read
-		 * 1.4 x lmbench's figure by the two ends' CPU time) */
+		/* the summary's bw_tcp -m 10M (where system calls are dear,
+		 * smaller messages read lower); by the wall clock as lmbench:
+		 * part of loopback TCP's receive work runs in ksoftirqd, on
+		 * neither end's CPU time, so the two ends' CPU time reads above
+		 * lmbench's figure (docs/measurements.md: TCP bandwidth) */
 		{ MID_BW_TCP, setup_tcp, PEER_SINK, loop_bw, IPC_TCP_MSG, 1 },
 	};
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;

@@ -37,8 +37,8 @@
 #define MEM_LM_SAMPLES 11
 /* Loads per pass of the summary's walk, lat_mem_rd's 100. The count
  * matters: at 128 KiB (1,024 lines) 64 loads a pass give each load
- * instruction the same 16 lines every time, which this AMD EPYC VM's
- * prefetcher learns (1.75 ns against lmbench's 3.8; 100 loads: 3.8). */
+ * instruction the same 16 lines every time, which a prefetcher can learn
+ * (docs/measurements.md: stride walk). */
 #define MEM_LM_LOADS 100
 /* Plateaus: the curve is cut into at most MEM_SEGS pieces of at least
  * MEM_WIDTH points, each piece's median MEM_LEVEL above the one before. */
@@ -181,8 +181,9 @@ int micro_mem_sizes(size_t max, size_t *sizes)
 /* mem_map_chase: a max-byte buffer aligned to MEM_HUGE. With huge, advised
  * to use transparent huge pages (MADV_HUGEPAGE) so that beyond the reach of
  * the 4 KiB TLB a load does not also pay a page walk: contest's random
- * chase is meant to be the memory's latency (without it this VM's 256 MiB
- * figure grows from ~200 to ~300 ns). Without huge, no advice: the pages
+ * chase is meant to be the memory's latency (without it a large working
+ * set's figure grows by the page walks: docs/measurements.md: random
+ * chase). Without huge, no advice: the pages
  * lmbench's malloc gets under the system's THP setting. Where THP is off
  * the advice is ignored. *base and *len receive what to munmap. NULL on
  * failure. */

@@ -188,9 +188,9 @@ static int select_socket(int *lfd, char *why, size_t len)
 /* proc_select: select_tcp as lmbench's lat_select -n 100 tcp measures it:
  * one loopback TCP connection, duplicated 100 times, watched for writing
  * (each is ready) with nfds 100, so that the duplicates numbered 100 or
- * more are not watched, as in lmbench (90 of its 100 there, on the VM of
- * 2026-12-04). 100 listening sockets, each its own, cost 5.8 us a call
- * there against 4.6-4.9 for the duplicates and lmbench's 4.4-5.7. */
+ * more are not watched, as in lmbench. 100 listening sockets, each its
+ * own, cost more a call than the duplicates and lmbench's
+ * (docs/measurements.md: select). */
 static void proc_select(const struct micro_opts *o, struct micro_set *set)
 {
 	struct select_state s = { .nfd = 0 };
@@ -356,9 +356,9 @@ static int proc_reap(pid_t pid, const char *what)
  * library's exit(), as lmbench's lat_proc fork child does; wait for it.
  * That exit runs the atexit handlers (contest's act only in the process
  * that registered them) and flushes stdio (flushed before the loop), and
- * its writes fault copies of the shared pages: on the EPYC VM of
- * 2026-12-06 fork + exit() took 718-726 us against 580-612 with _exit.
- * 0 when the child exited with status 0, else -1 with a reason. */
+ * its writes fault copies of the shared pages, which makes fork + exit()
+ * slower than fork + _exit (docs/measurements.md: fork proc). 0 when the
+ * child exited with status 0, else -1 with a reason. */
 static int proc_spawn(char *const argv[], char *const envp[], pid_t parent)
 {
 	pid_t pid = fork();

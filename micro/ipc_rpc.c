@@ -347,12 +347,10 @@ static int rpc_call_tcp(struct ipc_state *st, uint64_t i)
 
 /* rpc_calls: n calls of one client, each with every signal blocked around
  * it and the caller's mask put back after, as the system's RPC client
- * (libtirpc's clnt_dg_call and clnt_vc_call) does: lmbench's lat_rpc made
- * 8 system calls a UDP call and 9 a TCP call on the EPYC VM of 2026-12-06
- * (perf stat of its tracepoints), two of them rt_sigprocmask; contest's
- * runtime makes 6 a call, and without the mask read 0.88 (UDP) and 0.93
- * (TCP) of lmbench's in pairs there, 0.97 and 0.99-1.02 with it. 0, or -1
- * with a reason. */
+ * (libtirpc's clnt_dg_call and clnt_vc_call) does: two of lmbench's
+ * lat_rpc's system calls a call are rt_sigprocmask, and without the mask
+ * contest's runtime read below lmbench's (docs/measurements.md: RPC). 0,
+ * or -1 with a reason. */
 static int rpc_calls(struct ipc_state *st, uint64_t n, int (*call)(struct ipc_state *, uint64_t))
 {
 	sigset_t all, old;

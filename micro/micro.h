@@ -148,10 +148,9 @@ void **micro_mem_stride_ring(unsigned char *buf, size_t size, size_t stride);
 /* The write size of the files the file and VM figures read and map: 8 KiB,
  * the default block of lmdd, which writes lmbench's file. The page cache
  * keeps a file in folios of about the size it was written in, and the
- * folio size moves the figures: measured on a 2-core EPYC VM (ext4, Linux
- * 6.18) with lmbench's own programs on a 128 MB file written 4 KiB, 8 KiB
- * and 1 MiB a time, lat_pagefault read 0.41-0.43, 0.31-0.32 and 0.04 us,
- * bw_file_rd 5,700-6,600, 7,300-7,800 and 9,100 MB/s. */
+ * folio size moves the figures: lmbench's own lat_pagefault and bw_file_rd
+ * read otherwise on files written 4 KiB, 8 KiB or 1 MiB a time
+ * (docs/measurements.md: file block). */
 #define MICRO_FILE_BLOCK 8192
 
 /* The bandwidth figures' megabyte: 10^6 bytes, as lmbench 3's (its

@@ -10,9 +10,9 @@
  * options (the built-in Makefile's: cc -O2 -std=gnu11 -Iinclude -w -c, the
  * object thrown away) CANARY_WARM times untimed, then CANARY_TRIES times;
  * the fastest of those counts. The warm-up: right after the flush the first
- * compiles read cc1 and the headers back (measured here: 0.21 s, then
- * 0.15, 0.15, 0.14 s against 0.14 s warm), which made the canary before a
- * run 3-13% slower than the one after it. */
+ * compiles read cc1 and the headers back, which made the canary before a
+ * run slower than the one after it (docs/measurements.md: canary
+ * warm-up). */
 #define CANARY_SCALE "tiny"
 #define CANARY_UNIT "kernel/fork.c"
 #define CANARY_WARM 2

@@ -4,21 +4,20 @@
 
 #include <stddef.h>
 
-/* The first guess's figures, measured on the main job on a 2-core VM
- * (the default scale, -j8, an emulated 4G machine, as root; the canary
- * there 0.214 s, no_load's compile 42.7 s, each run's seconds from the
- * times its lines came out):
+/* The first guess's figures, measured on the main job (the default
+ * scale, -j8, an emulated 4G machine, as root; each run's seconds from the
+ * times its lines came out) and on a tinyconfig tree (the machine and the
+ * figures: docs/measurements.md: first guess):
  * EST_UNIT_CANARIES: the CPU time of one built-in translation unit (the
  * same at every scale: builtin_units) in canaries: no_load's Time x the
- * CPUs over canary x units, 42.7 x 2 / (0.214 x 310).
+ * CPUs over canary x units.
  * EST_LINE_CANARIES: a real tree's compile CPU time per "=y" line of its
- * .config (ktree_config_y) in canaries: measured on Debian's
- * linux-source 6.1.187 with tinyconfig (342 lines; no_load 102.4 s, the
- * canary 0.240 s): 102.4 x 2 / (0.240 x 342). A rough proxy: a config's
- * objects grow with its options, not in step with them.
+ * .config (ktree_config_y) in canaries: no_load's Time x the CPUs over
+ * canary x lines. A rough proxy: a config's objects grow with its options,
+ * not in step with them.
  * EST_STEP_SECS: what a run takes beside its compile, its lead and its
  * prepare: make clean, flushing, the quiet wait, two canaries, stopping
- * the load (2.4-4.6 s there). */
+ * the load. */
 #define EST_UNIT_CANARIES 1.29
 #define EST_LINE_CANARIES 2.5
 #define EST_STEP_SECS     3.0
