@@ -1,7 +1,7 @@
 # lib.sh: shared helpers of the end-to-end tests: assertions, a scratch directory, the closing line.
 CONTEST=${CONTEST:-$(pwd)/build/contest}
 # no quiet start: a machine that stays a little busy must not make every run
-# of the suite wait, nor add its line to the stderr the tests read (busy.sh
+# of the suite wait, nor add its line to the stderr the tests read (run_busy.sh
 # tests --settle itself)
 CONTEST_SETTLE=${CONTEST_SETTLE:-0}
 export CONTEST_SETTLE

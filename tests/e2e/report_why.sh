@@ -1,4 +1,4 @@
-# why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
+# report_why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
 . tests/e2e/lib.sh
 
 # col FILE LOAD COLUMN: that column of LOAD's first record in FILE
