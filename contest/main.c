@@ -1,4 +1,4 @@
-/* main.c: contest's entry point: parse the command line, then the command's own checks, then the command (contest/cmd/cmds.c). */
+/* main.c: contest's entry point: parse the command line by the command table, then the command's own checks, then the command (contest/cmd/cmds.c). */
 #include "contest/cli/opts.h"
 #include "contest/cli/version.h"
 #include "contest/cmd/bisect.h"
@@ -15,7 +15,7 @@ int main(int argc, char **argv)
 	err_set_progname("contest");
 	if (argc > 1 && strcmp(argv[1], "bisect") == 0)
 		bisect_exit_map();   /* no error of contest bisect may read as git bisect's "bad" */
-	opts_parse(&o, argc, argv);
+	opts_parse(&o, cmd_table, argc, argv);
 	if (o.mode == MODE_HELP) {
 		opts_usage(stdout);
 		return 0;

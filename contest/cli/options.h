@@ -5,12 +5,6 @@
 #include <getopt.h>
 #include <stdio.h>
 
-/* the commands, as the bits of a row's cmds ("loads" with or without --rate) */
-enum opt_cmd { CMD_RUN = 1, CMD_SWEEP = 2, CMD_REPORT = 4, CMD_MICRO = 8, CMD_LOADS = 16, CMD_CLEAN = 32,
-              CMD_INTERACT = 64, CMD_BISECT = 128, CMD_SERIES = 256 };
-/* the commands that take run options (a series passes them to each of its runs) */
-#define CMD_RUNS (CMD_RUN | CMD_SWEEP | CMD_BISECT | CMD_SERIES)
-
 /* the sections of --help that list options */
 enum opt_section { SECT_RUN, SECT_REPORT, SECT_INTERACT, SECT_BISECT, SECT_SERIES, SECT_COUNT };
 
@@ -62,7 +56,7 @@ struct opt_row {
 	const char *name;   /* long name, without "--" */
 	char letter;        /* short name, or 0: none */
 	const char *arg;    /* metavar of its required argument, or NULL: it takes none */
-	unsigned cmds;      /* CMD_* bits: the commands that take it */
+	unsigned cmds;      /* MODE_* bits (contest/cli/opts.h): the commands that take it */
 	struct opt_help help[SECT_COUNT];
 	enum opt_kind kind;
 	size_t off;         /* its field in struct opts */

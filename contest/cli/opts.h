@@ -14,9 +14,15 @@
 #define OPTS_MAX_RESULTS 16
 #define OPTS_MAX_LMBENCH 16
 
-enum opts_mode { MODE_RUN, MODE_REPORT, MODE_LOADS, MODE_MICRO, MODE_SWEEP, MODE_CLEAN, MODE_INTERACT, MODE_BISECT,
-                 MODE_SERIES,
-                 MODE_HELP, MODE_VERSION };
+/* The commands, each one bit: o->mode is one of them, and an option's row
+ * (contest/cli/options.h) holds the bits of the commands that take it. A
+ * command is its bit here and its row of the command table (struct
+ * opts_cmd, below; the table is contest/cmd/cmds.c's). */
+enum opts_mode { MODE_RUN = 1, MODE_SWEEP = 2, MODE_REPORT = 4, MODE_MICRO = 8, MODE_LOADS = 16, MODE_CLEAN = 32,
+                 MODE_INTERACT = 64, MODE_BISECT = 128, MODE_SERIES = 256,
+                 MODE_HELP = 1 << 14, MODE_VERSION = 1 << 15 };   /* --help, --version: no command's */
+/* the commands that take the run options (a series passes them to each of its runs) */
+#define MODE_RUNS (MODE_RUN | MODE_SWEEP | MODE_BISECT | MODE_SERIES)
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 struct opts {
@@ -132,11 +138,27 @@ struct opts {
 	size_t nnames;
 };
 
-/* opts_parse: fill o from argv: each option as its row of the option table
- * says, the operands, the defaults and the checks every command shares.
- * Usage errors are reported on one line and exit with status 2. A
- * command's own checks and defaults follow (cmd_check, contest/cmd/cmds.h). */
-void opts_parse(struct opts *o, int argc, char **argv);
+/* One row of the command table, which the command room hands to
+ * opts_parse (cmd_table, contest/cmd/cmds.h): all a command is besides its
+ * options' rows and its files. The parser reads word, mode and the
+ * defaults; check and main are the command room's (cmd_check, cmd_main). */
+struct opts_cmd {
+	const char *word;   /* its first word; NULL: none (contest [run options]: a run) */
+	enum opts_mode mode;   /* also its bit in the option table */
+	int runs_auto;      /* -n auto until -n says otherwise */
+	long max_runs;      /* --max-runs' default; 0: a run's */
+	void (*check)(struct opts *o);   /* its own checks and defaults after opts_parse; NULL: none */
+	int (*main)(struct opts *o);     /* the command: its exit status */
+};
+
+/* opts_parse: fill o from argv, the command named by its row of cmds (a
+ * row of NULL main ends them; the row of no word is the command without
+ * one; -r or --report anywhere before "--" is the report row's): each
+ * option as its row of the option table says, the operands, the defaults
+ * and the checks every command shares. Usage errors are reported on one
+ * line and exit with status 2. A command's own checks and defaults follow
+ * (its row's check: cmd_check, contest/cmd/cmds.h). */
+void opts_parse(struct opts *o, const struct opts_cmd *cmds, int argc, char **argv);
 
 /* opts_usage_error: "FMT (see contest --help)" with arg (escaped by text_quote) for its one %s,
  * on one line, then exit 2. */

@@ -16,26 +16,6 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-/* The commands named by a first word, their option table bit and the
- * defaults that differ from a run's. */
-static const struct mode_row {
-	const char *word;
-	enum opts_mode mode;
-	unsigned cmd;
-	int runs_auto;      /* -n auto until -n says otherwise */
-	long max_runs;      /* --max-runs' default, 0: a run's */
-} modes[] = {
-	{ "report", MODE_REPORT, CMD_REPORT, 0, 0 },
-	{ "micro", MODE_MICRO, CMD_MICRO, 0, 0 },
-	{ "loads", MODE_LOADS, CMD_LOADS, 0, 0 },
-	{ "sweep", MODE_SWEEP, CMD_SWEEP, 0, 0 },
-	{ "clean", MODE_CLEAN, CMD_CLEAN, 0, 0 },
-	{ "interact", MODE_INTERACT, CMD_INTERACT, 0, 0 },
-	{ "bisect", MODE_BISECT, CMD_BISECT, 1, 10 },
-	{ "series", MODE_SERIES, CMD_SERIES, 0, 0 },
-	{ NULL, MODE_RUN, CMD_RUN, 0, 0 },   /* no word: a run, or with -r a report */
-};
-
 void opts_usage(FILE *f)
 {
 	fputs(
@@ -133,21 +113,26 @@ void opts_add_desc(struct opts *o, const struct load_desc *d, const char *name)
 	o->loads[o->nloads++] = d;
 }
 
-/* mode_of: the command named by argv, and the index of its first argument. */
-static const struct mode_row *mode_of(int argc, char **argv, int *first)
+/* mode_of: the row of cmds that argv names, and the index of its first argument. */
+static const struct opts_cmd *mode_of(const struct opts_cmd *cmds, int argc, char **argv, int *first)
 {
-	const struct mode_row *m = modes;
+	const struct opts_cmd *c, *none = NULL, *report = NULL;
 
 	*first = 1;
-	for (; m->word != NULL; m++)
-		if (argc > 1 && strcmp(argv[1], m->word) == 0) {
+	for (c = cmds; c->main != NULL; c++) {
+		if (c->word == NULL)
+			none = c;
+		else if (argc > 1 && strcmp(argv[1], c->word) == 0) {
 			*first = 2;
-			return m;
+			return c;
 		}
+		if (c->mode == MODE_REPORT)
+			report = c;
+	}
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "-r") == 0 || strcmp(argv[i], "--report") == 0)
-			return &modes[0];
-	return m;
+			return report;
+	return none;
 }
 
 /* field: the field of row r in o, as a T. */
@@ -236,7 +221,7 @@ static void pass(struct opts *o, int id, const char *arg)
 	size_t left = sizeof o->passbuf - o->passlen;
 	int n;
 
-	if (o->mode != MODE_SERIES || !(r->cmds & CMD_RUN))
+	if (o->mode != MODE_SERIES || !(r->cmds & MODE_RUN))
 		return;
 	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
 		if (own[i] == id)
@@ -289,52 +274,19 @@ static int read_options(struct opts *o, unsigned cmd, int n, char **args)
 	return optind;
 }
 
-/* trend_check: --trend and --order against the other options; several -R
- * only for a report. */
-static void trend_check(const struct opts *o)
-{
-	if (o->order != NULL && !o->trend)
-		opts_usage_error("--order '%s' needs --trend", o->order);
-	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :
-	                    o->latency ? "--latency" : o->normalize ? "--normalize" :
-	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
-	if (o->trend && other != NULL)
-		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
-	if (o->nlmbench > 0 && !o->micro)
-		opts_usage_error("--lmbench '%s' needs --micro", o->lmbench[0]);
-	if (o->nresults > 1 && o->micro)
-		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
-		                 o->results_v[1]);
-	if (o->nresults > 1 && o->interactive)
-		opts_usage_error("--interactive reads one results directory, not several -R (at '%s')",
-		                 o->results_v[1]);
-	if (o->nresults > 1 && o->mode != MODE_REPORT)
-		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
-		                 "or micro records into one", o->results_v[1]);
-}
-
 /* read_operands: args[first..n): the loads of a run, sweep or loads --rate,
- * or the labels of a report. */
+ * or the labels of a report (kept as given: its own checks check them). */
 static void read_operands(struct opts *o, int first, int n, char **args)
 {
-	if (o->baseline != NULL && !o->stats && !o->paired)
-		opts_usage_error("--baseline '%s' needs --stats or --paired", o->baseline);
-	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1 || strcmp(o->format, "text")))
-		opts_usage_error("--paired prints a series' rounds as text from one results directory: not with"
-		                 " --trend, --micro, --interactive, --format or several -R%s", "");
-	if (o->keep_busy && !o->stats && !o->trend)
-		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
-	trend_check(o);
+	if (o->nresults > 1 && o->mode != MODE_REPORT)   /* which of a report's forms read one: its own checks */
+		opts_usage_error("-R '%s': several results directories are for a report; a run, sweep "
+		                 "or micro records into one", o->results_v[1]);
 	if (o->mode == MODE_MICRO && first < n)
 		opts_usage_error("micro: unexpected argument '%s'", args[first]);
 	if (o->mode == MODE_CLEAN && first < n)
 		opts_usage_error("clean: unexpected argument '%s' (the testbed is given with -d)", args[first]);
 	if (o->mode == MODE_LOADS && !o->rate && n > 1)
 		opts_usage_error("loads: '%s' needs --rate", args[1]);
-	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy ||
-	                       o->ratio_base))
-		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
-		                 "--normalize, --keep-busy and --ratio-base are for the load tables%s", "");
 	if (o->mode == MODE_SERIES && first < n)
 		o->action = args[first++];
 	for (int i = first; i < n; i++) {
@@ -349,8 +301,7 @@ static void read_operands(struct opts *o, int first, int n, char **args)
 			add_load(o, args[i]);
 			continue;
 		}
-		set_label_check(args[i], "", "");
-		if (o->nlabels == OPTS_MAX_LABELS)
+		if (o->nlabels == OPTS_MAX_LABELS)   /* a report's labels: its own checks check them */
 			opts_usage_error("too many labels at '%s'", args[i]);
 		o->labels[o->nlabels++] = args[i];
 	}
@@ -423,9 +374,9 @@ static void series_env(struct opts *o, const char *env)
 	text_copy(o->series_boot, boot, sizeof o->series_boot);
 }
 
-void opts_parse(struct opts *o, int argc, char **argv)
+void opts_parse(struct opts *o, const struct opts_cmd *cmds, int argc, char **argv)
 {
-	const struct mode_row *m;
+	const struct opts_cmd *m;
 	int first;
 	const char *env = getenv("CONTEST_RESULTS"), *settle = getenv("CONTEST_SETTLE");
 	char *args[argc + 1];
@@ -450,7 +401,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->deadline = 3600;
 	o->countdown = 10;
 	series_env(o, getenv("CONTEST_SERIES"));
-	m = mode_of(argc, argv, &first);
+	m = mode_of(cmds, argc, argv, &first);
 	o->mode = m->mode;
 	o->runs_auto = m->runs_auto;
 	if (m->max_runs > 0)
@@ -462,7 +413,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		if (o->mode != MODE_REPORT || (strcmp(argv[i], "-r") != 0 && strcmp(argv[i], "--report") != 0))
 			args[n++] = argv[i];
 	args[n] = NULL;
-	first = read_options(o, m->cmd, n, args);
+	first = read_options(o, (unsigned)m->mode, n, args);
 	if (first < 0)
 		return;
 	read_operands(o, first, n, args);

@@ -28,7 +28,7 @@ struct want {
 	char name[224];     /* "builtin-1:tiny -j8, MEM 256M" for messages */
 };
 
-void bisect_finish(struct opts *o)
+void bisect_check(struct opts *o)
 {
 	if (o->good == NULL)
 		opts_usage_error("bisect: give the label of the good kernel's runs, as --good LABEL%s", "");
@@ -53,7 +53,7 @@ void bisect_exit_map(void)
 	err_exit_hook = on_err_exit;
 }
 
-/* want_of: what o's runs will be, as run_main will set it (-j 4 x CPUs,
+/* want_of: what o's runs will be, as cmd_run will set it (-j 4 x CPUs,
  * MEM from machine_size), o itself unchanged. */
 static void want_of(const struct opts *o, struct want *w)
 {
@@ -310,14 +310,14 @@ static int judge(const struct opts *o, struct rec_set *all)
 	return nbad ? VERDICT_BAD : nund ? VERDICT_UNDECIDED : VERDICT_GOOD;
 }
 
-int bisect_main(struct opts *o)
+int cmd_bisect(struct opts *o)
 {
 	struct rec_set good, bad, all = { 0 };
 	int last[OPTS_MAX_LOADS], rc;
 
 	check(o, &good, &bad);
 	last_runs(o, last);
-	rc = run_main(o);
+	rc = cmd_run(o);
 	if (rc == EXIT_INTR || o->dry_run)
 		return rc;
 	if (rc == EXIT_USAGE)

@@ -15,19 +15,19 @@
  * it is contest bisect's, so that no error inside it reads as "bad". */
 void bisect_exit_map(void);
 
-/* bisect_finish: contest bisect's checks between options, after them: --good
+/* bisect_check: contest bisect's checks between options, after them: --good
  * given, neither it nor --bad the label the runs are stored under,
  * --threshold not with --bad (whose midpoint is the boundary). Exits
  * through opts_usage_error when refused. */
-void bisect_finish(struct opts *o);
+void bisect_check(struct opts *o);
 
-/* bisect_main: contest bisect. Before anything runs, the good (and bad)
+/* cmd_bisect: contest bisect. Before anything runs, the good (and bad)
  * label must have VERDICT_MIN_RUNS ok runs of each load (default: the loads
- * the good label has) of this workload, -j and MEM; then run_main runs them
+ * the good label has) of this workload, -j and MEM; then cmd_run runs them
  * (stored under -k as any run's), and each load's runs of this invocation
  * are judged (results/model/verdict.h), one line each. Returns 1 when a load is
  * bad, else 125 when one is undecided, else 0; BISECT_ABORT when refused;
  * 130 interrupted. */
-int bisect_main(struct opts *o);
+int cmd_bisect(struct opts *o);
 
 #endif

@@ -104,7 +104,7 @@ static int is_testbed(const char *dir, int n)
 	                 lstat(path, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-int clean_main(const struct opts *o)
+int cmd_clean(struct opts *o)
 {
 	static struct kept v[KEPT_MAX];
 	char real[PATH_MAX], why[768], size[32], q[TEXT_QUOTED];

@@ -4,13 +4,13 @@
 
 #include "contest/cli/opts.h"
 
-/* clean_main: contest clean [-d TESTBED]: refuse a directory that is not
+/* cmd_clean: contest clean [-d TESTBED]: refuse a directory that is not
  * a contest testbed (no lock file, none of contest's names) or is in use,
  * then, holding its lock, remove each entry contest keeps there
  * (lock_kept_name, of contest's user), printing it with its size on
  * stdout; the results are never touched. 0, 1 when an entry could not be
  * removed (said), or exit 2. */
-int clean_main(const struct opts *o);
+int cmd_clean(struct opts *o);
 
 /* clean_say_kept: on stderr, one line naming what contest keeps in
  * testbed for the next run and how big each is, and how to remove it

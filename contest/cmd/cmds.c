@@ -1,8 +1,7 @@
-/* cmds.c: the command table: for each mode of the command line, its own checks and its entry point. */
+/* cmds.c: the command table: one row per command (its word, mode, defaults, own checks and entry point), handed to the parser, and the checks and entry point of the command it named. */
 #include "contest/cmd/cmds.h"
 #include "contest/cmd/bisect.h"
 #include "contest/cmd/clean.h"
-#include "contest/cmd/loadrate.h"
 #include "contest/cmd/loads.h"
 #include "contest/cmd/micro.h"
 #include "contest/cmd/report.h"
@@ -13,39 +12,32 @@
 
 #include <stddef.h>
 
-/* the entry points that do not take struct opts as it is */
-static int loads_cmd(struct opts *o) { return o->rate ? loadrate_main(o) : loads_main(); }
-static int report_cmd(struct opts *o) { return report_main(o); }   /* --micro too */
-static int clean_cmd(struct opts *o) { return clean_main(o); }
-
-static const struct cmd_row {
-	enum opts_mode mode;
-	void (*check)(struct opts *o);   /* NULL: none of its own */
-	int (*main)(struct opts *o);
-} cmds[] = {
-	{ MODE_RUN, NULL, run_main },
-	{ MODE_SWEEP, sweep_parse, run_main },   /* a sweep runs as a run of several settings */
-	{ MODE_REPORT, NULL, report_cmd },
-	{ MODE_LOADS, NULL, loads_cmd },
-	{ MODE_MICRO, NULL, micro_main },
-	{ MODE_CLEAN, NULL, clean_cmd },
-	{ MODE_INTERACT, interact_finish, interact_main },
-	{ MODE_BISECT, bisect_finish, bisect_main },
-	{ MODE_SERIES, series_check, series_main },
+const struct opts_cmd cmd_table[] = {
+	/* word, mode, runs_auto, max_runs, check, main */
+	{ NULL, MODE_RUN, 0, 0, NULL, cmd_run },   /* no word: contest [run options] [LOAD...] */
+	{ "report", MODE_REPORT, 0, 0, report_check, cmd_report },   /* also contest -r */
+	{ "micro", MODE_MICRO, 0, 0, NULL, cmd_micro },
+	{ "loads", MODE_LOADS, 0, 0, NULL, cmd_loads },
+	{ "sweep", MODE_SWEEP, 0, 0, sweep_check, cmd_run },   /* a sweep runs as a run of several settings */
+	{ "clean", MODE_CLEAN, 0, 0, NULL, cmd_clean },
+	{ "interact", MODE_INTERACT, 0, 0, interact_check, cmd_interact },
+	{ "bisect", MODE_BISECT, 1, 10, bisect_check, cmd_bisect },
+	{ "series", MODE_SERIES, 0, 0, series_check, cmd_series },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* row_of: the row of mode; a run's for a mode without one. */
-static const struct cmd_row *row_of(enum opts_mode mode)
+static const struct opts_cmd *row_of(enum opts_mode mode)
 {
-	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-		if (cmds[i].mode == mode)
-			return &cmds[i];
-	return &cmds[0];
+	for (const struct opts_cmd *c = cmd_table; c->main != NULL; c++)
+		if (c->mode == mode)
+			return c;
+	return &cmd_table[0];
 }
 
 void cmd_check(struct opts *o)
 {
-	const struct cmd_row *c = row_of(o->mode);
+	const struct opts_cmd *c = row_of(o->mode);
 
 	if (c->check != NULL)
 		c->check(o);

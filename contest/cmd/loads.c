@@ -1,11 +1,14 @@
-/* loads.c: the loads command: list every load of the registry with what it does, its unit and its needs. */
+/* loads.c: the loads command: list every load of the registry with what it does, its unit and its needs (with --rate: contest/cmd/loadrate.c). */
 #include "contest/cmd/loads.h"
+#include "contest/cmd/loadrate.h"
 #include "loads/registry.h"
 
 #include <stdio.h>
 
-int loads_main(void)
+int cmd_loads(struct opts *o)
 {
+	if (o->rate)
+		return loadrate_main(o);
 	for (size_t i = 0; load_registry[i] != NULL; i++) {
 		const struct load_desc *d = load_registry[i];
 		if (d->flags & LOAD_F_HIDDEN)

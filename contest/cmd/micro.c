@@ -116,7 +116,7 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 	fputs(" ...\n", stderr);
 }
 
-int micro_main(struct opts *o)
+int cmd_micro(struct opts *o)
 {
 	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40];
 	int made_tb, made_res, first, status = 0;

@@ -6,11 +6,11 @@
 #include "contest/cli/opts.h"
 #include "results/render/render.h"
 
-/* micro_main: run the suite o->runs times for o->label, append each run to
+/* cmd_micro: run the suite o->runs times for o->label, append each run to
  * RESULTS/LABEL.micro, then print the label's summary. Returns 0, 1 when a
  * run could not be stored, 2 on input errors, 130 when interrupted (the
  * scratch directory removed, completed runs kept). */
-int micro_main(struct opts *o);
+int cmd_micro(struct opts *o);
 
 /* What report --micro shows. */
 struct micro_show {

@@ -1,5 +1,6 @@
 /* report.c: the report command: contest report / contest -r: the tables, --micro's summary or --interactive's, to stdout or (whole or not at all) to --output. */
 #include "contest/cmd/report.h"
+#include "contest/cli/set.h"
 #include "contest/cmd/micro.h"
 #include "contest/interact/interact.h"
 #include "contest/report/report.h"
@@ -100,7 +101,39 @@ static int report_to_file(const struct report_req *req, const char *path)
 	return status;
 }
 
-int report_main(const struct opts *o)
+void report_check(struct opts *o)
+{
+	if (o->baseline != NULL && !o->stats && !o->paired)
+		opts_usage_error("--baseline '%s' needs --stats or --paired", o->baseline);
+	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1 || strcmp(o->format, "text")))
+		opts_usage_error("--paired prints a series' rounds as text from one results directory: not with"
+		                 " --trend, --micro, --interactive, --format or several -R%s", "");
+	if (o->keep_busy && !o->stats && !o->trend)
+		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
+	if (o->order != NULL && !o->trend)
+		opts_usage_error("--order '%s' needs --trend", o->order);
+	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :
+	                    o->latency ? "--latency" : o->normalize ? "--normalize" :
+	                    o->precise ? "--precise" : o->interactive ? "--interactive" : NULL;
+	if (o->trend && other != NULL)
+		opts_usage_error("--trend tests each label against the one before it: not with %s", other);
+	if (o->nlmbench > 0 && !o->micro)
+		opts_usage_error("--lmbench '%s' needs --micro", o->lmbench[0]);
+	if (o->nresults > 1 && o->micro)
+		opts_usage_error("--micro reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->nresults > 1 && o->interactive)
+		opts_usage_error("--interactive reads one results directory, not several -R (at '%s')",
+		                 o->results_v[1]);
+	if (o->interactive && (o->micro || o->nonly || o->why || o->latency || o->normalize || o->keep_busy ||
+	                       o->ratio_base))
+		opts_usage_error("--interactive shows every condition: --micro, --loads, --why, --latency, "
+		                 "--normalize, --keep-busy and --ratio-base are for the load tables%s", "");
+	for (size_t i = 0; i < o->nlabels; i++)
+		set_label_check(o->labels[i], "", "");
+}
+
+int cmd_report(struct opts *o)
 {
 	struct report_req req = {
 		.results = o->results, .labels = o->labels, .nlabels = o->nlabels,

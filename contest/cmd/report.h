@@ -4,8 +4,14 @@
 
 #include "contest/cli/opts.h"
 
-/* report_main: contest report / contest -r: the report o asks for, to
+/* report_check: contest report's own checks between its options (--baseline,
+ * --paired, --keep-busy, --trend and --order, --lmbench, the forms that read
+ * one -R, --interactive's), then its labels; exits 2 with one line when
+ * refused. */
+void report_check(struct opts *o);
+
+/* cmd_report: contest report / contest -r: the report o asks for, to
  * stdout or --output. Returns the exit status. */
-int report_main(const struct opts *o);
+int cmd_report(struct opts *o);
 
 #endif

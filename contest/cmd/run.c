@@ -82,7 +82,7 @@ static int finish(struct runner *r, int status)
 	return status;
 }
 
-int run_main(struct opts *o)
+int cmd_run(struct opts *o)
 {
 	struct runner r = { 0 };
 	int status = 0, rc;

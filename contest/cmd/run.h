@@ -4,10 +4,10 @@
 
 #include "contest/cli/opts.h"
 
-/* run_main: prepare testbed, workload and results directory, run every
+/* cmd_run: prepare testbed, workload and results directory, run every
  * planned run, append a record for each, then print the label's report.
  * Returns the exit status (0, 1 a run failed, 2 input error, 130
  * interrupted). */
-int run_main(struct opts *o);
+int cmd_run(struct opts *o);
 
 #endif

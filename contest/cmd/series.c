@@ -63,7 +63,7 @@ static double round_secs(const struct opts *o)
 	return unknown > 0 ? NAN : t;
 }
 
-int series_main(struct opts *o)
+int cmd_series(struct opts *o)
 {
 	char dir[PATH_MAX], cwd[PATH_MAX];
 	const char *given = o->journal ? o->journal : SERIES_DIR_DEFAULT;

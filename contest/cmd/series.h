@@ -9,7 +9,7 @@
  * --boot sim, a number of rounds); usage errors exit 2. */
 void series_check(struct opts *o);
 
-/* series_main: the action; its exit status. */
-int series_main(struct opts *o);
+/* cmd_series: the action; its exit status. */
+int cmd_series(struct opts *o);
 
 #endif

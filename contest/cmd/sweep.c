@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void sweep_parse(struct opts *o)
+void sweep_check(struct opts *o)
 {
 	struct sysctl_set s;
 	char why[256], list[SYSCTL_VAL_MAX], one[SYSCTL_KEY_MAX + SYSCTL_VAL_MAX + 2];

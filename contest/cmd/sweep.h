@@ -4,9 +4,9 @@
 
 #include "contest/cli/opts.h"
 
-/* sweep_parse: contest sweep: its one --sysctl KEY=V1,V2,... into o's key,
+/* sweep_check: contest sweep: its one --sysctl KEY=V1,V2,... into o's key,
  * values (at least two, each once) and their labels BASE+KEY=V; the
  * --sysctl is then the sweep's, set value by value. Exits 2 when refused. */
-void sweep_parse(struct opts *o);
+void sweep_check(struct opts *o);
 
 #endif

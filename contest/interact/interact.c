@@ -268,7 +268,7 @@ static void calibrate(struct ia *a)
 		    (snprintf(num, sizeof num, "%.0f", a->cal.loops_ms), num), ICALIB_FILE);
 }
 
-int interact_main(struct opts *o)
+int cmd_interact(struct opts *o)
 {
 	static struct ia a;
 	const char *labels[1] = { o->label };

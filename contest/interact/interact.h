@@ -24,16 +24,16 @@ extern const struct load_desc interact_compile;
  * named). Exits 2 on an unknown one. */
 void interact_operand(struct opts *o, const char *name);
 
-/* interact_finish: contest interact's own checks and defaults, after
+/* interact_check: contest interact's own checks and defaults, after
  * opts_parse: -n auto refused, --tasks read into o's tasks (every task by
  * default), its operands (o->names) as conditions (interact_operand; all
  * by default), --seconds from --quick. Exits 2 with one line when refused. */
-void interact_finish(struct opts *o);
+void interact_check(struct opts *o);
 
-/* interact_main: run every task against every condition, -n rounds, each
+/* cmd_interact: run every task against every condition, -n rounds, each
  * window recorded; then print the label's interactivity report. The exit
  * status (0, 1 a condition failed, 2 input error, 130 interrupted). */
-int interact_main(struct opts *o);
+int cmd_interact(struct opts *o);
 
 /* interact_report: report --interactive of req (labels, format, stats,
  * baseline, precise) into out. 0; EXIT_USAGE (reported) when there are no

@@ -64,7 +64,7 @@ static void read_tasks(struct opts *o, const char *arg)
 		opts_usage_error("--tasks: no task named in '%s'", arg);
 }
 
-void interact_finish(struct opts *o)
+void interact_check(struct opts *o)
 {
 	if (o->tasks_arg != NULL)
 		read_tasks(o, o->tasks_arg);

@@ -4,12 +4,10 @@
 expect_fail "--confine without --mem" 2 "--confine needs --mem SIZE" "$CONTEST" --confine -d "$T" -R "$R" no_load
 expect_fail "--swap too small" 2 "--swap: '1k' is not a size of at least 1M" "$CONTEST" --swap 1k -d "$T" -R "$R" no_load
 check "refusals made no directory" test ! -e "$T" -a ! -e "$R"
-if [ "$(id -u)" -ne 0 ]; then
+if ! is_root; then
 	expect_fail "--confine as a user" 2 "--confine needs root" "$CONTEST" --confine --mem 64M -d "$T" -R "$R" no_load
-	echo "skip: confine.sh needs root for memory cgroups and swap files"
-	done_tests
-	exit
 fi
+need_root "for memory cgroups and swap files" || skip_rest
 
 # groups: the contest-* groups left under this shell's memory cgroup (v1 or v2)
 groups() {
@@ -24,7 +22,7 @@ swaps() { grep -c "$SCRATCH" /proc/swaps; }
 "$CONTEST" -k c --scale mini --mem 128M --lead 0.5 --no-canary --confine -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "needs the memory cgroup controller" "$SCRATCH/err"; then
-	echo "skip: no memory cgroup controller here: $(cat "$SCRATCH/err")"
+	skip "no memory cgroup controller here: $(cat "$SCRATCH/err")"
 else
 	check "confined run exits 0 ($rc)" test "$rc" -eq 0
 	check "the record says confined" sh -c "tail -n 1 '$R/c.loads' | grep -q 'cgroup v[12] memory[._a-z]*=134217728'"
@@ -41,7 +39,7 @@ fi
 "$CONTEST" -k s --scale mini --mem 64M --lead 0.5 --no-canary --swap 128M -q -d "$T" -R "$R" mem_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q "cannot hold swap" "$SCRATCH/err"; then
-	echo "skip: the scratch file system cannot hold swap: $(cat "$SCRATCH/err")"
+	skip "the scratch file system cannot hold swap: $(cat "$SCRATCH/err")"
 else
 	check "run with swap exits 0 ($rc)" test "$rc" -eq 0
 	check "the record says how much swap" sh -c "tail -n 1 '$R/s.loads' | grep -q '134217728 bytes in $T/contest.swap'"
@@ -75,7 +73,7 @@ if mount -t tmpfs -o size=64M tmpfs "$M" 2>/dev/null; then
 	check "refused swap: nothing left" test ! -e "$M/tb" -a ! -e "$SCRATCH/r2"
 	umount "$M"
 else
-	echo "skip: cannot mount a tmpfs to check the refusal"
+	skip "cannot mount a tmpfs to check the refusal"
 fi
 check "no stray processes" no_strays "$SCRATCH"
 done_tests

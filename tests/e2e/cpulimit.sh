@@ -2,11 +2,8 @@
 . "$(dirname "$0")/lib.sh"
 
 V1CPU=/sys/fs/cgroup/cpu V1SET=/sys/fs/cgroup/cpuset V2=/sys/fs/cgroup
-if [ "$(id -u)" -ne 0 ] || [ "$(nproc)" -lt 2 ]; then
-	echo "skip: cpulimit.sh needs root and two CPUs"
-	done_tests
-	exit
-fi
+need_root "to limit contest's group" || skip_rest
+need_cpus 2 "a cpuset of one CPU leaves none to the others" || skip_rest
 # the group directories: v1 where its controller is mounted, else v2 with it
 if [ -w "$V1CPU/cpu.cfs_quota_us" ]; then QD=$V1CPU/contest-e2e-q$$
 elif grep -qw cpu "$V2/cgroup.controllers" 2>/dev/null; then QD=$V2/contest-e2e-q$$
@@ -15,9 +12,7 @@ if [ -w "$V1SET/cpuset.cpus" ]; then SD=$V1SET/contest-e2e-s$$
 elif grep -qw cpuset "$V2/cgroup.controllers" 2>/dev/null; then SD=$V2/contest-e2e-s$$
 else SD=; fi
 if [ -z "$QD" ] || [ -z "$SD" ]; then
-	echo "skip: no cgroup cpu and cpuset controllers here (v1 at $V1CPU and $V1SET, or v2 at $V2)"
-	done_tests
-	exit
+	skip "no cgroup cpu and cpuset controllers here (v1 at $V1CPU and $V1SET, or v2 at $V2)" || skip_rest
 fi
 # v2: the top hands cpu and cpuset down to the groups made below it
 for g in "$QD" "$SD"; do
@@ -68,10 +63,10 @@ for kind in quota set; do
 		b=$(busy "$kind")
 	fi
 	if [ -n "$b" ]; then
-		echo "skip: $kind: the machine was busy twice (foreign CPU up to $b% of one CPU): other programs ran"
+		skip "$kind: the machine was busy twice (foreign CPU up to $b% of one CPU): other programs ran"
 		wasbusy=1
 	else
-		ok
+		ok "$kind: no run counted busy (foreign CPU within 5%)"
 	fi
 done
 echo "quota: throttled_pct of its runs: $(col quota throttled_pct | tr "\n" " ")"
@@ -83,10 +78,10 @@ check "report: the cpuset is named" grep -qE "to 1 CPU and throttled 0% of the w
 check "report: kept apart" test "$(grep -c '^Workload: .*CPUs\{0,1\} for contest.s group' "$SCRATCH/rep")" -eq 2
 # the busy note begins "busy machine: run"; the limit's sentence says "not a busy machine"
 if ! grep -q "busy machine: run" "$SCRATCH/rep"; then
-	ok
+	ok "report: no run named busy"
 elif [ -n "$wasbusy" ]; then
 	grep "busy machine: run" "$SCRATCH/rep" | sed 's/^/  /'
-	echo "skip: the report names busy runs (see above): other programs ran"
+	skip "the report names busy runs (see above): other programs ran"
 else
 	bad "report: runs whose foreign CPU was under 5% are named busy: $(grep "busy machine: run" "$SCRATCH/rep")"
 fi

@@ -2,11 +2,7 @@
 . tests/e2e/lib.sh
 fake_tree "$K"
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: flushintr.sh needs root (caches are flushed only as root)"
-	done_tests
-	exit
-fi
+need_root "(caches are flushed only as root)" || skip_rest
 
 # flusher PID: the pid of contest PID's flush child (named contest-flush)
 flusher() { procs | awk -v p="$1" '$2 == p && $4 == "contest-flush" {print $1; f = 1} END {exit !f}'; }

@@ -4,15 +4,9 @@ M=$SCRATCH/bed     # the testbed: a 40 MiB tmpfs
 M2=$SCRATCH/other  # -o for io_other: a tmpfs with no inode left
 R=$SCRATCH/res
 mkdir -p "$M" "$M2"
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: fulldisk.sh needs root to mount a tmpfs"
-	done_tests
-	exit
-fi
+need_root "to mount a tmpfs" || skip_rest
 if ! mount -t tmpfs -o size=40M tmpfs "$M" 2>"$SCRATCH/mount.err"; then
-	echo "skip: cannot mount a tmpfs: $(cat "$SCRATCH/mount.err")"
-	done_tests
-	exit
+	skip "cannot mount a tmpfs: $(cat "$SCRATCH/mount.err")" || skip_rest
 fi
 trap 'umount "$M" 2>/dev/null; umount "$M2" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
 trap 'exit 130' HUP INT TERM
@@ -73,7 +67,7 @@ if mount -t tmpfs -o size=40M,nr_inodes=16 tmpfs "$M2" 2>"$SCRATCH/mount.err"; t
 	check "no_load after it ran ok" ran_ok b no_load
 	check "-o holds only what it held" test "$(ls -A "$M2" | tr '\n' ' ')" = "$before"
 else
-	echo "skip: cannot mount a second tmpfs: $(cat "$SCRATCH/mount.err")"
+	skip "cannot mount a second tmpfs: $(cat "$SCRATCH/mount.err")"
 fi
 check "no stray processes" no_strays "$M"
 done_tests

@@ -34,7 +34,7 @@ check "merged: no HOST: names" sh -c "! '$CONTEST' report -R '$A' -R '$B' --merg
 check "a label operand selects it on every host" test "$("$CONTEST" report -R "$A" -R "$B" a | grep -cE '^host[12]:a ')" -eq 2
 check "HOST:LABEL selects one" test "$("$CONTEST" report -R "$A" -R "$B" host2:b | grep -cE '^host')" -eq 1
 check "--baseline of a label on two hosts: its first host's" sh -c "'$CONTEST' report -R '$A' -R '$B' --stats --baseline a | grep -q '^  host2:a vs host1:a: Time +1418.4%'"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "json not decoded"; then
 	"$CONTEST" report -R "$A" -R "$B" --format json >"$SCRATCH/j"
 	check "json: schema 1, the hosts apart" python3 -c "
 import json; d=json.load(open('$SCRATCH/j'))
@@ -43,8 +43,6 @@ assert d['hosts']['apart'] and d['hosts']['names'] == ['host1', 'host2']
 assert {'label': 'host2:b', 'host': 'host2', 'stored_label': 'b'} in d['hosts']['labels']
 assert d['labels'] == ['host1:a', 'host2:a', 'host1:b', 'host2:b']
 assert len(d['runs']) == 12"
-else
-	echo "skip: python3 not installed: json not decoded"
 fi
 # the trend: one series per host, no step from one host to the other
 "$CONTEST" report -R "$A" -R "$B" --trend >"$SCRATCH/t"

@@ -12,18 +12,18 @@ for args in "--tasks audio,piano|--tasks: unknown task 'piano'" \
 	# shellcheck disable=SC2086 # the words of a are the arguments
 	expect_fail "interact $a" 2 "${args#*|}" "$CONTEST" interact -d "$T" -R "$R" $a
 done
-if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+if is_root && command -v setpriv >/dev/null 2>&1; then
 	expect_fail "--rt without the privilege" 2 "--rt: SCHED_FIFO needs root or CAP_SYS_NICE" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
 		"$CONTEST" interact --rt -d "$T" -R "$R" no_load
 	expect_fail "--nice -5 without the privilege" 2 "a nice below 0 needs root or CAP_SYS_NICE" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
 		"$CONTEST" interact --nice -5 -d "$T" -R "$R" no_load
-elif [ "$(id -u)" -ne 0 ] && [ "$(ulimit -r)" = 0 ]; then
+elif ! is_root && [ "$(ulimit -r)" = 0 ]; then
 	expect_fail "--rt without the privilege" 2 "--rt: SCHED_FIFO needs root or CAP_SYS_NICE" \
 		"$CONTEST" interact --rt -d "$T" -R "$R" no_load
 else
-	echo "skip: --rt refusal (needs root and setpriv, or a user without RLIMIT_RTPRIO)"
+	skip "--rt refusal (needs root and setpriv, or a user without RLIMIT_RTPRIO)"
 fi
 check "refusals made no testbed nor results" test ! -e "$T" -a ! -e "$R"
 expect_fail "report --interactive --loads" 2 "--interactive shows every condition" \
@@ -52,7 +52,7 @@ done
 check "game shows Frames/s" grep -q 'Frames/s' "$SCRATCH/rep"
 "$CONTEST" report --interactive -R "$R" --format csv >"$SCRATCH/csv"
 check "csv: a header and 8 rows" test "$(wc -l <"$SCRATCH/csv")" -eq 9
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "json not decoded"; then
 	check "json parses, 4 tasks" sh -c "'$CONTEST' report --interactive -R '$R' --format json |
 		python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(len(d[\"tasks\"]) != 4)'"
 fi

@@ -79,7 +79,7 @@ if [ "$(df -Pk "$SCRATCH" | awk 'NR == 2 {print $4}')" -gt 2097152 ]; then
 	interrupt "load preparation" INT "during read_load run 1/1 (preparing the load)"
 	check "load preparation: no partial read file left" test ! -e "$T/read_load.dat" -a ! -e "$T/read_load.dat.tmp"
 else
-	echo "skip: interrupt during load preparation (needs 2 GiB free in $SCRATCH)"
+	skip "interrupt during load preparation (needs 2 GiB free in $SCRATCH)"
 fi
 
 # 5. During the load's lead.

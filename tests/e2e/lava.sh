@@ -76,7 +76,7 @@ for s in ("install", "run"):
 	for v in d[s]["steps"]: print(s + ".steps.[]\t" + v)' "$Y" >"$SCRATCH/py"
 	check "PyYAML reads the same steps" sh -c "grep -E '^(install|run)\.steps' '$SCRATCH/flat' | cmp -s - '$SCRATCH/py'"
 else
-	echo "skip: no python3 with yaml: the steps are checked by the subset parser only"
+	skip "no python3 with yaml: the steps are checked by the subset parser only"
 fi
 
 # every command a step runs: the project's (build/contest's subcommands and

@@ -27,7 +27,7 @@ offends() {
 	o=$(sh "$CHECK" "$SCRATCH/$o_name")
 	rc=$?
 	if [ "$rc" -ne 1 ]; then bad "$o_name: exit $rc, want 1"; return; fi
-	case "$o" in *"$o_pat"*) ok ;; *) bad "$o_name: output lacks '$o_pat': $o" ;; esac
+	case "$o" in *"$o_pat"*) ok "$o_name: refused, naming '$o_pat'" ;; *) bad "$o_name: output lacks '$o_pat': $o" ;; esac
 }
 
 offends cycle 'loads -> contest' lib/b.c '#include "lib/a.h"' loads/back.c '#include "contest/c.h"' contest/c.h ''

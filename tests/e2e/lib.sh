@@ -1,7 +1,7 @@
-# lib.sh: shared helpers of the end-to-end tests: assertions, a scratch directory, the closing line.
+# lib.sh: shared helpers of the end-to-end tests: checks said as "ok N - what" or "not ok N - what", skips said as "skip: SCRIPT: why", a scratch directory, the closing line.
 CONTEST=${CONTEST:-$(pwd)/build/contest}
 # no quiet start: a machine that stays a little busy must not make every run
-# of the suite wait, nor add its line to the stderr the tests read (busy.sh
+# of the suite wait, nor add its line to the stderr the tests read (run_busy.sh
 # tests --settle itself)
 CONTEST_SETTLE=${CONTEST_SETTLE:-0}
 export CONTEST_SETTLE
@@ -15,11 +15,45 @@ R=$SCRATCH/res
 K=$SCRATCH/linux
 ERR=$SCRATCH/err
 
-ok() { PASS=$((PASS + 1)); }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*" >&2; }
+# the script's name, for its skip lines; N: the checks so far; fd 3: the
+# script's stdout, where the checks are said even when a check's own output
+# is redirected (check "..." CMD >/dev/null)
+SCRIPT=$(basename "$0")
+N=0
+exec 3>&1
+
+# ok DESC: a check passed: "ok N - DESC" on the script's stdout
+ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N - $*" >&3; }
+# bad DESC: a check failed: "not ok N - DESC" on the script's stdout
+# (tests/run.sh shows a failing script's lines but its ok ones)
+bad() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N - $*" >&3; }
 
 # check DESC CMD...: the command succeeds
-check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
+check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+
+# skip WHY: "skip: SCRIPT: WHY", one line on stdout: what follows is not
+# checked here. Status 1, so that a need_* below reads as a condition:
+#   need_root "to mount a tmpfs" || skip_rest      (the rest of the script)
+#   if need_cmd python3 "json not decoded"; then ...; fi      (a block)
+skip() { echo "skip: $SCRIPT: $*" >&3; return 1; }
+# skip_rest: end the script here with its closing line (and its status)
+skip_rest() { done_tests; exit; }
+# is_root: the tests run as root (no line: for checks that differ by user)
+is_root() { [ "$(id -u)" -eq 0 ]; }
+# need_root WHY: root, else skip "needs root WHY"
+need_root() { is_root || skip "needs root $*"; }
+# need_cmd CMD WHY: CMD is installed, else skip "CMD not installed: WHY"
+need_cmd() { n_c=$1; shift; command -v "$n_c" >/dev/null 2>&1 || skip "$n_c not installed: $*"; }
+# need_cpus N WHY: at least N CPUs online, else skip "fewer than N CPUs: WHY"
+need_cpus() { n_n=$1; shift; [ "$(getconf _NPROCESSORS_ONLN)" -ge "$n_n" ] || skip "fewer than $n_n CPUs: $*"; }
+# need_cgroup_v1 CONTROLLER FILE WHY: a cgroup v1 hierarchy of CONTROLLER at
+# /sys/fs/cgroup/CONTROLLER with FILE in it, else skip "no cgroup v1 CONTROLLER
+# hierarchy here: WHY"
+need_cgroup_v1() {
+	n_d=/sys/fs/cgroup/$1 n_f=$2
+	shift 2
+	[ -e "$n_d/$n_f" ] || skip "no cgroup v1 ${n_d##*/} hierarchy here: $*"
+}
 
 # expect_fail DESC STATUS PATTERN CMD...: CMD exits with STATUS and prints
 # exactly one line on stderr, which contains PATTERN (fixed string).
@@ -32,7 +66,7 @@ expect_fail() {
 	if [ "$rc" -ne "$want" ]; then bad "$d: exit $rc, want $want"; cat "$SCRATCH/err" >&2; return; fi
 	if [ "$n" -ne 1 ]; then bad "$d: $n lines on stderr, want 1"; cat "$SCRATCH/err" >&2; return; fi
 	if ! grep -qF -- "$pat" "$SCRATCH/err"; then bad "$d: stderr lacks '$pat'"; cat "$SCRATCH/err" >&2; return; fi
-	ok
+	ok "$d"
 }
 
 # no_strays DIR: no live process runs in DIR or has DIR in its command line

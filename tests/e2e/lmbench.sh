@@ -42,7 +42,7 @@ if [ -n "$SEEDS" ]; then
 	"$CONTEST" report --micro -R "$R" --format json --lmbench "$1=s0" >"$SCRATCH/j.json"
 	check "json: the seed's runs" sh -c "grep -q '\"label\": \"s0.4\", \"source\": \"lmbench\", \"host\": \"2\\*PIII\", \"kernel\": \"w/o anobjrmap\"' '$SCRATCH/j.json'"
 else
-	echo "skip: no ../shared/seeds beside the repository: the seeds not read"
+	skip "no ../shared/seeds beside the repository: the seeds not read"
 fi
 printf 'hello\nworld\n' >"$SCRATCH/not-lm.txt"
 expect_fail "not lmbench's: one line naming it" 2 "--lmbench '$SCRATCH/not-lm.txt': not an lmbench summary or results file" "$CONTEST" report --micro -R "$R" --lmbench "$SCRATCH/not-lm.txt"

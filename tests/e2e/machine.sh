@@ -17,9 +17,7 @@ check "--mem: as given" test "$(field mem "$R/m.loads")" = 536870912
 check "--mem: no memory group" test -z "$(field confine "$R/m.loads")"
 
 if [ "$total" -le "$four" ]; then
-	echo "skip: MemTotal is not above 4G here: the emulated machine is the whole machine"
-	done_tests
-	exit
+	skip "MemTotal is not above 4G here: the emulated machine is the whole machine" || skip_rest
 fi
 "$CONTEST" -k e --scale mini --dry-run -d "$T" -R "$R" no_load >"$SCRATCH/plan" 2>&1
 "$CONTEST" -k e --scale mini -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
@@ -40,7 +38,7 @@ if grep -q '^machine: emulating a 4.0G machine' "$SCRATCH/plan"; then
 else
 	check "no group possible: said why, once" test "$(grep -c 'loads scaled to 4.0G but not confined to it' "$ERR")" -eq 1
 	check "no group possible: none recorded" test -z "$(field confine "$R/e.loads")"
-	echo "skip: no memory group here ($(grep '^machine:' "$SCRATCH/plan")): the emulated group is not checked"
+	skip "no memory group here ($(grep '^machine:' "$SCRATCH/plan")): the emulated group is not checked"
 fi
 check "no stray processes" no_strays "$SCRATCH"
 done_tests

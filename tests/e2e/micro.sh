@@ -4,11 +4,9 @@ expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CO
 expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
 expect_fail "micro: bad placement" 2 "--placement: 'both' is not pinned or spread" "$CONTEST" micro --placement both -R "$R"
 expect_fail "micro: --mb below 8 MiB" 2 "--mb: '4' is not a size in MiB from 8 to 65536" "$CONTEST" micro --mb 4 -R "$R"
-if command -v taskset >/dev/null 2>&1; then
+if need_cmd taskset "spread on one CPU not tried"; then
 	expect_fail "micro: spread on one CPU refused" 2 "--placement spread needs two CPUs" taskset -c 0 "$CONTEST" micro --placement spread -R "$SCRATCH/one" -d "$SCRATCH/one-tb"
 	check "spread refused: nothing made" test ! -e "$SCRATCH/one" -a ! -e "$SCRATCH/one-tb"
-else
-	echo "skip: taskset not installed: spread on one CPU not tried"
 fi
 expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"
 "$CONTEST" micro --quick -k a -R "$R" -d "$T" >"$SCRATCH/out" 2>"$SCRATCH/err"
@@ -25,15 +23,13 @@ check "second run accumulates" grep -q "$(printf '^a\t2\t')" "$R/a.micro"
 "$CONTEST" report --micro -R "$R" >"$SCRATCH/rep" 2>"$SCRATCH/rep.err"
 check "report --micro exits 0" test $? -eq 0
 check "the summary's header names the placement" grep -qx 'Placement: cpu[0-9]*' "$SCRATCH/rep"
-if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+if need_cpus 2 "--placement spread not run"; then
 	"$CONTEST" micro --quick -q --placement spread -k s -R "$R" -d "$T" >"$SCRATCH/out3" 2>&1
 	check "micro --placement spread exits 0" test $? -eq 0
 	check "spread placement recorded" grep -q "$(printf '\tquick\tspread:cpu[0-9]*+cpu[0-9]*\t')" "$R/s.micro"
 	"$CONTEST" report --micro -R "$R" a s >"$SCRATCH/rep3" 2>&1
 	check "mixed placements named with their runs" grep -q '^Placement: cpu[0-9]* for a 1 2; spread:cpu[0-9]*+cpu[0-9]* for s 1 (IPC and context-switch figures of different placements do not compare)$' "$SCRATCH/rep3"
 	rm -f "$R/s.micro"
-else
-	echo "skip: one CPU: --placement spread not run"
 fi
 check "the run printed its summary" grep -q '^Processor, Processes' "$SCRATCH/out"
 # each section: its title, then two rows (one per run) with every column filled

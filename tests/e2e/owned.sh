@@ -1,10 +1,6 @@
 # owned.sh: another user's entry at one of contest's names in a shared testbed (a symbolic link, a FIFO, a regular file; at a load's file or at .contest.lock) is never deleted: the run fails saying what was found and whose.
 . tests/e2e/lib.sh
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: owned.sh needs root to make entries of another user (uid 65534)"
-	done_tests
-	exit 0
-fi
+need_root "to make entries of another user (uid 65534)" || skip_rest
 fake_tree "$K"
 mkdir -p "$T" "$SCRATCH/target"
 chmod 1777 "$T"                  # shared and sticky, like /tmp

@@ -36,7 +36,7 @@ check "csv: b's no_load 1.19802, base a" test "$(awk -F, -v r="$RC" -v b="$BC" -
 
 # json: ratio_base at the top, the rows' ratios over a's
 "$CONTEST" report -R "$R" --ratio-base a --format json a b >"$SCRATCH/t.json"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "json not decoded"; then
 	check "json: ratio_base and the ratios" python3 -c "
 import json; d=json.load(open('$SCRATCH/t.json'))
 assert d['ratio_base'] == 'a'
@@ -45,8 +45,6 @@ assert r[('no_load','a')] == 1 and abs(r[('no_load','b')] - 12.1/10.1) < 1e-5, r
 	check "json: null without it" python3 -c "
 import json, subprocess; d=json.loads(subprocess.run(['$CONTEST','report','-R','$R','--format','json'], capture_output=True).stdout)
 assert d['ratio_base'] is None"
-else
-	echo "skip: python3 not installed: json not decoded"
 fi
 
 # markdown and html

@@ -2,11 +2,6 @@
 # series.sh: contest series with the simulated boot driver: a series of 3 kernels runs unattended in its planned, balanced order; then each fault on its own (a kernel that never boots, a hang, a crash in a run, a power loss after arming, a torn journal, a full results disk): nothing lost or doubled, nothing left running, the closing report says what happened.
 . "$(dirname "$0")/lib.sh"
 
-N=0
-say() { N=$((N + 1)); if [ "$1" = ok ]; then ok; echo "ok $N - $2"; else bad "$2"; echo "not ok $N - $2"; fi; }
-# t DESC CMD...: one check, said
-t() { d=$1; shift; if "$@"; then say ok "$d"; else say bad "$d"; fi; }
-
 RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush"
 
 # new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
@@ -96,49 +91,49 @@ crash() {
 # --- 1. three kernels, three rounds, two loads, unattended ---
 new_machine full 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
 start -k a=6.1.0-a -k b=6.1.0-b -k c=6.1.0-c -n 3 --seed 42 no_load process_load
-t "start: the plan printed with its seed and each round's order" grep -q 'seed 42' "$M/console"
-t "start: the first reboot asked, its kernel armed" test -e "$S/reboot" -a -e "$S/armed"
-t "start: the boot unit installed" sh -c '"$1" series status --journal "$2" | grep -q "boot unit: installed"' \
+check "start: the plan printed with its seed and each round's order" grep -q 'seed 42' "$M/console"
+check "start: the first reboot asked, its kernel armed" test -e "$S/reboot" -a -e "$S/armed"
+check "start: the boot unit installed" sh -c '"$1" series status --journal "$2" | grep -q "boot unit: installed"' \
 	sh "$CONTEST" "$J"
 "$CONTEST" series status --journal "$J" | sed -n 's/^  round [0-9]* *//p' | tr -d '[]' >"$M/order"
 machine 20
-t "full: the series is done" grep -q '^phase	done' "$J/journal"
+check "full: the series is done" grep -q '^phase	done' "$J/journal"
 for k in a b c; do
-	t "full: $k has its 6 runs, ok" test "$(recs $k ok)" = 6 -a "$(recs $k)" = 6
-	t "full: $k's runs say series, round and boot" test "$(col $k boot | sort -u)" = sim -a \
+	check "full: $k has its 6 runs, ok" test "$(recs $k ok)" = 6 -a "$(recs $k)" = 6
+	check "full: $k's runs say series, round and boot" test "$(col $k boot | sort -u)" = sim -a \
 		"$(col $k round | sort -u | tr '\n' ' ')" = "1 2 3 "
 done
 # the order the runs happened in, round by round (by each no_load run's timestamp)
 for k in a b c; do col $k timestamp | paste - - | awk -v k=$k '{ print NR, $1, k }'; done | sort -k1,1n -k2,2 |
 	awk '{ o[$1] = o[$1] (o[$1] == "" ? "" : " ") $3 } END { for (r = 1; r <= 3; r++) print o[r] }' >"$M/ran"
-t "full: the runs happened in the planned order" cmp -s "$M/order" "$M/ran"
-t "full: balanced: each kernel first, second and third once" test "$(awk '{ for (p = 1; p <= NF; p++) n[p, $p]++ }
+check "full: the runs happened in the planned order" cmp -s "$M/order" "$M/ran"
+check "full: balanced: each kernel first, second and third once" test "$(awk '{ for (p = 1; p <= NF; p++) n[p, $p]++ }
 	END { for (k in n) if (n[k] != 1) bad = 1; print bad + 0 }' "$M/order")" = 0 -a "$(sort -u "$M/order" | wc -l)" = 3
-t "full: the closing report: events none, then the tables" grep -q 'events: none' "$M/console"
-t "full: the closing report's tables name every label" test "$(grep -cE '^(a|b|c) ' "$M/console")" -ge 6
-t "full: the boot unit removed, nothing armed" test ! -e "$S/armed" -a ! -e "$S/reboot"
-t "full: nothing left running" no_strays "$M"
+check "full: the closing report: events none, then the tables" grep -q 'events: none' "$M/console"
+check "full: the closing report's tables name every label" test "$(grep -cE '^(a|b|c) ' "$M/console")" -ge 6
+check "full: the boot unit removed, nothing armed" test ! -e "$S/armed" -a ! -e "$S/reboot"
+check "full: nothing left running" no_strays "$M"
 
 # --- 2. a kernel that never boots: retried, dropped after 3 tries, the others finish ---
 new_machine fail 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
 : >"$S/faults/fail-6.1.0-c"
 start -k a=6.1.0-a -k b=6.1.0-b -k c=6.1.0-c -n 2 --seed 7 no_load
 machine 30
-t "never boots: the series is done" grep -q '^phase	done' "$J/journal"
-t "never boots: three failed boots said" test "$(grep -c 'c did not come up (try [123] of 3): 6.1.0-a came up instead' "$M/console")" = 3
-t "never boots: c dropped, said in the closing report" grep -q 'c dropped after 3 tries: it never came up' "$M/console"
-t "never boots: a and b have their runs" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs c)" = 0
-t "never boots: nothing left running" no_strays "$M"
+check "never boots: the series is done" grep -q '^phase	done' "$J/journal"
+check "never boots: three failed boots said" test "$(grep -c 'c did not come up (try [123] of 3): 6.1.0-a came up instead' "$M/console")" = 3
+check "never boots: c dropped, said in the closing report" grep -q 'c dropped after 3 tries: it never came up' "$M/console"
+check "never boots: a and b have their runs" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs c)" = 0
+check "never boots: nothing left running" no_strays "$M"
 
 # --- 3. a hang: the watchdog brings back the default, the kernel is tried again ---
 new_machine hang 6.1.0-a 6.1.0-a 6.1.0-b
 : >"$S/faults/hang-6.1.0-b"
 start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 3 no_load
 machine 20
-t "hang: the series is done" grep -q '^phase	done' "$J/journal"
-t "hang: the watchdog's reset, then one failed boot said" grep -q 'b did not come up (try 1 of 3): 6.1.0-a came up instead' "$M/console"
-t "hang: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
-t "hang: nothing left running" no_strays "$M"
+check "hang: the series is done" grep -q '^phase	done' "$J/journal"
+check "hang: the watchdog's reset, then one failed boot said" grep -q 'b did not come up (try 1 of 3): 6.1.0-a came up instead' "$M/console"
+check "hang: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
+check "hang: nothing left running" no_strays "$M"
 
 # --- 4. a crash in the middle of a run ---
 new_machine crash 6.1.0-a 6.1.0-a 6.1.0-b
@@ -150,12 +145,12 @@ sleep 1
 crash
 wait 2>/dev/null
 machine 20
-t "crash: the series is done" grep -q '^phase	done' "$J/journal"
-t "crash: the cut run kept as incomplete, not counted" test "$(cat "$RES"/*.loads | grep -c 'incomplete: the run was cut')" = 1
-t "crash: said in the closing report" grep -q "run was cut or left no record" "$M/console"
-t "crash: every run recorded ok once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
-for k in a b; do t "crash: $k: no round recorded ok twice" not_doubled $k; done
-t "crash: nothing left running" no_strays "$M"
+check "crash: the series is done" grep -q '^phase	done' "$J/journal"
+check "crash: the cut run kept as incomplete, not counted" test "$(cat "$RES"/*.loads | grep -c 'incomplete: the run was cut')" = 1
+check "crash: said in the closing report" grep -q "run was cut or left no record" "$M/console"
+check "crash: every run recorded ok once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2
+for k in a b; do check "crash: $k: no round recorded ok twice" not_doubled $k; done
+check "crash: nothing left running" no_strays "$M"
 
 # --- 5. power lost between arming an entry and writing the journal ---
 new_machine power 6.1.0-a 6.1.0-a 6.1.0-b
@@ -164,11 +159,11 @@ boot
 : >"$S/faults/powerloss-after-arm"
 resume
 rc=$?
-t "power loss: contest died at the arm (SIGKILL)" test "$rc" = 137
+check "power loss: contest died at the arm (SIGKILL)" test "$rc" = 137
 machine 20
-t "power loss: the series is done" grep -q '^phase	done' "$J/journal"
-t "power loss: said in the closing report" grep -q 'power loss between arming' "$M/console"
-t "power loss: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs a)" = 2 -a "$(recs b)" = 2
+check "power loss: the series is done" grep -q '^phase	done' "$J/journal"
+check "power loss: said in the closing report" grep -q 'power loss between arming' "$M/console"
+check "power loss: every run recorded once" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$(recs a)" = 2 -a "$(recs b)" = 2
 
 # --- 6. a torn journal ---
 new_machine torn 6.1.0-a 6.1.0-a 6.1.0-b
@@ -179,18 +174,16 @@ boot
 resume
 truncate -s -25 "$J/journal"
 machine 20
-t "torn journal: resumed from the one before, the series done" grep -q '^phase	done' "$J/journal"
-t "torn journal: said in the closing report" grep -q 'the journal was torn' "$M/console"
-t "torn journal: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
+check "torn journal: resumed from the one before, the series done" grep -q '^phase	done' "$J/journal"
+check "torn journal: said in the closing report" grep -q 'the journal was torn' "$M/console"
+check "torn journal: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
 truncate -s -25 "$J/journal"
 truncate -s -25 "$J/journal.old"
 expect_fail "torn journal and its predecessor: one line, why" 1 "torn or altered" \
 	"$CONTEST" series resume --journal "$J"
 
 # --- 7. a full results disk ---
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: series.sh: the full results disk needs root (a small tmpfs)"
-else
+if need_root "for the full results disk (a small tmpfs)"; then
 	new_machine full_disk 6.1.0-a 6.1.0-a 6.1.0-b
 	mkdir -p "$RES"
 	mount -t tmpfs -o size=1m tmpfs "$RES"
@@ -201,15 +194,15 @@ else
 	boot
 	resume
 	rc=$?
-	t "full disk: the step fails, exit 1" test "$rc" = 1
-	t "full disk: says No space left on device" grep -q 'No space left on device' "$M/console"
+	check "full disk: the step fails, exit 1" test "$rc" = 1
+	check "full disk: says No space left on device" grep -q 'No space left on device' "$M/console"
 	before=$(($(recs a) + $(recs b)))
 	rm -f "$RES/fill"
 	resume
 	machine 20
-	t "full disk: the series goes on once there is room, and is done" grep -q '^phase	done' "$J/journal"
-	t "full disk: the run that left no record is kept as incomplete" test "$(cat "$RES"/*.loads | grep -c 'incomplete')" = 1
-	t "full disk: no completed record lost or doubled" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$before" -ge 1
+	check "full disk: the series goes on once there is room, and is done" grep -q '^phase	done' "$J/journal"
+	check "full disk: the run that left no record is kept as incomplete" test "$(cat "$RES"/*.loads | grep -c 'incomplete')" = 1
+	check "full disk: no completed record lost or doubled" test "$(recs a ok)" = 2 -a "$(recs b ok)" = 2 -a "$before" -ge 1
 	umount "$RES"
 fi
 # --- 8. stop between boots, then resume; a stop file during a step ---
@@ -218,29 +211,29 @@ start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 19 no_load
 boot
 resume
 "$CONTEST" series stop --journal "$J" >>"$M/console" 2>&1
-t "stop: at once when no step runs: phase stopped" grep -q '^phase	stopped' "$J/journal"
-t "stop: nothing armed, the unit removed" test ! -e "$S/armed" -a ! -e "$S/etc/systemd/system/contest-series.service" -a ! -e "$S/etc/init.d/contest-series"
-t "stop: status says so" sh -c '"$1" series status --journal "$2" | grep -q "state: stopped"' sh "$CONTEST" "$J"
+check "stop: at once when no step runs: phase stopped" grep -q '^phase	stopped' "$J/journal"
+check "stop: nothing armed, the unit removed" test ! -e "$S/armed" -a ! -e "$S/etc/systemd/system/contest-series.service" -a ! -e "$S/etc/init.d/contest-series"
+check "stop: status says so" sh -c '"$1" series status --journal "$2" | grep -q "state: stopped"' sh "$CONTEST" "$J"
 resume
 machine 20
-t "stop: resume goes on to the end" grep -q '^phase	done' "$J/journal"
-t "stop: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
+check "stop: resume goes on to the end" grep -q '^phase	done' "$J/journal"
+check "stop: every run recorded once" test "$(recs a)" = 2 -a "$(recs b)" = 2
 new_machine stopfile 6.1.0-a 6.1.0-a 6.1.0-b
 start -k a=6.1.0-a -k b=6.1.0-b -n 2 --seed 23 no_load
 boot
 : >"$J/stop"
 resume
-t "stop file: honoured before the next run" grep -q '^phase	stopped' "$J/journal"
-t "stop file: no run made, the file used up" test "$(recs a)" = 0 -a "$(recs b)" = 0 -a ! -e "$J/stop"
+check "stop file: honoured before the next run" grep -q '^phase	stopped' "$J/journal"
+check "stop file: no run made, the file used up" test "$(recs a)" = 0 -a "$(recs b)" = 0 -a ! -e "$J/stop"
 
 # --- 9. a run past its deadline ---
 new_machine deadline 6.1.0-a 6.1.0-a 6.1.0-b
 start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 29 --deadline 2s --lead 20 process_load
 machine 10
-t "deadline: the series is done" grep -q '^phase	done' "$J/journal"
-t "deadline: each run stopped and recorded failed" test "$(recs a failed)" = 1 -a "$(recs b failed)" = 1
-t "deadline: the reason says so" grep -q "passed the series' deadline of 2 s" "$RES/a.loads"
-t "deadline: nothing left running" no_strays "$M"
+check "deadline: the series is done" grep -q '^phase	done' "$J/journal"
+check "deadline: each run stopped and recorded failed" test "$(recs a failed)" = 1 -a "$(recs b failed)" = 1
+check "deadline: the reason says so" grep -q "passed the series' deadline of 2 s" "$RES/a.loads"
+check "deadline: nothing left running" no_strays "$M"
 
 # --- 10. refusals, one line each, nothing made ---
 new_machine refuse 6.1.0-a 6.1.0-a 6.1.0-b
@@ -260,14 +253,14 @@ echo 6.1.0-b >"$S/running"
 expect_fail "not from the default kernel" 2 "is not the one that boots by default" "$CONTEST" series start \
 	--boot sim --sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
 echo 6.1.0-a >"$S/running"
-t "refusals: no journal made" test ! -e "$J/journal"
+check "refusals: no journal made" test ! -e "$J/journal"
 "$CONTEST" series start --boot sim --sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b --dry-run \
 	-R "$RES" $RUNOPTS no_load >"$M/dry" 2>&1
-t "--dry-run: the plan printed, its rounds balanced by default (6)" grep -q '2 kernels x 6 rounds x 1 loads' "$M/dry"
-t "--dry-run: nothing armed, no journal" test ! -e "$S/armed" -a ! -e "$J/journal"
+check "--dry-run: the plan printed, its rounds balanced by default (6)" grep -q '2 kernels x 6 rounds x 1 loads' "$M/dry"
+check "--dry-run: nothing armed, no journal" test ! -e "$S/armed" -a ! -e "$J/journal"
 start -k a=6.1.0-a -k b=6.1.0-b -n 2 no_load
 expect_fail "a second series in the same journal" 2 "not finished" "$CONTEST" series start --boot sim \
 	--sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
 
-t "nothing left running at all" no_strays "$SCRATCH"
+check "nothing left running at all" no_strays "$SCRATCH"
 done_tests

@@ -33,14 +33,13 @@ check "csv: 3 rows" test "$(tail -n +2 "$SCRATCH/csv" | wc -l)" -eq 3
 check "csv: same field count everywhere" test "$(awk -F, '{print NF}' "$SCRATCH/csv" | sort -u | wc -l)" -eq 1
 # json: one valid document
 "$CONTEST" report -R "$R" --format json >"$SCRATCH/json"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "json checked for shape only"; then
 	check "json is valid" python3 -m json.tool "$SCRATCH/json" >/dev/null
 	check "json has 7 runs and 3 rows" python3 -c "
 import json,sys; d=json.load(open('$SCRATCH/json'))
 assert len(d['runs']) == 7 and len(d['workloads'][0]['loads'][0]['rows']) == 3
 assert d['workloads'][0]['loads'][0]['rows'][1]['vs_baseline']['time']['significant'] is True"
 else
-	echo "skip: python3 not installed: json checked for shape only"
 	check "json starts and ends as one object" sh -c "head -c 1 '$SCRATCH/json' | grep -q '{' && tail -n 1 '$SCRATCH/json' | grep -q '}\$'"
 fi
 # markdown and html
@@ -81,7 +80,7 @@ check "robust csv: a's median, interval, MAD, outlier run" grep -q ',3\.15,3\.1,
 check "robust csv: b's Mann-Whitney p and smallest detectable difference" grep -q ',4\.75,4\.6,4\.88,[0-9.]*,,0\.011988,18\.99[0-9]*,' "$SCRATCH/rcsv"
 check "robust csv: same field count everywhere" test "$(awk -F, '{print NF}' "$SCRATCH/rcsv" | sort -u | wc -l)" -eq 1
 "$CONTEST" report -R "$R" --format json >"$SCRATCH/rjson"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "robust json not decoded"; then
 	check "robust json: median, outliers, Mann-Whitney, smallest detectable difference" python3 -c "
 import json; d=json.load(open('$SCRATCH/rjson')); rows=d['workloads'][0]['loads'][0]['rows']
 a, b, c = rows[0], rows[1], rows[2]

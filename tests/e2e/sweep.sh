@@ -20,12 +20,10 @@ expect_fail "--sysctl key twice" 2 "--sysctl: 'vm.swappiness' is given twice" \
 	"$CONTEST" --sysctl vm.swappiness=1 --sysctl vm.swappiness=2 -d "$T" -R "$R" no_load
 check "refusals made no directory" test ! -e "$T" -a ! -e "$R"
 
-if [ "$(id -u)" -ne 0 ] || [ ! -w /proc/sys/vm/swappiness ]; then
+if ! is_root || [ ! -w /proc/sys/vm/swappiness ]; then
 	expect_fail "--sysctl as a user" 2 "--sysctl needs root: cannot write /proc/sys/vm/swappiness" \
 		"$CONTEST" --sysctl vm.swappiness=1 -d "$T" -R "$R" no_load
-	echo "skip: sweep.sh needs root to set vm.swappiness"
-	done_tests
-	exit
+	skip "needs root to set vm.swappiness" || skip_rest
 fi
 
 old=$(cat /proc/sys/vm/swappiness)
@@ -72,13 +70,11 @@ check "VM settings held: the holder's value stays, nothing made" \
 kill -INT "$pid"
 wait "$pid"
 check "holder: restored after its interrupt" restored
-if [ -e /sys/fs/cgroup/memory/memory.swappiness ]; then
+if need_cgroup_v1 memory memory.swappiness "the group following vm.swappiness is not checked"; then
 	"$CONTEST" --sysctl "vm.swappiness=$a" -k g --scale mini --lead 0 --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
 	check "v1: the run's group followed vm.swappiness" \
 		sh -c "tail -n 1 '$R/g.loads' | grep -qE 'cgroup v1 (no limit|memory.limit_in_bytes=[0-9]+) memory.swappiness=$a'"
 	check "v1: the environment names contest's own group's swappiness" grep -q '^memcg.swappiness=' "$R/g.env"
-else
-	echo "skip: no cgroup v1 memory hierarchy here: the group following vm.swappiness is not checked"
 fi
 
 # Interrupted mid-way (in the second setting's lead): 130, restored. A lead

@@ -60,12 +60,12 @@ expect_fail "unknown target refused through a sub-make" 2 "--target 'nosuchtarge
 check "a known target through a sub-make runs" run -k sub -t "$K3" --target vmlinux no_load >/dev/null 2>&1
 check "and was built" test -e "$K3/.linked"
 rm -rf "$T" "$R"
-if [ "$(id -u)" -eq 0 ]; then
+if is_root; then
 	mkdir "$SCRATCH/ro"
 	if mount --bind "$K" "$SCRATCH/ro" 2>/dev/null && mount -o remount,ro,bind "$SCRATCH/ro" 2>/dev/null; then
 		expect_fail "read-only tree" 2 "kernel tree '$SCRATCH/ro' is not writable" run -k x -t "$SCRATCH/ro" no_load
 	else
-		echo "skip: read-only tree refusal (cannot bind-mount read-only here)"
+		skip "read-only tree refusal (cannot bind-mount read-only here)"
 	fi
 	umount "$SCRATCH/ro" 2>/dev/null
 else

@@ -40,7 +40,7 @@ check "csv: c steps back from b, significant" grep -qE '^builtin-1:tiny,8,MEM 1.
 
 # json
 "$CONTEST" report -R "$R" --trend --format json >"$SCRATCH/t.json"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "json not decoded"; then
 	check "json: schema, kind, steps" python3 -c "
 import json; d=json.load(open('$SCRATCH/t.json'))
 assert d['schema'] == 1 and d['kind'] == 'trend' and d['order'] == 'recorded'
@@ -49,8 +49,6 @@ assert [x['label'] for x in p] == ['a','b','c'] and p[0]['step'] is None
 assert p[1]['step']['from'] == 'a' and p[1]['step']['significant'] and p[1]['step']['diff_pct'] > 0
 assert p[2]['step']['from'] == 'b' and p[2]['step']['significant'] and p[2]['step']['diff_pct'] < 0
 assert l['largest'] == 'b'"
-else
-	echo "skip: python3 not installed: json not decoded"
 fi
 check "markdown: a table with the steps" sh -c "'$CONTEST' report -R '$R' --trend --format markdown | grep -q '^| b | 4 | 1.80 | 0.03 | 1.00 | 0.02 | +27.0% \[.*\] p=.* \* |\$'"
 

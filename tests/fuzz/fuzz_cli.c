@@ -67,8 +67,8 @@ static void check_opts(const struct opts *o)
 		for (size_t i = 0; i < o->nlabels; i++)
 			check(rec_label_check(o->labels[i], NULL) == 0, "report: label not valid");
 		check(o->nonly <= OPTS_MAX_LOADS, "report: too many --loads");
-		check(o->baseline == NULL || (o->stats && rec_label_check(o->baseline, NULL) == 0),
-		      "report: --baseline without --stats or not a label");
+		check(o->baseline == NULL || ((o->stats || o->paired) && rec_label_check(o->baseline, NULL) == 0),
+		      "report: --baseline without --stats or --paired, or not a label");
 		check(o->format != NULL, "report: no format");
 		return;
 	case MODE_LOADS:
@@ -93,6 +93,9 @@ static void check_opts(const struct opts *o)
 		check(o->bad == NULL || (strcmp(o->bad, o->good) != 0 && !o->threshold_given),
 		      "bisect: --bad the --good label, or with --threshold");
 		check(o->runs >= 1 && o->runs <= 100000, "bisect: runs out of range");
+		return;
+	case MODE_SERIES:
+		check(o->action != NULL, "series: no action");
 		return;
 	case MODE_CLEAN:
 		check(o->testbed != NULL && o->testbed[0] != '\0', "clean: testbed empty");
@@ -137,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	exit_status = -1;       /* no getopt reset here: opts_parse must start afresh itself */
 	if (setjmp(back) == 0) {
-		opts_parse(&o, argc, argv);
+		opts_parse(&o, cmd_table, argc, argv);
 		if (o.mode != MODE_HELP && o.mode != MODE_VERSION)
 			cmd_check(&o);   /* the command's own checks, as main runs them */
 		check_opts(&o);

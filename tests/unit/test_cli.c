@@ -33,7 +33,7 @@ static int call(struct opts *o, int argc, char **argv)
 {
 	status = -1;
 	if (setjmp(back) == 0) {
-		opts_parse(o, argc, argv);
+		opts_parse(o, cmd_table, argc, argv);
 		if (o->mode != MODE_HELP && o->mode != MODE_VERSION)
 			cmd_check(o);   /* the command's own checks, as main runs them */
 	}
@@ -204,6 +204,48 @@ static void test_table(void)
 	}
 }
 
+/* test_commands: each row of the command table is one command bit of its
+ * own below MODE_HELP with an entry point, its word (if any) once; one row
+ * has no word; every command bit of the option table has its row. */
+static void test_commands(void)
+{
+	unsigned seen = 0, all = 0;
+	int noword = 0;
+
+	for (const struct opts_cmd *c = cmd_table; c->main != NULL; c++) {
+		unsigned m = (unsigned)c->mode;
+		T_CHECK(m != 0 && (m & (m - 1)) == 0 && m < MODE_HELP && !(seen & m));
+		seen |= m;
+		noword += c->word == NULL;
+		for (const struct opts_cmd *d = cmd_table; d != c && c->word != NULL; d++)
+			T_CHECK(d->word == NULL || strcmp(d->word, c->word) != 0);
+	}
+	T_CHECK(noword == 1);
+	for (int i = 0; i < OPT_COUNT; i++)
+		all |= opt_table[i].cmds;
+	T_CHECK((all & ~seen) == 0);
+}
+
+/* test_own_checks: report's checks between its options are its row's
+ * check (cmd_check), not the parser's; -r and no word name their rows. */
+static void test_own_checks(void)
+{
+	struct opts o;
+	char msg[1024];
+	char *bl[] = { "contest", "report", "--baseline", "a", NULL };
+	char *r[] = { "contest", "--stats", "-r", NULL };
+	char *run[] = { "contest", "-k", "a", "no_load", NULL };
+
+	T_CHECK(parse(&o, msg, sizeof msg, "report", "--baseline", "a", (char *)NULL) == EXIT_USAGE);
+	T_STREQ(msg, "contest: --baseline 'a' needs --stats or --paired (see contest --help)\n");
+	opts_parse(&o, cmd_table, 4, bl);   /* the parser alone takes it */
+	T_CHECK(o.mode == MODE_REPORT && o.baseline != NULL);
+	opts_parse(&o, cmd_table, 3, r);
+	T_CHECK(o.mode == MODE_REPORT && o.stats && o.nlabels == 0);
+	opts_parse(&o, cmd_table, 4, run);
+	T_CHECK(o.mode == MODE_RUN && o.nloads == 1 && !o.runs_auto);
+}
+
 /* test_help_and_man: every option of the table is in --help and in the man page. */
 static void test_help_and_man(void)
 {
@@ -247,7 +289,9 @@ int main(void)
 	test_again_after_error();
 	test_good_lines();
 	test_quoted();
+	test_own_checks();
 	err_exit_hook = NULL;
+	test_commands();
 	test_table();
 	test_help_and_man();
 	close(errfd);

@@ -418,7 +418,7 @@ static void parse_call(void *arg)
 
 	exit_status = -1;
 	if (setjmp(back) == 0) {
-		opts_parse(&k->o, k->argc, k->argv);
+		opts_parse(&k->o, cmd_table, k->argc, k->argv);
 		cmd_check(&k->o);   /* interact's own checks, as main runs them */
 	}
 	k->status = exit_status;

@@ -177,7 +177,7 @@ static void test_print(void)
 	        "run, about 3s a run for make clean, flushing and the canaries, and the loads' files)\n");
 }
 
-/* test_dry_run: run_main with dry_run prints and returns 0, making nothing. */
+/* test_dry_run: cmd_run with dry_run prints and returns 0, making nothing. */
 static void test_dry_run(void)
 {
 	static struct opts o;
@@ -191,7 +191,7 @@ static void test_dry_run(void)
 	o.results = res;
 	o.dry_run = 1;
 	fflush(stdout);
-	T_CHECK(run_main(&o) == 0);
+	T_CHECK(cmd_run(&o) == 0);
 	T_CHECK(access(tb, F_OK) != 0 && access(res, F_OK) != 0);
 	T_CHECK(rmdir(dir) == 0);
 }

@@ -1,4 +1,4 @@
-# estimate.sh: the time said before a run: a fresh results directory gets a number (a first guess, said so), a real tree's plan never borrows the built-in workload's runs, and each workload's own recorded runs then count.
+# plan_estimate.sh: the time said before a run: a fresh results directory gets a number (a first guess, said so), a real tree's plan never borrows the built-in workload's runs, and each workload's own recorded runs then count.
 . tests/e2e/lib.sh
 mkdir -p "$SCRATCH/tmp"
 GUESS='^estimated time: about [0-9.]*\(s\| min\| h\), a first guess: no runs of this workload recorded here yet'

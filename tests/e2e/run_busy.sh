@@ -1,4 +1,4 @@
-# busy.sh: a run beside busy loops that are not contest's records their CPU as foreign_pct, waits for a quiet start in vain (said once, recorded), and is marked busy in the report, naming the run.
+# run_busy.sh: a run beside busy loops that are not contest's records their CPU as foreign_pct, waits for a quiet start in vain (said once, recorded), and is marked busy in the report, naming the run.
 . tests/e2e/lib.sh
 
 # two busy loops of the test's own, running through the whole compile

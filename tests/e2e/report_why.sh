@@ -1,4 +1,4 @@
-# why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
+# report_why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
 . tests/e2e/lib.sh
 
 # col FILE LOAD COLUMN: that column of LOAD's first record in FILE
@@ -21,7 +21,7 @@ if [ -r /proc/pressure/memory ]; then
 	v=$(col "$R/a.loads" no_load psi_mem_full)
 	check "PSI recorded where the kernel has it ($v)" number "$v"
 else
-	echo "skip: this kernel has no /proc/pressure (PSI off): its columns are na"
+	skip "this kernel has no /proc/pressure (PSI off): its columns are na"
 	check "no PSI: recorded as na, not 0" test "$(col "$R/a.loads" no_load psi_mem_full)" = na
 fi
 check "the probe woke up about every 10 ms" awk -v n="$(col "$R/a.loads" no_load probe_n)" \
@@ -69,7 +69,7 @@ check "markdown: the difference" grep -qx -- '- s100: vm.swappiness: 10 -> 100' 
 "$CONTEST" report -R "$F" --format html --why --latency >"$SCRATCH/html"
 check "html: --why table" grep -q '<caption>mem_load: system evidence</caption>' "$SCRATCH/html"
 check "html: --latency table" grep -q '<caption>mem_load: wake-up latency (us)</caption>' "$SCRATCH/html"
-if command -v python3 >/dev/null 2>&1; then
+if need_cmd python3 "the json checks not run"; then
 	"$CONTEST" report -R "$F" --format json >"$SCRATCH/json"
 	check "json: why and latency per row, evidence per run" python3 -c "
 import json; d = json.load(open('$SCRATCH/json'))
@@ -77,13 +77,11 @@ row = d['workloads'][0]['loads'][0]['rows'][1]
 assert row['why']['swapout'] == 4000 and row['why']['mem_full_pct'] is None, row
 assert row['latency']['p99_us'] == 900
 assert d['runs'][1]['evidence']['pgscan_direct'] == 300"
-else
-	echo "skip: json checks need python3"
 fi
 
 # 3. Two labels measured with different vm.swappiness (root): the report
 # says so; the setting is restored whatever happens.
-if [ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/swappiness ]; then
+if need_root "to change vm.swappiness between two labels" && [ -w /proc/sys/vm/swappiness ]; then
 	old=$(cat /proc/sys/vm/swappiness)
 	new=$((old == 33 ? 34 : 33))
 	trap 'echo "$old" >/proc/sys/vm/swappiness; rm -rf "$SCRATCH"' EXIT
@@ -94,8 +92,6 @@ if [ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/swappiness ]; then
 	echo "$old" >/proc/sys/vm/swappiness
 	check "real: the swappiness difference is listed" \
 		sh -c "'$CONTEST' report -R '$R2' | grep -qx '  x2: vm.swappiness: $old -> $new'"
-else
-	echo "skip: why.sh needs root to change vm.swappiness between two labels"
 fi
 check "no stray processes" no_strays "$SCRATCH"
 done_tests

@@ -1,4 +1,4 @@
-# rate.sh: contest loads --rate runs each load alone and prints its work per second; bad input refused; nothing left.
+# loads_rate.sh: contest loads --rate runs each load alone and prints its work per second; bad input refused; nothing left.
 . tests/e2e/lib.sh
 expect_fail "loads with a load but no --rate" 2 "loads: 'io_load' needs --rate" "$CONTEST" loads io_load
 expect_fail "bad --seconds" 2 "--seconds: '0' is not a number of seconds" "$CONTEST" loads --rate --seconds 0

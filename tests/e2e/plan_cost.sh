@@ -1,4 +1,4 @@
-# cost.sh: the cost said first: --dry-run prints the free space, a run says its plan on stderr before the first run, a plan the testbed's disk cannot hold is refused up front, before anything is made; the live line moves in every phase.
+# plan_cost.sh: the cost said first: --dry-run prints the free space, a run says its plan on stderr before the first run, a plan the testbed's disk cannot hold is refused up front, before anything is made; the live line moves in every phase.
 . tests/e2e/lib.sh
 
 # --dry-run: the peak beside the free space of the testbed's nearest existing parent

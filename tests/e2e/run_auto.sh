@@ -1,4 +1,4 @@
-# auto.sh: -n auto runs rounds until Time's 95% interval is within --precision of its mean, never more than --max-runs, within --budget; says which conditions got there; its bad input is refused in one line, nothing made.
+# run_auto.sh: -n auto runs rounds until Time's 95% interval is within --precision of its mean, never more than --max-runs, within --budget; says which conditions got there; its bad input is refused in one line, nothing made.
 . tests/e2e/lib.sh
 
 # ci_check FILE CAP VERDICT: the runs recorded in FILE (one -n auto
