@@ -1,6 +1,7 @@
 /* step.c: a series going on: each phase's intent journaled before its side effect (arm, reboot, run), and what a boot finds (the scheduled kernel, another one, a run cut short) turned into the next step. */
 #include "contest/series/step.h"
 #include "contest/series/closing.h"
+#include "contest/series/guest.h"
 #include "contest/series/launch.h"
 #include "contest/series/unit.h"
 #include "contest/cli/version.h"
@@ -106,6 +107,8 @@ static int record_failed(struct series_ctx *c, const char *reason)
 	text_copy(r.series, j->id, sizeof r.series);
 	r.round = (int)step_round(j, j->step);
 	text_copy(r.boot, j->driver, sizeof r.boot);
+	if (c->drv->run_in_guest)
+		guest_describe(j, r.guest, sizeof r.guest);
 	if (store_append(j->results, &r) != 0) {
 		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
 		return -1;
