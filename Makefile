@@ -3,6 +3,7 @@ BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
+LIBEXEC  = $(PREFIX)/lib/contest
 MANDIR   = $(PREFIX)/share/man/man1
 
 CC      ?= cc
@@ -29,10 +30,15 @@ FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/
 .PHONY: all check bench bench-loads fuzz fuzz-build install uninstall clean
 .SECONDARY: $(SAN_OBJ) $(FUZZ_OBJ)
 
-all: $(BUILD)/contest
+all: $(BUILD)/contest $(BUILD)/contest-init
 
 $(BUILD)/contest: $(BUILD)/obj/contest/main.o $(OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# contest-init: a guest's /init (contest series --boot qemu), static, outside contest itself.
+$(BUILD)/contest-init: guest/init.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -static -o $@ guest/init.c
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -51,7 +57,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(SAN_OBJ)
 # object: serial, it was minutes of CI's 15); the tests run one at a time.
 NPROC = $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 check:
-	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/contest $(TEST_BIN)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/contest $(BUILD)/contest-init $(TEST_BIN)
 	@CONTEST=$(abspath $(BUILD))/contest sh tests/run.sh $(TEST_BIN)
 
 # fuzz: each target for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/; needs clang.
@@ -79,13 +85,14 @@ bench: $(BUILD)/contest
 bench-loads: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench-loads.sh
 
-install: $(BUILD)/contest
+install: $(BUILD)/contest $(BUILD)/contest-init
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 0755 $(BUILD)/contest $(DESTDIR)$(BINDIR)/contest
 	install -m 0644 man/contest.1 $(DESTDIR)$(MANDIR)/contest.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1
+	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1 $(DESTDIR)$(LIBEXEC)/contest-init
+	-rmdir $(DESTDIR)$(LIBEXEC)
 
 clean:
 	rm -rf $(BUILD)

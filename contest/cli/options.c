@@ -248,9 +248,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	  .err = "--threshold: '%s' is not a percentage above 0 and below 100 (such as 5%%)" },
 	[OPT_BOOT] = { "boot", 0, "HOW", MODE_SERIES,
 		{ [SECT_SERIES] = { .text = "oneshot (the boot loader's next-boot entry: GRUB or\n"
-		                            "systemd-boot), kexec, or sim (tests); required" } },
-	  F(boot), .kind = OPT_K_WORD, .choices = "oneshot kexec sim",
-	  .err = "--boot: '%s' is not oneshot, kexec or sim" },
+		                            "systemd-boot), kexec, qemu (each run in a QEMU guest;\n"
+		                            "the machine never reboots), or sim (tests); required" } },
+	  F(boot), .kind = OPT_K_WORD, .choices = "oneshot kexec qemu sim",
+	  .err = "--boot: '%s' is not oneshot, kexec, qemu or sim" },
 	[OPT_SIM] = { "sim", 0, "DIR", MODE_SERIES,
 		{ [SECT_SERIES] = { .text = "with --boot sim: the simulated firmware's folder" } },
 	  F(sim), .kind = OPT_K_PATH, .err = "--sim: empty folder" },
@@ -277,6 +278,20 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_SERIES] = { .text = "the series' journal folder (default\n"
 		                            "/var/lib/contest/series)" } },
 	  F(journal), .kind = OPT_K_PATH, .err = "--journal: empty folder" },
+	[OPT_VCPUS] = { "vcpus", 0, "N", MODE_SERIES,
+		{ [SECT_SERIES] = { .text = "with --boot qemu: each guest's CPUs (default: this\n"
+		                            "machine's)" } },
+	  F(vcpus), .kind = OPT_K_INT, .lo = 1, .hi = 1024,
+	  .err = "--vcpus: '%s' is not a number of CPUs from 1 to 1024" },
+	[OPT_GUEST_MEM] = { "guest-mem", 0, "SIZE", MODE_SERIES,
+		{ [SECT_SERIES] = { .text = "with --boot qemu: each guest's memory (default 2G)" } },
+	  F(guest_mem), .kind = OPT_K_SIZE, .lo = 128,
+	  .err = "--guest-mem: '%s' is not a size of at least 128M (e.g. 2G)" },
+	[OPT_ACCEL] = { "accel", 0, "HOW", MODE_SERIES,
+		{ [SECT_SERIES] = { .text = "with --boot qemu: kvm or tcg (emulated; default: kvm\n"
+		                            "when a probe guest boots under it, else tcg)" } },
+	  F(accel), .kind = OPT_K_WORD, .choices = "kvm tcg",
+	  .err = "--accel: '%s' is not kvm or tcg" },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

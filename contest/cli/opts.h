@@ -67,11 +67,13 @@ struct opts {
 	char sweep_val[OPTS_MAX_SWEEP][128];
 	char sweep_label[OPTS_MAX_SWEEP][72];
 	size_t nsweep;
-	/* a run that a kernel series started (CONTEST_SERIES=ID,ROUND,BOOT, set by
-	 * contest series for its runs): recorded with each run; "" and 0 otherwise */
+	/* a run that a kernel series started (CONTEST_SERIES=ID,ROUND,BOOT[,GUEST],
+	 * set by contest series for its runs): recorded with each run; "" and 0
+	 * otherwise */
 	char series_id[48];
 	int series_round;
 	char series_boot[16];
+	char series_guest[32];    /* boot qemu: the guest, "tcg 2 vcpus 2G" */
 	enum progress_mode progress;
 	const struct load_desc *loads[OPTS_MAX_LOADS];
 	size_t nloads;
@@ -114,6 +116,9 @@ struct opts {
 	double deadline;          /* --deadline, seconds */
 	double countdown;         /* --countdown, seconds */
 	const char *journal;      /* --journal */
+	int vcpus;                /* --vcpus (0: this machine's CPUs) */
+	uint64_t guest_mem;       /* --guest-mem, bytes (0: 2G) */
+	const char *accel;        /* --accel (NULL: kvm when a probe guest boots, else tcg) */
 	const char *pass[64];     /* the run options given, one word each ("--name=arg"), for the runs */
 	size_t npass;
 	char passbuf[8192];       /* their text */

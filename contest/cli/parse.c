@@ -355,23 +355,25 @@ static void finish(struct opts *o)
 	runs_finish(o);
 }
 
-/* series_env: CONTEST_SERIES, "ID,ROUND,BOOT", which contest series sets for
- * the runs it starts, into o's series fields; a malformed one is a usage
- * error naming it. */
+/* series_env: CONTEST_SERIES, "ID,ROUND,BOOT[,GUEST]", which contest series
+ * sets for the runs it starts, into o's series fields; a malformed one is a
+ * usage error naming it. */
 static void series_env(struct opts *o, const char *env)
 {
-	char id[48], boot[16];
+	char id[48], boot[16], guest[32] = "";
 	long round;
-	int end = 0;
+	int end = 0, g = 0;
 
 	if (env == NULL || *env == '\0')
 		return;
 	if (sscanf(env, "%47[A-Za-z0-9._-],%ld,%15[a-z]%n", id, &round, boot, &end) != 3 ||
+	    (env[end] == ',' && (sscanf(env + end, ",%31[A-Za-z0-9. ]%n", guest, &g) != 1 || (end += g, 0))) ||
 	    env[end] != '\0' || round < 1 || round > 1000000)
-		opts_usage_error("CONTEST_SERIES: '%s' is not ID,ROUND,BOOT (set by contest series)", env);
+		opts_usage_error("CONTEST_SERIES: '%s' is not ID,ROUND,BOOT[,GUEST] (set by contest series)", env);
 	text_copy(o->series_id, id, sizeof o->series_id);
 	o->series_round = (int)round;
 	text_copy(o->series_boot, boot, sizeof o->series_boot);
+	text_copy(o->series_guest, guest, sizeof o->series_guest);
 }
 
 void opts_parse(struct opts *o, const struct opts_cmd *cmds, int argc, char **argv)

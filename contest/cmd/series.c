@@ -26,14 +26,18 @@ void series_check(struct opts *o)
 	    strcmp(a, "resume") != 0)
 		opts_usage_error("series: '%s' is not start, status, stop or resume", a);
 	if (strcmp(a, "start") != 0) {
-		if (o->nkernels > 0 || o->boot != NULL || o->npass > 0 || o->nloads > 0 || o->runs_given)
+		if (o->nkernels > 0 || o->boot != NULL || o->npass > 0 || o->nloads > 0 || o->runs_given || o->vcpus ||
+		    o->guest_mem || o->accel)
 			opts_usage_error("series %s: takes only --journal DIR", a);
 		return;
 	}
 	if (o->boot == NULL)
-		opts_usage_error("series start: give --boot oneshot, kexec or sim%s", "");
+		opts_usage_error("series start: give --boot oneshot, kexec, qemu or sim%s", "");
 	if ((o->sim != NULL) != (strcmp(o->boot, "sim") == 0))
 		opts_usage_error("series start: --sim DIR goes with --boot sim, and only with it%s", "");
+	if ((o->vcpus || o->guest_mem || o->accel) && strcmp(o->boot, "qemu") != 0)
+		opts_usage_error("series start: --vcpus, --guest-mem and --accel go with --boot qemu, and only with it%s",
+		                 "");
 	if (o->nkernels < 2)
 		opts_usage_error("series start: give two or more kernels, each as -k LABEL=SPEC%s", "");
 	if (o->runs_auto)
@@ -97,7 +101,7 @@ int cmd_series(struct opts *o)
 		.rounds = o->runs, .seed = (uint64_t)o->seed, .seed_given = o->seed_given, .tries = o->tries,
 		.deadline = o->deadline, .countdown = o->countdown, .loads = loads, .nloads = o->nloads,
 		.args = args, .nargs = nargs, .results = o->results, .round_secs = round_secs(o),
-		.dry_run = o->dry_run,
+		.dry_run = o->dry_run, .accel = o->accel, .vcpus = o->vcpus, .guest_mib = (long)(o->guest_mem >> 20),
 	};
 	return series_start(&s);
 }

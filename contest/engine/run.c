@@ -372,6 +372,7 @@ static void new_rec(const struct runner *r, const char *label, const struct load
 	text_copy(rec->series, r->o->series_id, sizeof rec->series);
 	rec->round = r->o->series_round;
 	text_copy(rec->boot, r->o->series_boot, sizeof rec->boot);
+	text_copy(rec->guest, r->o->series_guest, sizeof rec->guest);
 }
 /* use_setting: put setting v of a sweep in force, and a v1 group's
  * swappiness in step with it; 0, or -1 (said). */

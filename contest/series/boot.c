@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* drivers: every boot driver, by the name --boot takes. */
-static const struct boot_driver *const drivers[] = { &boot_oneshot, &boot_kexec, &boot_sim };
+static const struct boot_driver *const drivers[] = { &boot_oneshot, &boot_kexec, &boot_qemu, &boot_sim };
 
 /* boot_driver_find: the driver named name; NULL when none is. */
 const struct boot_driver *boot_driver_find(const char *name)

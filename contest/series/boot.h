@@ -30,10 +30,12 @@ struct boot_ctx {
 	const char *root;   /* every path a real driver reads is under it: "" or NULL, the machine */
 };
 
+struct series_journal;
+
 /* A boot driver. Every function returns 0, or -1 with why (one line, no
  * trailing newline) filled. */
 struct boot_driver {
-	const char *name;   /* oneshot, kexec, sim: recorded in each run's boot column */
+	const char *name;   /* oneshot, kexec, qemu, sim: recorded in each run's boot column */
 	/* resolve: k->release from k->spec (k->release already set by
 	 * ",release=R" is kept, but checked where it can be); the entry or image
 	 * must exist. */
@@ -54,9 +56,17 @@ struct boot_driver {
 	int (*reboot)(const struct boot_ctx *c, char *why, size_t len);
 	/* running: the release and boot id of the kernel that runs. */
 	int (*running)(const struct boot_ctx *c, struct boot_running *r, char *why, size_t len);
+	/* run_in_guest: NULL for a driver that boots the machine. A driver
+	 * whose runs happen in guests (qemu) is never armed and never reboots
+	 * the machine: each run of load for kernel k of j (its journal in dir)
+	 * boots the kernel in a guest of its own, runs there and ends with it.
+	 * Returns as launch_run (contest/series/launch.h), or LAUNCH_NOBOOT when
+	 * the guest never reached the run (a failed boot); why says how. */
+	int (*run_in_guest)(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
+	                    char *why, size_t len);
 };
 
-extern const struct boot_driver boot_oneshot, boot_kexec, boot_sim;
+extern const struct boot_driver boot_oneshot, boot_kexec, boot_sim, boot_qemu;
 
 /* boot_driver_find: the driver named name; NULL when none is. */
 const struct boot_driver *boot_driver_find(const char *name);

@@ -62,32 +62,6 @@ static int kspec_parse(const char *spec, struct kspec *s, char *why, size_t len)
 	return 0;
 }
 
-/* bzimage_release: the release in the x86 boot header of the open image:
- * "HdrS" at 0x202, the kernel_version pointer at 0x20E (a 16-bit offset
- * from 0x200) to "RELEASE (builder) #1 ...". 0 and rel, or -1. */
-static int bzimage_release(int fd, char *rel, size_t len)
-{
-	unsigned char h[0x210];
-	char v[BOOT_RELEASE_MAX + 1];
-	ssize_t n;
-	size_t k = 0;
-	unsigned off;
-
-	if (pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h || memcmp(h + 0x202, "HdrS", 4) != 0)
-		return -1;
-	off = (unsigned)h[0x20E] | (unsigned)h[0x20F] << 8;
-	if (off == 0 || (n = pread(fd, v, sizeof v - 1, (off_t)off + 0x200)) <= 0)
-		return -1;
-	v[n] = '\0';
-	while (k < (size_t)n && v[k] > ' ' && v[k] < 0x7f)
-		k++;
-	v[k] = '\0';
-	if (!boot_release_ok(v))
-		return -1;
-	text_copy(rel, v, len);
-	return 0;
-}
-
 /* present: root/path is a readable regular file: 0, or -1 with why. */
 static int present(const struct boot_ctx *c, const char *what, const char *path, char *why, size_t len)
 {
@@ -121,7 +95,7 @@ static int kexec_resolve(const struct boot_ctx *c, struct boot_kernel *k, char *
 	if (k->release[0] == '\0') {
 		rc = -1;
 		if (boot_path(c, full, sizeof full, s->image) == 0 && (fd = open(full, O_RDONLY | O_CLOEXEC)) >= 0) {
-			rc = bzimage_release(fd, k->release, sizeof k->release);
+			rc = boot_bzimage_release(fd, k->release, sizeof k->release);
 			close(fd);
 		}
 		if (rc != 0)

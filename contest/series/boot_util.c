@@ -355,3 +355,27 @@ char *boot_trim(char *s)
 		s[--n] = '\0';
 	return s;
 }
+
+/* boot_bzimage_release: the release in an x86 boot header; 0 or -1. */
+int boot_bzimage_release(int fd, char *rel, size_t len)
+{
+	unsigned char h[0x210];
+	char v[BOOT_RELEASE_MAX + 1];
+	ssize_t n;
+	size_t k = 0;
+	unsigned off;
+
+	if (pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h || memcmp(h + 0x202, "HdrS", 4) != 0)
+		return -1;
+	off = (unsigned)h[0x20E] | (unsigned)h[0x20F] << 8;
+	if (off == 0 || (n = pread(fd, v, sizeof v - 1, (off_t)off + 0x200)) <= 0)
+		return -1;
+	v[n] = '\0';
+	while (k < (size_t)n && v[k] > ' ' && v[k] < 0x7f)
+		k++;
+	v[k] = '\0';
+	if (!boot_release_ok(v))
+		return -1;
+	text_copy(rel, v, len);
+	return 0;
+}

@@ -49,6 +49,12 @@ int boot_release_ok(const char *s);
  * with why when R is no release. */
 int boot_spec_release(struct boot_kernel *k, char *why, size_t len);
 
+/* boot_bzimage_release: the release in the x86 boot header of the open
+ * kernel image fd: "HdrS" at 0x202, the kernel_version pointer at 0x20E (a
+ * 16-bit offset from 0x200) to "RELEASE (builder) #1 ...". 0 and rel, or
+ * -1 when fd holds no such header. */
+int boot_bzimage_release(int fd, char *rel, size_t len);
+
 /* boot_conf_get: key's value in the "key value" lines of a loader entry
  * or loader.conf text into out, trimmed; 0, or -1 when absent. */
 int boot_conf_get(const char *text, const char *key, char *out, size_t len);

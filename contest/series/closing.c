@@ -1,5 +1,6 @@
 /* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables. */
 #include "contest/series/closing.h"
+#include "contest/series/guest.h"
 #include "contest/report/report.h"
 #include "results/record/store.h"
 
@@ -18,6 +19,12 @@ void series_plan_print(const struct series_journal *j, FILE *out)
 	for (size_t k = 0; k < j->nk; k++)
 		fprintf(out, "  %-20s %-32s %s%s\n", j->kern[k].k.label, j->kern[k].k.release, j->kern[k].k.spec,
 		        j->kern[k].dropped ? "  (dropped)" : "");
+	if (j->vcpus > 0) {   /* a guest driver's */
+		char g[64];
+		guest_describe(j, g, sizeof g);
+		fprintf(out, "guests: %s%s\n", g + (g[0] == ' '),
+		        j->accel[0] ? "" : ", on kvm when a probe guest boots under it, else tcg (emulated)");
+	}
 	fprintf(out, "loads:");
 	for (size_t l = 0; l < j->nloads; l++)
 		fprintf(out, " %s", j->loads[l]);
@@ -73,4 +80,6 @@ void series_closing(const struct series_journal *j, FILE *out)
 	req.paired = 1;
 	req.baseline = labels[0];
 	report_print(&req, out);
+	if (strcmp(j->accel, "tcg") == 0)
+		fprintf(out, "emulated (TCG): timings are the emulator's, not the kernel's\n");
 }

@@ -50,6 +50,9 @@ struct series_journal {
 	int max_tries;                  /* failed boots (or cut runs) before a kernel is dropped */
 	double deadline;                /* a run's most seconds (0: none) */
 	double countdown;               /* seconds counted down before each reboot */
+	char accel[8];                  /* a guest driver's: kvm or tcg ("" other drivers) */
+	int vcpus;                      /* a guest driver's: each guest's CPUs */
+	long guest_mib;                 /* a guest driver's: each guest's memory, MiB */
 	size_t nk;
 	struct series_kernel kern[SERIES_MAX_KERNELS];
 	size_t nloads;

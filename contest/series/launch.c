@@ -13,35 +13,50 @@
 #include <time.h>
 #include <unistd.h>
 
+void launch_series_env(const struct series_journal *j, long round, const char *guest, char *out, size_t len)
+{
+	text_fmt(out, len, "%s,%ld,%s%s%s", j->id, round, j->driver, guest && *guest ? "," : "", guest ? guest : "");
+}
+
+size_t launch_argv(const struct series_journal *j, size_t k, const char *load, const char *results,
+                   const char *extra, struct launch_words *w)
+{
+	size_t n = 0;
+
+	text_fmt(w->label, sizeof w->label, "--kernel=%s", j->kern[k].k.label);
+	text_fmt(w->results, sizeof w->results, "--results=%s", results);
+	w->argv[n++] = j->program;
+	w->argv[n++] = w->label;
+	w->argv[n++] = "--runs=1";
+	w->argv[n++] = "--quiet";
+	w->argv[n++] = w->results;
+	for (size_t i = 0; i < j->nargs; i++)
+		w->argv[n++] = j->args[i];
+	if (extra != NULL)
+		w->argv[n++] = extra;
+	w->argv[n++] = "--";
+	w->argv[n++] = load;
+	w->argv[n] = NULL;
+	return n;
+}
+
 /* child: in the new process: its own group, the series' directory and
  * CONTEST_SERIES, then contest; never returns. */
 static _Noreturn void child(const struct series_journal *j, size_t k, const char *load, long round)
 {
-	char env[160], label[96], results[PATH_MAX + 16];
-	const char *argv[SERIES_MAX_ARGS + 12];
-	size_t n = 0;
+	static struct launch_words w;
+	char env[160];
 
 	setpgid(0, 0);
 	if (chdir(j->cwd) != 0) {
 		warn("series: cannot enter %s", j->cwd);
 		_exit(127);
 	}
-	snprintf(env, sizeof env, "%s,%ld,%s", j->id, round, j->driver);
+	launch_series_env(j, round, NULL, env, sizeof env);
 	setenv("CONTEST_SERIES", env, 1);
 	unsetenv("CONTEST_RESULTS");
-	snprintf(label, sizeof label, "--kernel=%s", j->kern[k].k.label);
-	snprintf(results, sizeof results, "--results=%s", j->results);
-	argv[n++] = j->program;
-	argv[n++] = label;
-	argv[n++] = "--runs=1";
-	argv[n++] = "--quiet";
-	argv[n++] = results;
-	for (size_t i = 0; i < j->nargs; i++)
-		argv[n++] = j->args[i];
-	argv[n++] = "--";
-	argv[n++] = load;
-	argv[n] = NULL;
-	execv(j->program, (char *const *)argv);
+	launch_argv(j, k, load, j->results, NULL, &w);
+	execv(j->program, (char *const *)w.argv);
 	warn("series: cannot start %s", j->program);
 	_exit(127);
 }

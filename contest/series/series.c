@@ -1,6 +1,7 @@
 /* series.c: the series command's actions: start (plan checked, printed, journaled, the unit installed, the first reboot), resume, stop and status, one at a time under the journal folder's lock. */
 #include "contest/series/series.h"
 #include "contest/series/closing.h"
+#include "contest/series/guest.h"
 #include "contest/series/step.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
@@ -149,6 +150,12 @@ static int plan_fill(const struct series_start *s, struct series_journal *j)
 	j->max_tries = s->tries;
 	j->deadline = s->deadline;
 	j->countdown = s->countdown;
+	if (strcmp(s->driver, "qemu") == 0) {   /* the guests' machine; the accelerator picked at the start */
+		text_copy(j->accel, s->accel ? s->accel : "", sizeof j->accel);
+		j->vcpus = s->vcpus > 0 ? s->vcpus : (int)sysconf(_SC_NPROCESSORS_ONLN);
+		j->vcpus = j->vcpus > 0 ? j->vcpus : 1;
+		j->guest_mib = s->guest_mib > 0 ? s->guest_mib : 2048;
+	}
 	for (size_t i = 0; i < s->nloads; i++)
 		text_copy(j->loads[i], s->loads[i], sizeof j->loads[i]);
 	j->nloads = s->nloads;
@@ -209,7 +216,7 @@ static int start_checks(const struct series_start *s, struct series_ctx *c, stru
 
 	c->drv = boot_driver_find(s->driver);
 	if (c->drv == NULL || c->drv->check == NULL) {
-		warnx("series: --boot '%s': this contest has no such boot driver (oneshot, kexec, sim)", s->driver);
+		warnx("series: --boot '%s': this contest has no such boot driver (oneshot, kexec, qemu, sim)", s->driver);
 		return -1;
 	}
 	if (getcwd(cwd, sizeof cwd) == NULL || absolute(s->sim ? s->sim : "", cwd, sim, simlen) != 0)
@@ -270,7 +277,9 @@ int series_start(const struct series_start *s)
 		return EXIT_USAGE;
 	j.phase = PH_ARM;
 	text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
-	if (series_unit_install(j.root, j.program, s->dir, why, sizeof why) != 0) {
+	if (c.drv->run_in_guest != NULL)
+		guest_accel_pick(&j, s->dir);
+	if (c.drv->run_in_guest == NULL && series_unit_install(j.root, j.program, s->dir, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		return EXIT_RUNFAIL;
 	}
@@ -302,7 +311,7 @@ int series_resume(const char *dir)
 		j.phase = PH_ARM;
 		text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
 		journal_event(&j, "resumed at round %ld", j.step / (long)j.nk + 1);
-		if (series_unit_install(j.root, j.program, dir, why, sizeof why) != 0) {
+		if (c.drv->run_in_guest == NULL && series_unit_install(j.root, j.program, dir, why, sizeof why) != 0) {
 			warnx("series: %s", why);
 			return EXIT_RUNFAIL;
 		}

@@ -10,7 +10,7 @@
 /* What contest series start was given. */
 struct series_start {
 	const char *dir;                  /* the journal's folder */
-	const char *driver;               /* oneshot, kexec, sim */
+	const char *driver;               /* oneshot, kexec, qemu, sim */
 	const char *sim;                  /* the sim driver's folder */
 	const char *const *kernels;       /* LABEL=SPEC[,release=R], nk of them */
 	size_t nk;
@@ -26,13 +26,20 @@ struct series_start {
 	const char *results;              /* the results directory */
 	double round_secs;                /* one kernel's runs of a round, estimated; NaN unknown */
 	int dry_run;                      /* print the plan, change nothing */
+	/* --boot qemu: the guests' accelerator (kvm, tcg; NULL: kvm when a probe
+	 * guest boots under it, else tcg), CPUs (0: this machine's) and memory
+	 * (MiB; 0: 2048) */
+	const char *accel;
+	int vcpus;
+	long guest_mib;
 };
 
 /* series_start: the plan checked (the driver works here, every kernel
  * resolves, the running kernel is the one that boots by default, so that
  * it can go on after any failure), printed with its order and estimate,
  * journaled, the boot unit installed, and the first kernel armed and
- * booted. Exit status: 0, 1 (a step failed, said), 2 (refused, said). */
+ * booted (a guest driver: no unit, nothing armed; each run boots a guest).
+ * Exit status: 0, 1 (a step failed, said), 2 (refused, said). */
 int series_start(const struct series_start *s);
 
 /* series_resume: go on with the series in dir on the kernel that runs (the

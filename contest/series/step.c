@@ -1,6 +1,7 @@
 /* step.c: a series going on: each phase's intent journaled before its side effect (arm, reboot, run), and what a boot finds (the scheduled kernel, another one, a run cut short) turned into the next step. */
 #include "contest/series/step.h"
 #include "contest/series/closing.h"
+#include "contest/series/guest.h"
 #include "contest/series/launch.h"
 #include "contest/series/unit.h"
 #include "contest/cli/version.h"
@@ -99,13 +100,15 @@ static int record_failed(struct series_ctx *c, const char *reason)
 	strftime(r.timestamp, sizeof r.timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	if (uname(&u) == 0)
 		text_copy(r.host, u.nodename, sizeof r.host);
-	text_copy(r.kernel, c->now.release, sizeof r.kernel);
+	text_copy(r.kernel, c->drv->run_in_guest ? k->k.release : c->now.release, sizeof r.kernel);
 	text_copy(r.version, CONTEST_VERSION, sizeof r.version);
 	r.failed = 1;
 	text_copy(r.reason, reason, sizeof r.reason);
 	text_copy(r.series, j->id, sizeof r.series);
 	r.round = (int)step_round(j, j->step);
 	text_copy(r.boot, j->driver, sizeof r.boot);
+	if (c->drv->run_in_guest)
+		guest_describe(j, r.guest, sizeof r.guest);
 	if (store_append(j->results, &r) != 0) {
 		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
 		return -1;
@@ -311,6 +314,24 @@ static int launched(struct series_ctx *c, int rc, const char *why)
 	return record_failed(c, reason) != 0 ? 1 : 0;
 }
 
+/* guest_noboot: the step's guest never reached its run (why): a failed
+ * boot, counted; the kernel dropped after max_tries of them, else booted
+ * again. 0, or 1 when the journal cannot be written (said). */
+static int guest_noboot(struct series_ctx *c, const char *why)
+{
+	struct series_kernel *k = cur(c);
+
+	k->tries++;
+	journal_event(c->j, "round %ld: %s did not come up in its guest (try %d of %d): %s",
+	              step_round(c->j, c->j->step), k->k.label, k->tries, c->j->max_tries, why);
+	c->j->phase = PH_ARM;
+	if (k->tries >= c->j->max_tries) {
+		drop(c, k, "its guest never came up");
+		next_step(c);
+	}
+	return series_save(c) != 0 ? 1 : 0;
+}
+
 /* run_loads: phase BOOTED in the kernel's own boot: each remaining load
  * run once, its intent (and the records it had) journaled first. 0 when
  * the step is done, 1 on failure (said), 2 when stopped or interrupted. */
@@ -328,10 +349,14 @@ static int run_loads(struct series_ctx *c)
 		j->phase = PH_RUN;
 		if (j->count < 0 || series_save(c) != 0)
 			return 1;
-		int rc = launch_run(j, journal_step_kernel(j, j->step), j->loads[j->load],
-		                    step_round(j, j->step), why, sizeof why);
+		size_t ki = journal_step_kernel(j, j->step);
+		long r = step_round(j, j->step);
+		int rc = c->drv->run_in_guest ? c->drv->run_in_guest(j, c->dir, ki, j->loads[j->load], r, why, sizeof why)
+		                              : launch_run(j, ki, j->loads[j->load], r, why, sizeof why);
 		if (rc == 130)
 			return 2;
+		if (rc == LAUNCH_NOBOOT)
+			return guest_noboot(c, why);
 		if (launched(c, rc, why) != 0)
 			return 1;
 		j->load++;
@@ -343,15 +368,18 @@ static int run_loads(struct series_ctx *c)
 	return 0;
 }
 
-/* booted: phase BOOTED. In the kernel's own boot: its runs. In a later
- * boot (its boot ended between runs: a crash, a hang, a power loss):
- * counted as a cut and booted again. 0, 1 or 2 as run_loads. */
+/* booted: phase BOOTED. In the kernel's own boot (a guest driver's: in
+ * any boot of the machine): its runs. In a later boot (its boot ended
+ * between runs: a crash, a hang, a power loss): counted as a cut and
+ * booted again. 0, 1 or 2 as run_loads. */
 static int booted(struct series_ctx *c)
 {
 	struct series_kernel *k = cur(c);
 
-	if (strcmp(c->now.boot_id, c->j->boot_id) == 0)
-		return run_loads(c);
+	if (strcmp(c->now.boot_id, c->j->boot_id) == 0 || c->drv->run_in_guest) {
+		text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
+		return run_loads(c);   /* a guest driver's host rebooting is no boot of the kernel */
+	}
 	k->crashes++;
 	journal_event(c->j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
 	              " booting it again", step_round(c->j, c->j->step), k->k.label);
@@ -373,7 +401,7 @@ int series_end(struct series_ctx *c, enum series_phase ph)
 		warnx("series: %s", why);
 		status = 1;
 	}
-	if (series_unit_remove(c->j->root, why, sizeof why) != 0) {
+	if (c->drv->run_in_guest == NULL && series_unit_remove(c->j->root, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		status = 1;
 	}
@@ -408,6 +436,11 @@ int series_go(struct series_ctx *c)
 		}
 		switch (j->phase) {
 		case PH_ARM:
+			if (c->drv->run_in_guest) {   /* each run boots its own guest: nothing to arm */
+				j->phase = PH_BOOTED;
+				text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+				break;
+			}
 			after_arm(c);
 			if (j->phase == PH_ARM)
 				return arm_and_reboot(c);

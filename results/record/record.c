@@ -70,6 +70,7 @@ static const struct col cols[] = {
 	TEXT("series", K_STR, series),
 	INT("round", K_JOBS, round),
 	TEXT("boot", K_STR, boot),
+	TEXT("guest", K_STR, guest),
 	REC_EV_SYS(EV_COL)
 	REC_EV_RUN(EV_COL)
 };

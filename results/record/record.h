@@ -56,7 +56,8 @@ struct rec {
 	char swap[160];       /* --swap: "N bytes in PATH" ("" none) */
 	char series[48];      /* the kernel series the run belongs to ("" none: contest series) */
 	int round;            /* its round in that series, from 1 (0: none, "na") */
-	char boot[16];        /* how the series booted the kernel: oneshot, kexec, sim ("" none) */
+	char boot[16];        /* how the series booted the kernel: oneshot, kexec, qemu, sim ("" none) */
+	char guest[32];       /* boot qemu: the guest it ran in, "tcg 2 vcpus 2G" (tcg: emulated) */
 	double ev[REV_N];     /* the run's evidence (enum rec_ev) */
 };
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mkinitrd.sh: build a guest initramfs (cpio newc, gzip) for one unpacked kernel: the static init of init.c and that kernel's modules for a 9p root and an ext4 journal disk.
+# mkinitrd.sh: build a guest initramfs (cpio newc, gzip) for one unpacked kernel: the static init of guest/init.c (contest-init) and that kernel's modules for a 9p root and an ext4 journal disk.
 #
 # usage: mkinitrd.sh KERNEL_DIR [OUT]
 # KERNEL_DIR is a folder kernels.sh unpacked (boot/vmlinuz-R, lib/modules/R);
@@ -84,8 +84,8 @@ for w in $WANT; do
 	add "$w" || exit 1
 done
 
-cc -static -O2 -std=c11 -Wall -Wextra -Werror -o "$STAGE/init" "$HERE/init.c" ||
-	die "cc -static init.c failed (libc6-dev has the static libc)"
+cc -static -O2 -std=c11 -Wall -Wextra -Werror -o "$STAGE/init" "$HERE/../../guest/init.c" ||
+	die "cc -static guest/init.c failed (libc6-dev has the static libc)"
 rm -f "$STAGE/order" "$STAGE/builtin" "$STAGE/done"
 (cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$OUT.tmp.$$" && mv "$OUT.tmp.$$" "$OUT" || { rm -f "$OUT.tmp.$$"; die "cannot write $OUT"; }

@@ -4,7 +4,7 @@
 # usage: run.sh KERNEL_DIR SCRIPT [--disk IMG] [--cgroup 1|2] [--timeout S]
 #               [--mem MIB] [--log FILE] [--append ARGS] [--bzimage] [--quiet]
 # KERNEL_DIR: a folder kernels.sh printed; its initramfs (contest-initrd.gz)
-# is built by mkinitrd.sh when missing or older than init.c or mkinitrd.sh.
+# is built by mkinitrd.sh when missing or older than guest/init.c or mkinitrd.sh.
 # SCRIPT runs as "/bin/sh /run/contest/cmd" in the guest: a copy of it is
 # shared read-only as /run/contest, beside the host's whole root (read-only,
 # the guest's own /tmp, /run, /proc, /sys and /dev). --disk IMG attaches IMG
@@ -54,7 +54,7 @@ set -- "$KDIR"/boot/vmlinuz-*
 VMLINUZ=$1
 [ -z "$BZ" ] && [ -s "$KDIR/contest-vmlinux" ] && VMLINUZ=$KDIR/contest-vmlinux
 INITRD=$KDIR/contest-initrd.gz
-if [ ! -f "$INITRD" ] || [ "$HERE/init.c" -nt "$INITRD" ] || [ "$HERE/mkinitrd.sh" -nt "$INITRD" ]; then
+if [ ! -f "$INITRD" ] || [ "$HERE/../../guest/init.c" -nt "$INITRD" ] || [ "$HERE/mkinitrd.sh" -nt "$INITRD" ]; then
 	sh "$HERE/mkinitrd.sh" "$KDIR" >/dev/null || die "mkinitrd.sh $KDIR failed"
 fi
 

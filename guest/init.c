@@ -1,6 +1,9 @@
-/* init.c: the guest's /init: modules, the host's root read-only under a small writable root, the journal disk, the command of contest.cmd=, then power off. */
+/* init.c: contest-init, a guest's /init: modules, the host's root read-only under a small writable root, the disk, the shared results, the command of contest.cmd=, then power off. */
 /*
- * Built static by mkinitrd.sh. The kernel command line says what to do:
+ * Built static by make as build/contest-init (installed as
+ * PREFIX/lib/contest/contest-init): contest series --boot qemu puts it in
+ * each guest's initramfs, and tests/guest/mkinitrd.sh in its own. The
+ * kernel command line says what to do:
  *   contest.cmd=PATH     run /bin/sh PATH in the new root (default: none)
  *   contest.cgroup=1|2   mount cgroup v1 controllers or cgroup2 at /sys/fs/cgroup
  *   contest.disk=DEV     the journal disk (default /dev/vda), mounted at /journal
@@ -11,13 +14,17 @@
  * The new root is a tmpfs holding a read-only bind of every top-level folder
  * of the host's root (the 9p share "root"), its own /proc, /sys, /dev, /tmp
  * and /run, the host's /tmp read-only at /run/host-tmp, the 9p share
- * "contest" at /run/contest when QEMU has it (run.sh puts the script there),
- * and /journal. The command's exit status is printed
+ * "contest" at /run/contest when QEMU has it (run.sh and contest series put
+ * the script there), the 9p share "results" read-write at
+ * /run/contest-results when QEMU has it (contest series: the host's results
+ * folder), and /journal. The command's exit status is printed
  * as "contest-guest: exit N" on the console; then everything is synced and
  * unmounted and the guest powers off, so QEMU exits. Every step prints why it
  * failed; a failure before the command powers off with "contest-guest: exit 125".
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -62,7 +69,8 @@ static long uptime_ms(void)
 static void finish(int status)
 {
 	static const char *const mnts[] = {
-		NEWROOT "/journal", NEWROOT "/run/contest", NEWROOT "/sys/fs/cgroup",
+		NEWROOT "/journal", NEWROOT "/run/contest", NEWROOT "/run/contest-results",
+		NEWROOT "/sys/fs/cgroup",
 	};
 	say("exit %d", status);
 	sync();
@@ -274,6 +282,9 @@ static void setup(void)
 	if (mount("contest", NEWROOT "/run/contest", "9p", MS_RDONLY, P9_OPTS) != 0 &&
 	    errno != ENOENT)
 		say("no share contest at /run/contest: %s", strerror(errno));
+	mkdir(NEWROOT "/run/contest-results", 0755);
+	if (mount("results", NEWROOT "/run/contest-results", "9p", 0, P9_OPTS) != 0 && errno != ENOENT)
+		say("no share results at /run/contest-results: %s", strerror(errno));
 	cgroups();
 	journal();
 }

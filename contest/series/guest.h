@@ -1,0 +1,46 @@
+/* guest.h: a run of a kernel series in a QEMU guest: the kernel's SPEC read, its initramfs made once, the scratch disk, QEMU started and watched to its end. */
+#ifndef CONTEST_SERIES_GUEST_H
+#define CONTEST_SERIES_GUEST_H
+
+#include <limits.h>
+#include <stddef.h>
+#include "contest/series/journal.h"
+
+#define GUEST_APPEND_MAX 1024
+#define GUEST_BOOT_TIMEOUT 300   /* seconds a guest has to reach its run */
+#define GUEST_DISK_GIB 20        /* the scratch disk's size (a sparse file) */
+
+/* A qemu SPEC: KDIR (a folder as Debian's package unpacks: boot/vmlinuz-R
+ * and lib/modules/R), or IMAGE,modules=DIR (a bzImage and the folder of
+ * make modules_install INSTALL_MOD_PATH=DIR, or its lib/modules/R itself);
+ * either with ,append=ARGS last (the rest of SPEC, commas too). */
+struct guest_kernel {
+	char image[PATH_MAX];
+	char modules[PATH_MAX];          /* the module tree: .../lib/modules/R */
+	char append[GUEST_APPEND_MAX];   /* more of the kernel's command line ("" none) */
+};
+
+/* guest_spec: spec into g; the release rel (rlen) is found when it is ""
+ * (KDIR: its one boot/vmlinuz-R; IMAGE: its bzImage header). 0, or -1
+ * with why. */
+int guest_spec(const char *spec, char *rel, size_t rlen, struct guest_kernel *g, char *why, size_t len);
+
+/* guest_init_path: contest-init, the guest's /init, for contest at program:
+ * beside it (build/contest-init), else in ../lib/contest/ (make install).
+ * 0, or -1 when neither is there. */
+int guest_init_path(const char *program, char *out, size_t len);
+
+/* guest_describe: j's guest as its records say it: "tcg 2 vcpus 2G". */
+void guest_describe(const struct series_journal *j, char *out, size_t len);
+
+/* guest_run: boot_qemu's run_in_guest (contest/series/boot.h): load run
+ * for kernel k of j in a fresh guest; its console in DIR/guest/LABEL.console. */
+int guest_run(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
+              char *why, size_t len);
+
+/* guest_accel_pick: j->accel when not given: kvm when /dev/kvm opens and a
+ * probe guest of j's first kernel reaches its command under KVM within 60
+ * s, else tcg; said in one line on stdout. */
+void guest_accel_pick(struct series_journal *j, const char *dir);
+
+#endif

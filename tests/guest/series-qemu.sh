@@ -1,0 +1,106 @@
+#!/bin/sh
+# series-qemu.sh: contest series --boot qemu on this machine: two Debian kernels, two rounds, each run in a fresh QEMU guest (TCG where there is no KVM), and a kernel whose image is no kernel, whose guest never comes up.
+#
+# usage: series-qemu.sh   (as root; about 4 minutes under TCG on 2 cores)
+# Uses kernels.sh for the kernels and the contest of this checkout
+# ($CONTEST, default build/contest, with contest-init beside it), copied
+# with contest-init into a folder outside /tmp (the guest's /tmp is its own,
+# and a rebuild must not change what a running guest reads). Prints
+# "ok N - ..." a check, timings as "# ..." lines (never asserted), "N passed,
+# N failed"; skips with one line when not root or when the kernels or QEMU
+# cannot be had.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+CONTEST=${CONTEST:-$HERE/../../build/contest}
+PASS=0 FAIL=0 N=0
+
+skip() {
+	echo "skip: series-qemu.sh: $*"
+	echo "0 passed, 0 failed"
+	exit 0
+}
+[ "$(id -u)" -eq 0 ] || skip "needs root (apt-get, the kernel cache, QEMU's 9p share of /)"
+[ -x "$CONTEST" ] && [ -f "$(dirname "$CONTEST")/contest-init" ] || skip "no $CONTEST with contest-init beside it (make)"
+ERR=$(mktemp /var/tmp/contest-series-qemu-err.XXXXXX) || exit 1
+if ! KERNELS=$(sh "$HERE/kernels.sh" 2>"$ERR") || ! command -v qemu-system-x86_64 >/dev/null; then
+	msg=$(tail -n 1 "$ERR")
+	rm -f "$ERR"
+	skip "kernels.sh could not fetch the kernels or install QEMU: $msg"
+fi
+rm -f "$ERR"
+A=$(echo "$KERNELS" | sed -n 1p)
+B=$(echo "$KERNELS" | sed -n 2p)
+RA=${A##*/} RB=${B##*/}
+
+T=$(mktemp -d /var/tmp/contest-series-qemu.XXXXXX) || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+
+result() {
+	N=$((N + 1))
+	if [ "$1" -eq 0 ]; then PASS=$((PASS + 1)); echo "ok $N - $2"
+	else FAIL=$((FAIL + 1)); echo "not ok $N - $2"; fi
+}
+
+mkdir -p "$T/bin" "$T/bad/boot" "$T/bad/lib/modules" &&
+	cp "$CONTEST" "$T/bin/contest" && cp "$(dirname "$CONTEST")/contest-init" "$T/bin/contest-init" &&
+	echo "this is no kernel" >"$T/bad/boot/vmlinuz-9.9.9-bad" &&
+	ln -s "$A/lib/modules/$RA" "$T/bad/lib/modules/9.9.9-bad"
+result $? "contest and contest-init copied outside /tmp; a kernel folder whose image is no kernel"
+
+cd "$T" || exit 1
+start=$(date +%s)
+"$T/bin/contest" series start --boot qemu -k a="$A" -k b="$B" -k bad="$T/bad" -n 2 --countdown 0 \
+	--scale mini --no-canary --lead 0 --settle 0 --journal "$T/journal" -R "$T/results" no_load \
+	>"$T/out" 2>&1
+rc=$?
+end=$(date +%s)
+echo "# the series took $((end - start)) s"
+result $rc "contest series start --boot qemu ran to its end (exit $rc)"
+[ $rc -eq 0 ] || tail -n 20 "$T/out"
+
+"$T/bin/contest" series status --journal "$T/journal" >"$T/status" 2>&1
+grep -q '^state: done' "$T/status"
+result $? "the journal says done"
+
+# field FILE COLUMN: that column of each record of FILE, one a line
+field() {
+	awk -F'\t' -v c="$2" 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next }
+		NR > 2 && k { print $k }' "$1"
+}
+for l in a b; do
+	f=$T/results/$l.loads
+	[ "$l" = a ] && want=$RA || want=$RB
+	[ "$(field "$f" status 2>/dev/null | grep -c '^ok$')" -eq 2 ] && [ "$(field "$f" status | wc -l)" -eq 2 ]
+	result $? "$l: two records, both ok"
+	[ "$(field "$f" boot | sort -u)" = qemu ] && [ "$(field "$f" round | sort -u | tr '\n' ' ')" = "1 2 " ]
+	result $? "$l: boot qemu, rounds 1 and 2"
+	[ "$(field "$f" kernel | sort -u)" = "$want" ]
+	result $? "$l: kernel is its guest's uname -r ($want)"
+	field "$f" guest | grep -q '^tcg \|^kvm '
+	result $? "$l: the record says its guest ($(field "$f" guest | sort -u))"
+done
+if [ ! -e /dev/kvm ]; then
+	[ "$(field "$T/results/a.loads" guest | sort -u | cut -d' ' -f1)" = tcg ] &&
+		grep -q "^emulated (TCG): timings are the emulator's, not the kernel's" "$T/out"
+	result $? "no /dev/kvm: the records say tcg, and the closing report says the timings are emulated"
+fi
+
+grep -q 'bad did not come up in its guest (try 3 of 3)' "$T/status" &&
+	grep -q 'bad dropped after 3 tries' "$T/status" && [ ! -s "$T/results/bad.loads" ]
+result $? "the kernel that is no kernel: a failed boot counted 3 times, dropped, no record"
+grep 'bad did not come up' "$T/status" | head -n 1 | sed 's/^ */# /'
+
+pgrep -f "$T/bin/contest" >/dev/null
+result $((1 - $?)) "no contest of the series left running"
+pgrep -f "qemu-system-x86_64.*$T/journal" >/dev/null
+result $((1 - $?)) "no QEMU left running"
+for l in a b; do
+	sed -n 's/^contest-guest: command at \(.*\) ms.*/# '"$l"': the guest reached its command \1 ms after its kernel started/p' \
+		"$T/journal/guest/$l.console" | tr -d '\r'
+	printf '# %s: Time %s s\n' "$l" "$(field "$T/results/$l.loads" time | tr '\n' ' ')"
+done
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
