@@ -246,6 +246,11 @@ const char *fs_type_name(long type)
 	return NULL;
 }
 
+int fs_type_in_memory(long type)
+{
+	return (uint32_t)type == 0x01021994 || (uint32_t)type == 0x858458F6;   /* tmpfs, ramfs */
+}
+
 /* sync_parent: fsync the directory holding path. */
 static int sync_parent(const char *path)
 {

@@ -83,4 +83,9 @@ int fs_write_zeros(int fd, uint64_t bytes);
  * ("ext4", "tmpfs"); NULL when the table does not know it. */
 const char *fs_type_name(long type);
 
+/* fs_type_in_memory: 1 when the file system of statfs(2)'s f_type keeps
+ * its files' pages in memory alone (tmpfs, ramfs): the kernel reclaims
+ * them only by swapping them out (tmpfs) or never (ramfs); else 0. */
+int fs_type_in_memory(long type);
+
 #endif

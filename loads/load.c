@@ -15,6 +15,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -195,6 +196,23 @@ int load_space_free(const char *dir, uint64_t *avail)
 		return -1;
 	*avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	return 0;
+}
+
+int load_swap_active(void)
+{
+	struct sysinfo si;
+	char line[256];
+	int lines = 0;
+	FILE *f = fopen("/proc/swaps", "re");
+
+	if (f) {
+		while (fgets(line, sizeof line, f))
+			lines++;
+		fclose(f);
+		if (lines > 1)
+			return 1;
+	}
+	return sysinfo(&si) == 0 && si.totalswap > 0;
 }
 
 int load_need_space(const char *name, const char *dir, uint64_t bytes, char *errbuf, size_t errlen)

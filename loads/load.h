@@ -40,6 +40,8 @@ enum {
 	LOAD_F_DISK   = 1 << 5,  /* writes files whose size is no multiple of MEM (disk_pct 0) */
 	LOAD_F_KEEPS  = 1 << 6,  /* its file of disk_pct stays in the testbed for later runs */
 	LOAD_F_EXTRA  = 1 << 7,  /* listed and run when named, but not in the default set (all) */
+	LOAD_F_MAPFILE = 1 << 8, /* without swap, its memory is a shared mapping of a testbed
+	                          * file, which the kernel reclaims by writing it back */
 };
 
 #define LOAD_FILES_MAX 4  /* names in load_desc.files */
@@ -162,6 +164,10 @@ uint64_t load_space_need(uint64_t bytes);
 /* load_space_free: the bytes free for an unprivileged user in dir's file
  * system into *avail; 0, or -1 with errno (statvfs). */
 int load_space_free(const char *dir, uint64_t *avail);
+
+/* load_swap_active: 1 when /proc/swaps lists a swap area or sysinfo(2)
+ * reports swap; else 0. */
+int load_swap_active(void);
 
 /* load_write_all: write len bytes of buf to fd at its offset, retrying
  * short writes and EINTR; 0, or -1 with errno (ENOSPC for a write of 0). */

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/sysinfo.h>
 #include <unistd.h>
 
 enum {
@@ -28,24 +27,6 @@ static uint64_t map_bytes(const struct load_env *env, uint64_t page)
 	return b ? b : page;
 }
 
-/* swap_active: 1 when /proc/swaps lists a swap area or sysinfo reports swap. */
-static int swap_active(void)
-{
-	struct sysinfo si;
-	char line[256];
-	int lines = 0;
-	FILE *f = fopen("/proc/swaps", "re");
-
-	if (f) {
-		while (fgets(line, sizeof line, f))
-			lines++;
-		fclose(f);
-		if (lines > 1)
-			return 1;
-	}
-	return sysinfo(&si) == 0 && si.totalswap > 0;
-}
-
 /* mem_prepare: choose the mode; without swap create the map file at its full
  * size, written with zeros. */
 static int mem_prepare(const struct load_env *env, struct load_prep *prep, char *errbuf, size_t errlen)
@@ -55,7 +36,7 @@ static int mem_prepare(const struct load_env *env, struct load_prep *prep, char 
 	int dfd, fd, rc;
 
 	prep->path[0] = '\0';
-	if (swap_active()) {
+	if (load_swap_active()) {
 		prep->mode = MODE_ANON;
 		text_copy(prep->detail, "anonymous memory (swap active)", sizeof prep->detail);
 		return 0;
@@ -189,7 +170,7 @@ const struct load_desc load_mem_load = {
 	.per_unit = 10000,
 	.work = "pages referenced",
 	.needs = "without swap, disk space: 110% of MEM in the testbed",
-	.flags = 0,
+	.flags = LOAD_F_MAPFILE,
 	.cost = 1.25,
 	.prep_s = 2.75,
 	.disk_pct = 110,

@@ -40,7 +40,7 @@ static int dry_run(const struct opts *o, const char *note)
 	plan_space(&p, o->testbed, o->other);
 	plan_print(&p, stdout, 1);
 	fflush(stdout);
-	if (plan_disk_check(&p, o->testbed, o->other, why, sizeof why) != 0)
+	if (plan_disk_check(&p, o->testbed, o->other, load_swap_active(), why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	return 0;
 }

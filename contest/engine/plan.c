@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 void plan_build(struct plan *p, const struct opts *o)
@@ -25,6 +26,8 @@ void plan_build(struct plan *p, const struct opts *o)
 	p->budget = o->budget;
 	p->mem = o->mem;
 	p->lead = o->lead;
+	p->confine = o->confine;
+	p->swap = o->swap > 0;
 	p->tb.free = p->odir.free = UINT64_MAX;  /* unknown until plan_space */
 	p->canary = NAN;
 	if (o->mode != MODE_SWEEP) {
@@ -190,10 +193,16 @@ static void space_of(struct plan_space *s, const char *dir)
 {
 	char *slash;
 
+	struct statfs sf;
+
 	text_copy(s->dir, dir, sizeof s->dir);
+	s->fstype = 0;
 	for (;;) {
-		if (load_space_free(s->dir, &s->free) == 0)
+		if (load_space_free(s->dir, &s->free) == 0) {
+			if (statfs(s->dir, &sf) == 0)
+				s->fstype = (long)sf.f_type;
 			return;
+		}
 		s->free = UINT64_MAX;
 		if (errno != ENOENT || strcmp(s->dir, ".") == 0 || strcmp(s->dir, "/") == 0)
 			return;
@@ -244,7 +253,30 @@ static uint64_t other_need(const struct plan *p, const char **name)
 	return most;
 }
 
-int plan_disk_check(const struct plan *p, const char *testbed, const char *other, char *why, size_t len)
+/* in_memory_check: 0, or -1 with one line in why when a load of
+ * LOAD_F_MAPFILE would map a file of the testbed, on a file system that
+ * keeps it in memory, inside the memory group with no swap: the group
+ * could reclaim none of it, and its OOM killer would kill the load. */
+static int in_memory_check(const struct plan *p, const char *testbed, int swap_on, char *why, size_t len)
+{
+	const char *fs = fs_type_name(p->tb.fstype);
+
+	if (!p->confine || swap_on || p->swap || !fs_type_in_memory(p->tb.fstype))
+		return 0;
+	for (size_t k = 0; k < p->nloads; k++)
+		if (p->loads[k]->flags & LOAD_F_MAPFILE) {
+			text_fmt(why, len, "%s: the testbed %s is on %s, which keeps its files in memory: without "
+			         "swap, %s's shared mapping there cannot be written back, and the memory group's "
+			         "OOM killer would kill it; use -d on a disk's file system, or no memory group "
+			         "(--whole-machine, no --confine)",
+			         p->loads[k]->name, testbed, fs ? fs : "a memory file system", p->loads[k]->name);
+			return -1;
+		}
+	return 0;
+}
+
+int plan_disk_check(const struct plan *p, const char *testbed, const char *other, int swap_on, char *why,
+                    size_t len)
 {
 	char what[256], a[32], b[32];
 	const char *name = "";
@@ -264,7 +296,7 @@ int plan_disk_check(const struct plan *p, const char *testbed, const char *other
 		         name, parse_fmt_size(load_space_need(need), b, sizeof b));
 		return -1;
 	}
-	return 0;
+	return in_memory_check(p, testbed, swap_on, why, len);
 }
 
 /* print_shape: the plan's first lines: how many runs, of what, in what order. */

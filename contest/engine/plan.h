@@ -21,6 +21,7 @@ struct plan_space {
 	char dir[PATH_MAX];       /* the directory looked at: the one given, or its nearest
 	                           * existing parent when it is not made yet; "" none */
 	uint64_t free;            /* bytes free there for an unprivileged user; UINT64_MAX unknown */
+	long fstype;              /* its file system, statfs(2)'s f_type; 0 unknown */
 };
 
 /* The plan: every load condition under every setting, once per round.
@@ -38,6 +39,8 @@ struct plan {
 	/* for the printed estimates */
 	uint64_t mem;             /* MEM in bytes, 0 when unknown */
 	double lead;              /* the load's head start, seconds */
+	int confine;              /* the runs are in a memory group (--confine, or the default's) */
+	int swap;                 /* 1: --swap makes a swap file for the runs */
 	double secs[OPTS_MAX_LOADS];  /* each load's compile, seconds: its recorded mean, else
 	                               * the first guess (guess), else 0 */
 	size_t nrec[OPTS_MAX_LOADS];  /* the recorded runs that mean is of (0: none) */
@@ -120,10 +123,13 @@ void plan_space(struct plan *p, const char *testbed, const char *other);
 
 /* plan_disk_check: 0 when the free space plan_space found holds the
  * plan's peak in the testbed and io_other's need in -o (with
- * load_space_need's margin; unknown free space passes), else -1 with one
- * line in why naming the directory, its free space, the need and the
- * loads making it, and what to do. */
-int plan_disk_check(const struct plan *p, const char *testbed, const char *other, char *why, size_t len);
+ * load_space_need's margin; unknown free space passes), and when no load
+ * of LOAD_F_MAPFILE would map a testbed file in memory (tmpfs, ramfs)
+ * inside the memory group without swap (swap_on: the machine's swap is
+ * active); else -1 with one line in why naming the directory, its free
+ * space or file system, the need and the loads making it, and what to do. */
+int plan_disk_check(const struct plan *p, const char *testbed, const char *other, int swap_on, char *why,
+                    size_t len);
 
 /* plan_print: the plan on f: its shape and order, the load conditions (full:
  * one line per load condition with its runs, settings and disk; else their

@@ -342,7 +342,7 @@ void setup_runner(struct runner *r, struct opts *o)
 	plan_build(&r->plan, o);
 	/* the disk the plan needs at its peak, before anything is made */
 	plan_space(&r->plan, o->testbed, o->other);
-	if (plan_disk_check(&r->plan, o->testbed, o->other, why, sizeof why) != 0)
+	if (plan_disk_check(&r->plan, o->testbed, o->other, load_swap_active(), why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	uname(&r->uts);
 	/* a directory that is not contest's is refused before anything is made */

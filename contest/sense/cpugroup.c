@@ -2,9 +2,9 @@
 #include "contest/sense/cpugroup.h"
 #include "lib/cgroup.h"
 #include "lib/fs.h"
+#include "lib/proc.h"
 #include "lib/text.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,54 +24,64 @@ static int own(const char *mi, const char *cg, const char *v2ctl, const char *ct
 
 void cpug_locate(struct cpug *g, const char *mountinfo, const char *cgroup, const char *v2ctl)
 {
-	char root[PATH_MAX];
+	char root[PATH_MAX], mine[PATH_MAX];
 
 	memset(g, 0, sizeof *g);
+	text_copy(g->proc, "/proc", sizeof g->proc);
 	g->cpu_v = own(mountinfo, cgroup, v2ctl, "cpu", g->cpu, g->cpu_top);
 	g->set_v = own(mountinfo, cgroup, v2ctl, "cpuset", g->set, g->set_top);
 	/* the whole machine only where the mount shows the real root */
 	if (cg_mount_of(mountinfo, "cgroup", "cpuacct", g->acct, root, sizeof g->acct) == 0)
 		g->acct_v = strcmp(root, "/") == 0 ? 1 : 0;
 	else if (cg_mount_of(mountinfo, "cgroup2", NULL, g->acct, root, sizeof g->acct) == 0)
-		g->acct_v = strcmp(root, "/") == 0 ? 2 : 0;
+		/* and only with contest outside the root group: a child it reaps
+		 * there would be in its own figures and in none of the machine's */
+		g->acct_v = strcmp(root, "/") == 0 && cg_group_path(cgroup, NULL, mine, sizeof mine) == 0 &&
+		            strcmp(mine, "/") != 0 ? 2 : 0;
 }
 
-/* kthread: 1 when process pid is a kernel thread (PF_KTHREAD in the
- * flags of /proc/PID/stat). */
-static int kthread(long pid)
+/* pid_secs: the user + system seconds of process pid from procroot's
+ * PID/stat (its live and exited threads, not its children); -1 when it is
+ * gone or the text is malformed. */
+static int pid_secs(const char *procroot, long pid, double *secs)
 {
 	char rel[64], *text, *p;
-	unsigned long flags = 0;
-	int yes = 0;
+	unsigned long long ut, st;
+	int rc = -1;
 
 	snprintf(rel, sizeof rel, "%ld/stat", pid);
-	if ((text = text_read("/proc", rel, 4096, NULL, NULL)) == NULL)
-		return 0;
-	/* the flags are the 9th field: the 6th after the command's closing ')' */
-	if ((p = strrchr(text, ')')) != NULL && sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) == 1)
-		yes = (flags & 0x00200000UL) != 0;
+	if ((text = text_read(procroot, rel, 4096, NULL, NULL)) == NULL)
+		return -1;
+	/* utime and stime are fields 14 and 15: the 12th and 13th after the command's ')' */
+	if ((p = strrchr(text, ')')) != NULL &&
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) == 2) {
+		*secs = (double)(ut + st) / proc_hz();
+		rc = 0;
+	}
 	free(text);
-	return yes;
+	return rc;
 }
 
-/* root_kthreads_only: 1 when the v2 root group dir holds only kernel threads. */
-static int root_kthreads_only(const char *dir)
+/* root_secs: the seconds the processes in the v2 root group g->acct have
+ * used (kernel threads and any other), read one by one from g->proc; NaN
+ * when its cgroup.procs cannot be read. One that exits between the list
+ * and its stat is left out. */
+static double root_secs(const struct cpug *g)
 {
-	char rel[PATH_MAX];
 	char *text, *p, *end;
-	int ok = 1;
+	double sum = 0, s;
 
-	if (fs_path(rel, sizeof rel, "%s/cgroup.procs", dir + 1) != 0 ||
-	    (text = text_read("/", rel, 1 << 20, NULL, NULL)) == NULL)
-		return 0;
-	for (p = text; *p && ok; p = end) {
+	if ((text = text_read(g->acct, "cgroup.procs", 1 << 22, NULL, NULL)) == NULL)
+		return NAN;
+	for (p = text;; p = end) {
 		long pid = strtol(p, &end, 10);
 		if (end == p)
 			break;
-		ok = kthread(pid);
+		if (pid_secs(g->proc, pid, &s) == 0)
+			sum += s;
 	}
 	free(text);
-	return ok;
+	return sum;
 }
 
 void cpug_open(struct cpug *g)
@@ -83,8 +93,6 @@ void cpug_open(struct cpug *g)
 	if (mi != NULL && cg_mount_of(mi, "cgroup2", NULL, point, root, sizeof point) == 0)
 		cg_read(point, "cgroup.controllers", ctl, sizeof ctl);
 	cpug_locate(g, mi ? mi : "", cg ? cg : "", ctl);
-	if (g->acct_v == 2 && !root_kthreads_only(g->acct))
-		g->acct_v = 0;
 	free(mi);
 	free(cg);
 }
@@ -112,7 +120,9 @@ double cpug_machine(const struct cpug *g)
 		sum += (double)v / 1e6;
 	}
 	closedir(d);
-	return sum;
+	/* the root's own processes: in no top-level group, and the root's
+	 * cpu.stat is the ticks of /proc/stat, not the scheduler's clock */
+	return sum + root_secs(g);
 }
 
 int cpug_cpulist(const char *list)

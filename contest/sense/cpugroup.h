@@ -11,11 +11,14 @@
 struct cpug {
 	/* the machine's CPU time: 1, the v1 cpuacct root's cpuacct.usage (every
 	 * task, nanoseconds from the scheduler's own clock); 2, the sum of the
-	 * v2 top-level groups' cpu.stat usage_usec (every task but those in the
-	 * root, which must then be kernel threads only: cpug_open checks); 0,
-	 * none (a cgroup namespace, which shows only its own groups, is none) */
+	 * v2 top-level groups' cpu.stat usage_usec (the same clock, in
+	 * microseconds) and the CPU time of each process in the root group
+	 * itself (kernel threads, and an init or a shell nobody moved), only
+	 * while contest is not in the root group; 0, none (a cgroup namespace,
+	 * which shows only its own groups, is none) */
 	int acct_v;
 	char acct[PATH_MAX];       /* that root's directory */
+	char proc[PATH_MAX];       /* where the root's processes are read ("/proc") */
 	int cpu_v, set_v;          /* the cpu and cpuset controllers' hierarchy: 1, 2, or 0 none */
 	char cpu[PATH_MAX], cpu_top[PATH_MAX];   /* contest's group for cpu, and its hierarchy's top */
 	char set[PATH_MAX], set_top[PATH_MAX];   /* the same for cpuset */
@@ -23,15 +26,16 @@ struct cpug {
 
 /* cpug_locate: g from the texts of /proc/self/mountinfo and
  * /proc/self/cgroup and of the v2 top's cgroup.controllers (v2ctl, "" when
- * none): where each figure is read (acct_v 2 unchecked). */
+ * none): where each figure is read; acct_v 2 needs cgroup's "0::" line to
+ * name a group other than the root. */
 void cpug_locate(struct cpug *g, const char *mountinfo, const char *cgroup, const char *v2ctl);
 
-/* cpug_open: cpug_locate on this process's own files; acct_v 2 only when
- * the v2 root holds nothing but kernel threads. */
+/* cpug_open: cpug_locate on this process's own files. */
 void cpug_open(struct cpug *g);
 
-/* cpug_machine: the CPU seconds every task has used (acct_v 2: but the
- * root's kernel threads), NaN when g has no such figure. */
+/* cpug_machine: the CPU seconds every task has used (acct_v 2: the
+ * top-level groups' and the root's processes'; a process of the root that
+ * exited is no longer in it), NaN when g has no such figure. */
 double cpug_machine(const struct cpug *g);
 
 /* cpug_cpulist: the number of CPUs in a cpuset list ("0-3,6\n": 5); -1

@@ -69,8 +69,6 @@ void intf_read(struct intf_snap *s, const char *procroot)
 	s->self = usage_secs(RUSAGE_SELF);
 	s->children = usage_secs(RUSAGE_CHILDREN);
 	s->machine = cpug_machine(g);
-	if (g->acct_v == 2)
-		s->machine += s->kthreads;  /* they live in the root, outside the top-level groups */
 	s->limit = cpug_limit(g, online > 0 ? (int)online : 1, s->at, sizeof s->at);
 	s->periods = s->throttled = NAN;
 	if (s->at[0] != '\0')
@@ -81,15 +79,21 @@ void intf_result(const struct intf_snap *a, const struct intf_snap *b, double lo
                  double *foreign_pct, double *steal_pct)
 {
 	double hz = proc_hz(), ours, all;
+	int precise = isfinite(a->machine) && isfinite(b->machine);
 
 	*foreign_pct = *steal_pct = NAN;
 	if (!(time > 0))
 		return;
 	ours = (b->kthreads - a->kthreads) + (b->self - a->self) + (b->children - a->children) + load_secs;
 	/* the scheduler's own clock where there is one, else the ticks */
-	all = isfinite(a->machine) && isfinite(b->machine) ? b->machine - a->machine : (b->busy - a->busy) / hz;
+	all = precise ? b->machine - a->machine : (b->busy - a->busy) / hz;
 	if (!isnan(all) && !isnan(ours))
 		*foreign_pct = (all - ours) / time * 100;
+	/* both sides of the precise figure hold the same kernel threads in
+	 * ticks, and the rest in microseconds or finer: what is left below 0 is
+	 * the few microseconds between the readings, far under INTF_NOISE_PCT */
+	if (precise && *foreign_pct < 0 && *foreign_pct > -INTF_NOISE_PCT)
+		*foreign_pct = 0;
 	if (!isnan(a->steal) && !isnan(b->steal))
 		*steal_pct = (b->steal - a->steal) / hz / time * 100;
 }

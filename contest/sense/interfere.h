@@ -18,7 +18,8 @@
  * load's and the compile's work). All of these are the scheduler's own
  * nanosecond accounting. The machine's total is too where a cgroup
  * hierarchy counts every task (contest/sense/cpugroup.h: the v1 cpuacct
- * root, or v2's top-level groups and the root's kernel threads); elsewhere
+ * root, or v2's top-level groups and the processes of the root group
+ * itself, while contest is not one of them); elsewhere
  * it is /proc/stat's tick-sampled busy time (user, nice, system, irq and
  * softirq of every CPU; guest time is inside user), which drifts from the
  * precise figures by a few percent of one CPU either side, more under a
@@ -28,7 +29,12 @@
  * processes' times, not its cgroup's, since that group may hold others
  * (a login session's scope). A foreign process that starts or exits inside
  * the window counts for the CPU it used inside it; a kernel thread that
- * exits inside the window counts as foreign for what it used (rare). */
+ * exits inside the window counts as foreign for what it used (rare).
+ * Measured by the ticks, a busy machine under a quota can read as less than
+ * contest's own precise time (tens of percent under QEMU's TCG, whose
+ * ticks come late): a foreign figure below zero is that drift, kept as it
+ * is; measured precisely, one above -INTF_NOISE_PCT is read as 0. */
+#define INTF_NOISE_PCT 0.5
 struct intf_snap {
 	double busy, steal;       /* /proc/stat ticks, all CPUs; NaN when unreadable */
 	double kthreads;          /* seconds of the kernel threads alive now; NaN when unreadable */

@@ -2,6 +2,7 @@
 #include "contest/sense/cpugroup.h"
 #include "contest/sense/interfere.h"
 #include "lib/fs.h"
+#include "lib/proc.h"
 #include "lib/text.h"
 #include "tests/unit/t.h"
 
@@ -45,6 +46,9 @@ static void test_locate(void)
 	T_STREQ(g.set_top, "/sys/fs/cgroup");
 	cpug_locate(&g, mi_v2, cg_v2, "memory pids");        /* no cpu controllers enabled */
 	T_CHECK(g.acct_v == 2 && g.cpu_v == 0 && g.set_v == 0);
+	cpug_locate(&g, mi_v2, "0::/\n", "cpu");           /* contest in the root group itself */
+	T_CHECK(g.acct_v == 0 && g.cpu_v == 2);
+	T_STREQ(g.proc, "/proc");
 	cpug_locate(&g, mi_ns, cg_ns, "cpu");                /* the host's total is not in view */
 	T_CHECK(g.acct_v == 0 && g.cpu_v == 2);
 	T_STREQ(g.cpu, "/sys/fs/cgroup");
@@ -83,14 +87,27 @@ static void sub(const char *dir, const char *name, char *out)
 	T_CHECK(mkdir(out, 0755) == 0);
 }
 
+/* fake_stat: a /proc/PID/stat text of a process named comm with utime and
+ * stime ticks, under procroot. */
+static void fake_stat(const char *procroot, const char *pid, const char *comm, int ut, int st)
+{
+	char dir[4096], text[512];
+
+	sub(procroot, pid, dir);
+	snprintf(text, sizeof text, "%s (%s) S 2 0 0 0 -1 2129984 0 0 0 0 %d %d 7 9 20 0 1 0 5 0 0\n", pid,
+	         comm, ut, st);
+	file(dir, "stat", text);
+}
+
 /* test_v2: a fixture v2 tree: a 1.5-CPU cpu.max above contest's group, a
  * looser one on it, the throttling counted where the quota binds, and the
- * machine's total from the top-level groups. */
-static void test_v2(const char *top)
+ * machine's total from the top-level groups and the root's own processes
+ * (a kernel thread, an init nobody moved, one that has exited). */
+static void test_v2(const char *top, const char *procroot)
 {
 	char a[4096], b[4096], s2[4096], at[4096];
 	struct cpug g = { .acct_v = 2, .cpu_v = 2, .set_v = 2 };
-	double periods, thr;
+	double periods, thr, hz = proc_hz();
 
 	sub(top, "ci.slice", a);
 	sub(a, "job.scope", b);
@@ -102,7 +119,9 @@ static void test_v2(const char *top)
 	     "nr_periods 40\nnr_throttled 12\nthrottled_usec 900000\n");
 	file(s2, "cpu.stat", "usage_usec 500000\n");
 	file(b, "cpuset.cpus.effective", "0-1\n");
+	file(top, "cgroup.procs", "");
 	text_copy(g.acct, top, sizeof g.acct);
+	text_copy(g.proc, procroot, sizeof g.proc);
 	text_copy(g.cpu_top, top, sizeof g.cpu_top);
 	text_copy(g.cpu, b, sizeof g.cpu);
 	text_copy(g.set, b, sizeof g.set);
@@ -111,6 +130,11 @@ static void test_v2(const char *top)
 	T_CHECK(cpug_throttle(at, 2, &periods, &thr) == 0);
 	T_CHECK(periods == 40 && thr == 12);
 	T_NEAR(cpug_machine(&g), 3.0, 1e-9);
+	/* the root's processes: seconds of their own, not of their children */
+	fake_stat(procroot, "2", "kthreadd", 0, 150);
+	fake_stat(procroot, "1", "init (a) b", 40, 10);
+	file(top, "cgroup.procs", "1\n2\n77\n");
+	T_NEAR(cpug_machine(&g), 3.0 + 200 / hz, 1e-9);
 	/* a one-CPU cpuset is tighter than the quota */
 	file(b, "cpuset.cpus.effective", "1\n");
 	T_NEAR(cpug_limit(&g, 2, at, sizeof at), 1.0, 1e-12);
@@ -178,19 +202,38 @@ static void test_window(void)
 	b.busy = 16 * 100;
 	intf_result(&a, &b, 0, 10, &f, &st);
 	T_NEAR(f, 0, 1e-9);
+	/* a v2 guest under a 1.5-CPU cpu.max, 65.9 s: the scheduler's 98.910 s
+	 * against ours 2.310 + 3.483 + 93.088 s; its ticks said 56.65 s */
+	b = a;
+	b.machine = a.machine + 98.910;
+	b.kthreads = 2.310;
+	b.self = 3.483;
+	b.children = 93.088;
+	b.busy = 5665;
+	intf_result(&a, &b, 0, 65.9, &f, &st);
+	T_NEAR(f, (98.910 - 98.881) / 65.9 * 100, 1e-9);
+	b.machine = a.machine + 98.880;            /* a microsecond's reading apart: 0 */
+	intf_result(&a, &b, 0, 65.9, &f, &st);
+	T_CHECK(f == 0);
+	b.machine = a.machine + 97.0;              /* a real shortfall stays below 0 */
+	intf_result(&a, &b, 0, 65.9, &f, &st);
+	T_CHECK(f < -2);
+	a.machine = b.machine = NAN;               /* the ticks alone: their drift is kept */
+	intf_result(&a, &b, 0, 65.9, &f, &st);
+	T_NEAR(f, (56.65 - 98.881) / 65.9 * 100, 1e-9);
 }
 
 int main(void)
 {
-	char top[] = "/tmp/contest-cpug.XXXXXX", cmd[64];
+	char top[] = "/tmp/contest-cpug.XXXXXX", procroot[] = "/tmp/contest-cpug-proc.XXXXXX", cmd[128];
 
 	test_locate();
 	test_cpulist();
-	T_CHECK(mkdtemp(top) != NULL);
-	test_v2(top);
+	T_CHECK(mkdtemp(top) != NULL && mkdtemp(procroot) != NULL);
+	test_v2(top, procroot);
 	test_v1(top);
 	test_window();
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", top, procroot);
 	T_CHECK(system(cmd) == 0);
 	return t_done();
 }

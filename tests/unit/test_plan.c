@@ -323,12 +323,12 @@ static void test_space(void)
 	run_opts(&o);                   /* read_load io_load mem_load, 256M */
 	o.loads[0] = &load_read_load;
 	plan_build(&p, &o);
-	T_CHECK(p.tb.free == UINT64_MAX && plan_disk_check(&p, "/x", NULL, why, sizeof why) == 0);
+	T_CHECK(p.tb.free == UINT64_MAX && plan_disk_check(&p, "/x", NULL, 0, why, sizeof why) == 0);
 	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) + (256ull << 20) * 110 / 100);
 	T_STREQ(why, "read_load's kept 256M file beside mem_load's 282M");
 	p.tb.free = 300ull << 20;
 	snprintf(p.tb.dir, sizeof p.tb.dir, "/x");
-	T_CHECK(plan_disk_check(&p, "/x/tb", NULL, why, sizeof why) == -1);
+	T_CHECK(plan_disk_check(&p, "/x/tb", NULL, 0, why, sizeof why) == -1);
 	T_CHECK(strstr(why, "the testbed /x/tb has 300M free, the plan needs ") != NULL);
 	T_CHECK(strstr(why, "(read_load's kept 256M file beside mem_load's 282M, and 5% and 16M of margin)") != NULL);
 	T_CHECK(strstr(printed_as(&p, 0), "load conditions: read_load io_load mem_load\n"
@@ -345,7 +345,7 @@ static void test_space(void)
 	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) * 110 / 100);
 	T_STREQ(why, "mem_load's 282M");
 	p.tb.free = 320ull << 20;   /* 282M and the margin */
-	T_CHECK(plan_disk_check(&p, dir, NULL, why, sizeof why) == 0);
+	T_CHECK(plan_disk_check(&p, dir, NULL, 0, why, sizeof why) == 0);
 	/* a testbed not made yet: its nearest existing parent */
 	snprintf(path, sizeof path, "%s/new/tb/", dir);
 	plan_space(&p, path, dir);
@@ -355,9 +355,47 @@ static void test_space(void)
 	T_CHECK(unlink(path) == 0 && rmdir(dir) == 0);
 }
 
+/* test_in_memory: mem_load's testbed file on tmpfs or ramfs inside the
+ * memory group without swap is refused, naming the testbed and its file
+ * system; swap, --swap, no group, a disk's file system or no such load pass. */
+static void test_in_memory(void)
+{
+	static struct opts o;
+	char why[512];
+	struct plan p;
+
+	run_opts(&o);                   /* no_load io_load mem_load, 256M */
+	o.confine = 1;
+	plan_build(&p, &o);
+	T_CHECK(p.confine && !p.swap);
+	p.tb.fstype = 0x01021994;       /* tmpfs */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == -1);
+	T_CHECK(strncmp(why, "mem_load: the testbed /run/tb is on tmpfs, which keeps its files in memory", 74) == 0);
+	T_CHECK(strchr(why, '\n') == NULL);
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 1, why, sizeof why) == 0);   /* swap: anonymous memory */
+	p.tb.fstype = 0x858458F6;       /* ramfs */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == -1 && strstr(why, " on ramfs,") != NULL);
+	p.tb.fstype = 0xEF53;           /* ext4 */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	p.tb.fstype = 0x01021994;
+	p.swap = 1;                     /* --swap: a swap file for the runs */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	p.swap = 0;
+	p.confine = 0;                  /* no memory group: nothing kills it */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	p.confine = 1;
+	p.nloads = 2;                   /* no_load and io_load only */
+	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	/* plan_space reads the file system: /dev/shm is a tmpfs where there is one */
+	plan_space(&p, "/dev/shm/contest-not-made", NULL);
+	if (p.tb.free != UINT64_MAX)
+		T_CHECK(p.tb.fstype != 0 && strcmp(p.tb.dir, "/dev/shm") == 0);
+}
+
 int main(void)
 {
 	test_build_order();
+	test_in_memory();
 	test_disk();
 	test_peak();
 	test_print();
