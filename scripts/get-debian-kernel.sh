@@ -27,6 +27,8 @@ size=$(apt-cache show "$PKG" 2>/dev/null | sed -n 's/^Size: //p' | head -n 1)
 say "downloading $PKG ($((size / 1048576)) MiB) with apt-get download; unpacking it (about 6 times that) into $DIR/$REL; nothing is installed"
 mkdir -p "$DIR" || die "cannot make $DIR"
 T=$(mktemp -d "$DIR/.get.XXXXXX") || die "mktemp in $DIR failed"
+# apt fetches as its _apt user where it can: let it write here (else it warns and fetches as root)
+id _apt >/dev/null 2>&1 && chown _apt "$T" 2>/dev/null
 trap 'rm -rf "$T"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
