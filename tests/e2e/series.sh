@@ -2,7 +2,7 @@
 # series.sh: contest series with the simulated boot driver: a series of 3 kernels runs unattended in its planned, balanced order; then each fault on its own (a kernel that never boots, a hang, a crash in a run, a power loss after arming, a torn journal, a full results disk): nothing lost or doubled, nothing left running, the closing report says what happened.
 . "$(dirname "$0")/lib.sh"
 
-RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush"
+RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush --whole-machine"
 
 # new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
 # booting DEFAULT (running it now); S, J, RES its folder, journal, results
@@ -263,4 +263,7 @@ expect_fail "a second series in the same journal" 2 "not finished" "$CONTEST" se
 	--sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
 
 check "nothing left running at all" no_strays "$SCRATCH"
+# no memory group left: the runs are --whole-machine, so even the simulated crash leaves none
+mg=/sys/fs/cgroup/memory$(awk -F: '$2 ~ /(^|,)memory(,|$)/ {print $3}' /proc/self/cgroup)
+check "no memory group of contest's left" test -z "$(ls -d "$mg"/contest-* /sys/fs/cgroup/contest-* 2>/dev/null)"
 done_tests
