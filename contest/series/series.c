@@ -194,11 +194,17 @@ static int can_resume(struct series_ctx *c)
 }
 
 /* estimate_print: the plan's time: its runs from s's estimate, and its
- * reboots, whose time is measured at the first. */
-static void estimate_print(const struct series_start *s, const struct series_journal *j)
+ * reboots, whose time is measured at the first; none for guests. */
+static void estimate_print(const struct series_start *s, const struct series_journal *j, int guests)
 {
 	long steps = j->rounds * (long)j->nk;
 
+	if (guests) {   /* this machine's records say nothing of a run inside a guest */
+		printf("plan: %ld steps, %ld runs, each in a guest of its own; no estimate: a run's time in a"
+		       " guest is not this machine's (under TCG many times longer)\n", steps,
+		       steps * (long)j->nloads);
+		return;
+	}
 	printf("plan: %ld steps of one reboot each; %ld runs", steps, steps * (long)j->nloads);
 	if (isfinite(s->round_secs))
 		printf(", about %.0f min of runs (%.0f s a step)", steps * s->round_secs / 60, s->round_secs);
@@ -266,7 +272,7 @@ int series_start(const struct series_start *s)
 	c.dir = s->dir;
 	c.j = &j;
 	series_plan_print(&j, stdout);
-	estimate_print(s, &j);
+	estimate_print(s, &j, c.drv->run_in_guest != NULL);
 	if (s->dry_run)
 		return 0;
 	if ((lock = lock_dir(s->dir, 0)) < 0) {
