@@ -86,13 +86,14 @@ bench-loads: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench-loads.sh
 
 install: $(BUILD)/contest $(BUILD)/contest-init
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXEC)
 	install -m 0755 $(BUILD)/contest $(DESTDIR)$(BINDIR)/contest
+	install -m 0755 $(BUILD)/contest-init $(DESTDIR)$(LIBEXEC)/contest-init
 	install -m 0644 man/contest.1 $(DESTDIR)$(MANDIR)/contest.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1 $(DESTDIR)$(LIBEXEC)/contest-init
-	-rmdir $(DESTDIR)$(LIBEXEC)
+	rmdir $(DESTDIR)$(LIBEXEC) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)
