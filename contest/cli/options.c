@@ -16,7 +16,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_KERNEL] = { "kernel", 'k', "LABEL", MODE_RUNS | MODE_MICRO | MODE_INTERACT,
 		{ [SECT_RUN] = { .text = "label the results are stored under (default: uname -r)" },
 		  [SECT_SERIES] = { .text = "LABEL=SPEC: a kernel of the series and how it boots\n"
-		                            "(repeat for each; see contest series below)" } },
+		                            "(one -k per kernel; man contest: SERIES)" } },
 	  .kind = OPT_K_FN, .set = set_kernel },
 	[OPT_RUNS] = { "runs", 'n', "N", MODE_RUNS | MODE_MICRO | MODE_INTERACT,
 		{ [SECT_RUN] = { .text = "runs of each load condition; runs accumulate (default 1);\n"
