@@ -108,8 +108,9 @@ void report_check(struct opts *o)
 	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1 || strcmp(o->format, "text")))
 		opts_usage_error("--paired prints a series' rounds as text from one results directory: not with"
 		                 " --trend, --micro, --interactive, --format or several -R%s", "");
-	if (o->keep_busy && !o->stats && !o->trend)
-		opts_usage_error("--keep-busy needs --stats or --trend%s (without them every run is averaged)", "");
+	if (o->keep_busy && !o->stats && !o->trend && !o->paired)
+		opts_usage_error("--keep-busy needs --stats, --trend or --paired%s (without them every run is"
+		                 " averaged)", "");
 	if (o->order != NULL && !o->trend)
 		opts_usage_error("--order '%s' needs --trend", o->order);
 	const char *other = o->stats ? "--stats" : o->micro ? "--micro" : o->why ? "--why" :

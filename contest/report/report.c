@@ -197,14 +197,29 @@ static int paired(const struct report_req *req, const struct report_in *in, FILE
 				break;
 			}
 	}
-	for (size_t i = 0; req->baseline != NULL && i < in->nnames; i++)
-		if (strcmp(in->names[i], req->baseline) == 0)
+	const char *names[OPTS_MAX_LABELS];
+	size_t n = 0;
+	for (size_t i = 0; i < in->nnames && n < OPTS_MAX_LABELS; i++)
+		names[n++] = in->names[i];
+	for (size_t r = 0; in->nnames == 0 && r < in->set.n && n < OPTS_MAX_LABELS; r++) {
+		size_t k = 0;   /* no label named: every label, in the order first recorded */
+		while (k < n && strcmp(names[k], in->set.v[r].label) != 0)
+			k++;
+		if (k == n)
+			names[n++] = in->set.v[r].label;
+	}
+	for (size_t i = 0; req->baseline != NULL && i < n; i++)
+		if (strcmp(names[i], req->baseline) == 0)
 			base = i;
-	if (req->baseline != NULL && (in->nnames == 0 || strcmp(in->names[base], req->baseline) != 0)) {
+	if (req->baseline != NULL && (n == 0 || strcmp(names[base], req->baseline) != 0)) {
 		warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
 		return EXIT_USAGE;
 	}
-	if (paired_build(&m, &in->set, in->names, in->nnames, base, loads, nloads, req->keep_busy) != 0) {
+	if (n == 0) {
+		warnx("--paired: no results in %s", report_where(req));
+		return EXIT_USAGE;
+	}
+	if (paired_build(&m, &in->set, names, n, base, loads, nloads, req->keep_busy) != 0) {
 		warnx("out of memory");
 		return EXIT_USAGE;
 	}

@@ -28,14 +28,13 @@ static const char *ival(double lo, double hi, char *buf, size_t len)
 	return buf;
 }
 
-/* row_line: one kernel's line of a block. */
-static void row_line(FILE *out, const struct paired_model *m, const struct paired_row *r)
+/* row_line: one kernel's line of a block, its name in a column w wide. */
+static void row_line(FILE *out, const struct paired_model *m, const struct paired_row *r, int w)
 {
 	const char *name = m->labels[r->label];
 	char d[24], iv[48], tp[24], rp[24], ud[24], uiv[48], up[24];
 
-	fprintf(out, "%-*s%s%6d   %11s  %-18s %-10s %-9s |  %12s  %-18s %s\n", LABEL_WIDTH, name,
-	        strlen(name) >= LABEL_WIDTH ? " " : "", r->n,
+	fprintf(out, "%-*s%6d   %11s  %-18s %-10s %-9s |  %12s  %-18s %s\n", w, name, r->n,
 	        render_pct(r->pct, d, sizeof d), ival(r->lo_pct, r->hi_pct, iv, sizeof iv),
 	        p_str(r->t_p, r->t_sig, tp, sizeof tp), p_str(r->rank.p, r->rank_sig, rp, sizeof rp),
 	        r->u_tested ? render_pct(r->u_pct, ud, sizeof ud) : "-",
@@ -95,18 +94,22 @@ static void block_notes(FILE *out, const struct paired_model *m, const struct pa
 void render_paired(FILE *out, const struct paired_model *m)
 {
 	const char *base = m->labels[m->base];
+	int w = LABEL_WIDTH;
 
+	for (size_t i = 0; i < m->nlabels; i++)   /* a long label widens the column, as in the tables */
+		if ((int)strlen(m->labels[i]) + 1 > w)
+			w = (int)strlen(m->labels[i]) + 1;
 	fprintf(out, "Rounds: each kernel against %s within the same round (paired),"
 	        " and as today's unpaired figures\n", base);
 	for (size_t l = 0; l < m->nloads; l++) {
 		const struct paired_load *pl = &m->loads[l];
 
 		fprintf(out, "%s%s:\n", l ? "\n" : "", pl->load);
-		fprintf(out, "%-*s%s   %11s  %-18s %-10s %-9s |  %12s  %-18s %s\n", LABEL_WIDTH,
+		fprintf(out, "%-*s%s   %11s  %-18s %-10s %-9s |  %12s  %-18s %s\n", w,
 		        "Kernel", "rounds", "paired diff", "95% interval", "t p", "rank p",
 		        "unpaired diff", "95% interval", "p");
 		for (size_t i = 0; i < pl->nrows; i++)
-			row_line(out, m, &pl->rows[i]);
+			row_line(out, m, &pl->rows[i], w);
 		drift_line(out, base, &pl->drift);
 		block_notes(out, m, pl);
 	}

@@ -113,6 +113,13 @@ check "full: the closing report: events none, then the tables" grep -q 'events: 
 check "full: the closing report's tables name every label" test "$(grep -cE '^(a|b|c) ' "$M/console")" -ge 6
 check "full: the boot unit removed, nothing armed" test ! -e "$S/armed" -a ! -e "$S/reboot"
 check "full: nothing left running" no_strays "$M"
+"$CONTEST" report -R "$RES" --paired --keep-busy >"$M/paired" 2>&1
+check "report --paired: each kernel against the first recorded, within rounds" sh -c \
+	"grep -q '^Rounds: each kernel against ' '$M/paired' && test \$(grep -cE '^(a|b|c) +3 ' '$M/paired') -eq 4"
+check "report --paired: a drift line per load" test "$(grep -c '^  drift: ' "$M/paired")" -eq 2
+check "report --paired --baseline c: against c" sh -c "'$CONTEST' report -R '$RES' --paired --baseline c | grep -q 'against c within'"
+expect_fail "report --paired --baseline of no label" 2 "no results for label 'zz'" "$CONTEST" report -R "$RES" --paired --baseline zz
+expect_fail "report --paired in csv" 2 "--paired prints" "$CONTEST" report -R "$RES" --paired --format csv
 
 # --- 2. a kernel that never boots: retried, dropped after 3 tries, the others finish ---
 new_machine fail 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
