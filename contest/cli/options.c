@@ -126,7 +126,7 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "runs each) and the smallest detectable difference" } },
 	  F(stats), .kind = OPT_K_FLAG },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, MODE_REPORT,
-		{ [SECT_REPORT] = { .text = "with --stats or --trend, average and test the runs\n"
+		{ [SECT_REPORT] = { .text = "with --stats, --trend or --paired, keep the runs\n"
 		                            "of a busy machine too (left out by default)" } },
 	  F(keep_busy), .kind = OPT_K_FLAG },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, MODE_RUNS | MODE_REPORT,
