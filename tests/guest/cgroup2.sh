@@ -12,33 +12,18 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 CONTEST=${CONTEST:-$HERE/../../build/contest}
-PASS=0 FAIL=0 N=0
-
-skip() { echo "skip: cgroup2.sh: $*"; echo "0 passed, 0 failed"; exit 0; }
-[ "$(id -u)" -eq 0 ] || skip "needs root (apt-get, the kernel cache, QEMU's 9p share of /)"
-[ -x "$CONTEST" ] || skip "no contest at $CONTEST (make first)"
-E=$(mktemp /tmp/contest-cg2-err.XXXXXX) || exit 1
-if ! KERNELS=$(sh "$HERE/kernels.sh" 2>"$E") || ! command -v qemu-system-x86_64 >/dev/null; then
-	msg=$(tail -n 1 "$E"); rm -f "$E"
-	skip "kernels.sh could not fetch the kernels or install QEMU: $msg"
-fi
-rm -f "$E"
-K=$(echo "$KERNELS" | sed -n 1p)
+NAME=cgroup2.sh
+. "$HERE/lib.sh"
+guest_need_root
+[ -x "$CONTEST" ] || guest_skip "no contest at $CONTEST (make first)"
+guest_kernels
+K=$A
 
 # not under /tmp, which the guest does not see: a copy, so a rebuild cannot
 # change the binary under the running guest; the disk beside it
-T=$(mktemp -d "${CONTEST_GUEST_WORK:-/var/tmp}/contest-cg2.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
+guest_scratch "${CONTEST_GUEST_WORK:-/var/tmp}/contest-cg2"
 cp "$CONTEST" "$T/contest" || exit 1
 truncate -s 1G "$T/disk.img" && mkfs.ext4 -q -F "$T/disk.img" || exit 1
-
-result() {
-	N=$((N + 1))
-	if [ "$1" -eq 0 ]; then PASS=$((PASS + 1)); echo "ok $N - $2"
-	else FAIL=$((FAIL + 1)); echo "not ok $N - $2"; fi
-}
 
 # The guest's script: each check prints "cg2: 0|1 - what"; the figures "cg2# ...".
 cat >"$T/guest.sh" <<EOF
@@ -130,5 +115,4 @@ $(sed -n 's/^cg2: //p' "$T/console")
 EOF2
 [ "$n" -eq 11 ]
 result $? "the guest made every check (11: $n)"
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+guest_done

@@ -9,37 +9,11 @@
 # or QEMU cannot be had.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-PASS=0 FAIL=0 N=0
-
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: kexec.sh needs root (apt-get, the kernel cache, QEMU's 9p share of /)"
-	exit 0
-fi
-if ! KERNELS=$(sh "$HERE/kernels.sh" 2>/tmp/contest-kexec-err.$$); then
-	echo "skip: kernels.sh could not fetch the kernels or install QEMU: $(tail -n 1 /tmp/contest-kexec-err.$$)"
-	rm -f /tmp/contest-kexec-err.$$
-	exit 0
-fi
-rm -f /tmp/contest-kexec-err.$$
-if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
-	echo "skip: no qemu-system-x86_64 after kernels.sh"
-	exit 0
-fi
-A=$(echo "$KERNELS" | sed -n 1p)
-B=$(echo "$KERNELS" | sed -n 2p)
-RA=${A##*/} RB=${B##*/}
-
-T=$(mktemp -d /tmp/contest-kexec.XXXXXX) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
-
-# result OK DESC: one TAP-like line
-result() {
-	N=$((N + 1))
-	if [ "$1" -eq 0 ]; then PASS=$((PASS + 1)); echo "ok $N - $2"
-	else FAIL=$((FAIL + 1)); echo "not ok $N - $2"; fi
-}
+NAME=kexec.sh
+. "$HERE/lib.sh"
+guest_need_root
+guest_kernels
+guest_scratch /tmp/contest-kexec
 # now: seconds since the epoch, with a fraction
 now() { date +%s.%N; }
 # since T0: the seconds from T0 to now, to a tenth
@@ -97,5 +71,4 @@ done
 [ -z "$left" ] && ! ls -d /tmp/contest-guest.* >/dev/null 2>&1
 result $? "nothing left behind (processes: '$left')"
 
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+guest_done

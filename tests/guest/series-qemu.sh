@@ -12,36 +12,12 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 CONTEST=${CONTEST:-$HERE/../../build/contest}
-PASS=0 FAIL=0 N=0
-
-skip() {
-	echo "skip: series-qemu.sh: $*"
-	echo "0 passed, 0 failed"
-	exit 0
-}
-[ "$(id -u)" -eq 0 ] || skip "needs root (apt-get, the kernel cache, QEMU's 9p share of /)"
-[ -x "$CONTEST" ] && [ -f "$(dirname "$CONTEST")/contest-init" ] || skip "no $CONTEST with contest-init beside it (make)"
-ERR=$(mktemp /var/tmp/contest-series-qemu-err.XXXXXX) || exit 1
-if ! KERNELS=$(sh "$HERE/kernels.sh" 2>"$ERR") || ! command -v qemu-system-x86_64 >/dev/null; then
-	msg=$(tail -n 1 "$ERR")
-	rm -f "$ERR"
-	skip "kernels.sh could not fetch the kernels or install QEMU: $msg"
-fi
-rm -f "$ERR"
-A=$(echo "$KERNELS" | sed -n 1p)
-B=$(echo "$KERNELS" | sed -n 2p)
-RA=${A##*/} RB=${B##*/}
-
-T=$(mktemp -d /var/tmp/contest-series-qemu.XXXXXX) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
-
-result() {
-	N=$((N + 1))
-	if [ "$1" -eq 0 ]; then PASS=$((PASS + 1)); echo "ok $N - $2"
-	else FAIL=$((FAIL + 1)); echo "not ok $N - $2"; fi
-}
+NAME=series-qemu.sh
+. "$HERE/lib.sh"
+guest_need_root
+[ -x "$CONTEST" ] && [ -f "$(dirname "$CONTEST")/contest-init" ] || guest_skip "no $CONTEST with contest-init beside it (make)"
+guest_kernels
+guest_scratch /var/tmp/contest-series-qemu
 
 mkdir -p "$T/bin" "$T/bad/boot" "$T/bad/lib/modules" &&
 	cp "$CONTEST" "$T/bin/contest" && cp "$(dirname "$CONTEST")/contest-init" "$T/bin/contest-init" &&
@@ -102,5 +78,4 @@ for l in a b; do
 	printf '# %s: Time %s s\n' "$l" "$(field "$T/results/$l.loads" time | tr '\n' ' ')"
 done
 
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+guest_done

@@ -10,38 +10,14 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 CONTEST=${CONTEST:-$HERE/../../build/contest}
 CONTEST=$(cd "$(dirname "$CONTEST")" && pwd)/$(basename "$CONTEST")
-PASS=0 FAIL=0 N=0
-
-if [ "$(id -u)" -ne 0 ]; then
-	echo "skip: series.sh needs root (apt-get, the kernel cache, QEMU's 9p share of /)"
-	echo "0 passed, 0 failed"
-	exit 0
-fi
+NAME=series.sh
+. "$HERE/lib.sh"
+guest_need_root
 case $CONTEST in
-/tmp/*) echo "skip: series.sh: contest under /tmp is not visible in the guest ($CONTEST)"
-	echo "0 passed, 0 failed"; exit 0 ;;
+/tmp/*) guest_skip "contest under /tmp is not visible in the guest ($CONTEST)" ;;
 esac
-if ! KERNELS=$(sh "$HERE/kernels.sh" 2>/tmp/contest-series-err.$$) || ! command -v qemu-system-x86_64 >/dev/null; then
-	echo "skip: series.sh: kernels.sh could not fetch the kernels or install QEMU: $(tail -n 1 /tmp/contest-series-err.$$)"
-	rm -f /tmp/contest-series-err.$$
-	echo "0 passed, 0 failed"
-	exit 0
-fi
-rm -f /tmp/contest-series-err.$$
-A=$(echo "$KERNELS" | sed -n 1p)
-B=$(echo "$KERNELS" | sed -n 2p)
-RA=${A##*/} RB=${B##*/}
-
-T=$(mktemp -d /tmp/contest-gseries.XXXXXX) || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
-
-result() {
-	N=$((N + 1))
-	if [ "$1" -eq 0 ]; then PASS=$((PASS + 1)); echo "ok $N - $2"
-	else FAIL=$((FAIL + 1)); echo "not ok $N - $2"; fi
-}
+guest_kernels
+guest_scratch /tmp/contest-gseries
 
 for k in "$A" "$B"; do
 	sh "$HERE/mkinitrd.sh" "$k" >/dev/null 2>"$T/err" || { cat "$T/err"; result 1 "mkinitrd.sh $k"; }
@@ -111,5 +87,4 @@ for f in /proc/[0-9]*/cmdline; do
 done
 [ -z "$left" ]
 result $? "nothing left behind (processes: '$left')"
-echo "$PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+guest_done
