@@ -5,7 +5,9 @@
  * each guest's initramfs, and tests/guest/mkinitrd.sh in its own. The
  * kernel command line says what to do:
  *   contest.cmd=PATH     run /bin/sh PATH in the new root (default: none)
- *   contest.cgroup=1|2   mount cgroup v1 controllers or cgroup2 at /sys/fs/cgroup
+ *   contest.cgroup=1|2   mount cgroup v1 controllers or cgroup2 at /sys/fs/cgroup;
+ *                        on cgroup2 the command runs in the child group "run"
+ *                        (the init stays in the root group)
  *   contest.disk=DEV     the journal disk (default /dev/vda), mounted at /journal
  *   contest.shell=1      an interactive /bin/sh on the console instead of cmd
  *   contest.9pcache=MODE the host root's 9p cache mode (default loose: the
@@ -198,8 +200,14 @@ static int wait_dev(const char *dev)
 	return -1;
 }
 
-/* cgroups: contest.cgroup=2 mounts cgroup2 at /sys/fs/cgroup; =1 mounts a
- * tmpfs there with cgroup v1's cpuset, cpu,cpuacct and memory under it. */
+#define RUN_GROUP NEWROOT "/sys/fs/cgroup/run"   /* cgroup2: the command's group */
+
+/* cgroups: contest.cgroup=2 mounts cgroup2 at /sys/fs/cgroup and makes the
+ * command's group RUN_GROUP; =1 mounts a tmpfs there with cgroup v1's
+ * cpuset, cpu,cpuacct and memory under it. The command runs outside the v2
+ * root group as on a machine systemd set up: there the scheduler's own
+ * figures count every task (a child it reaps would be in none of the root's
+ * top-level groups), and contest's memory group beside it at the top. */
 static void cgroups(void)
 {
 	static const char *const v1[] = { "cpuset", "cpu,cpuacct", "memory" };
@@ -209,6 +217,8 @@ static void cgroups(void)
 		return;
 	if (strcmp(v, "2") == 0) {
 		mnt("cgroup2", at, "cgroup2", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+		if (mkdir(RUN_GROUP, 0755) != 0 && errno != EEXIST)
+			die("mkdir " RUN_GROUP ": %s", strerror(errno));
 		return;
 	}
 	if (strcmp(v, "1") != 0)
@@ -289,14 +299,30 @@ static void setup(void)
 	journal();
 }
 
-/* run: the command in the new root, on the console; its exit status (128+N
- * for a signal). */
+/* join_run_group: the calling process into RUN_GROUP when cgroup2 made it;
+ * 0, or -1 with the reason on the console. */
+static int join_run_group(void)
+{
+	int fd = open(RUN_GROUP "/cgroup.procs", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : (say("%s/cgroup.procs: %s", RUN_GROUP, strerror(errno)), -1);
+	int rc = write(fd, "0", 1) == 1 ? 0 : -1;
+	if (rc != 0)
+		say("cannot move the command into %s: %s", RUN_GROUP, strerror(errno));
+	close(fd);
+	return rc;
+}
+
+/* run: the command in the new root (in RUN_GROUP on cgroup2), on the
+ * console; its exit status (128+N for a signal). */
 static int run(const char *cmd, int shell)
 {
 	pid_t pid = fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (pid == 0) {
+		if (join_run_group() != 0)
+			_exit(125);
 		if (chroot(NEWROOT) != 0 || chdir("/") != 0)
 			die("chroot " NEWROOT ": %s", strerror(errno));
 		setsid();

@@ -143,15 +143,20 @@ static void evidence_begin(struct runner *r, struct evidence *e)
 /* evidence_end: after the compile was reaped: stop the probe and store the
  * deltas, the probe's figures, the interference over the window of time
  * seconds (the load's group used load_secs) and contest's CPU limit in rec
- * (NaN where not available). */
-static void evidence_end(struct evidence *e, struct rec *rec, double load_secs, double time)
+ * (NaN where not available; a foreign figure below zero is no share: na,
+ * said once). */
+static void evidence_end(struct runner *r, struct evidence *e, struct rec *rec, double load_secs, double time)
 {
 	struct ev_snap after, d;
 	struct intf_snap intf;
 	struct probe_result pr;
+	char why[160];
 
 	intf_read(&intf, "/proc");
-	intf_result(&e->intf, &intf, load_secs, time, &rec->ev[REV_FOREIGN], &rec->ev[REV_STEAL]);
+	intf_result(&e->intf, &intf, load_secs, time, &rec->ev[REV_FOREIGN], &rec->ev[REV_STEAL], why, sizeof why);
+	if (why[0] != '\0' && !r->foreign_warned++)
+		warnx("foreign CPU not recorded (na) for %s run %d: %s; a share cannot be below 0, so these "
+		      "figures cannot be trusted here", rec->load, rec->run, why);
 	intf_limit(&e->intf, &intf, &rec->ev[REV_CPU_LIMIT], &rec->ev[REV_THROTTLED]);
 
 	if (e->probing) {
@@ -203,7 +208,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	loadctl_sample(&lc, &a);
 	rc = make_cmd(r, 0, &res, why, sizeof why);
 	loadctl_sample(&lc, &b);
-	evidence_end(&ev, rec, b.cpu - a.cpu, res.time);
+	evidence_end(r, &ev, rec, b.cpu - a.cpu, res.time);
 	if (rc == COMPILE_INTR) {
 		out = STEP_INTR;
 		goto stop;

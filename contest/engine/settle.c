@@ -56,7 +56,7 @@ static int window(struct settle_window *w)
 		return -1;
 	intf_read(&b, "/proc");
 	double t = mono_now() - t0;
-	intf_result(&a, &b, 0, t, &w->foreign_pct, &steal);
+	intf_result(&a, &b, 0, t, &w->foreign_pct, &steal, NULL, 0);
 	w->io_pct = (io_some() - io0) / (t * 1e4);
 	w->dirty = (double)(proc_field("/proc/meminfo", "Dirty:") + proc_field("/proc/meminfo", "Writeback:")) *
 	           1024;

@@ -28,6 +28,7 @@ struct runner {
 	struct sysctl_set sysctl[OPTS_MAX_SYSCTL];  /* --sysctl, checked */
 	int flush_warned;
 	int probe_warned;         /* said once that the probe cannot run */
+	int foreign_warned;       /* said once that a foreign CPU figure was not a share */
 	int settle_warned;        /* said once that the machine did not get quiet */
 	int warm;                  /* the last step was a successful compile with no load */
 	/* runs of each load already recorded under each setting's label */

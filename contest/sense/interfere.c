@@ -76,24 +76,30 @@ void intf_read(struct intf_snap *s, const char *procroot)
 }
 
 void intf_result(const struct intf_snap *a, const struct intf_snap *b, double load_secs, double time,
-                 double *foreign_pct, double *steal_pct)
+                 double *foreign_pct, double *steal_pct, char *why, size_t len)
 {
-	double hz = proc_hz(), ours, all;
+	double hz = proc_hz(), ours, all, f;
 	int precise = isfinite(a->machine) && isfinite(b->machine);
 
 	*foreign_pct = *steal_pct = NAN;
+	if (why != NULL && len > 0)
+		why[0] = '\0';
 	if (!(time > 0))
 		return;
 	ours = (b->kthreads - a->kthreads) + (b->self - a->self) + (b->children - a->children) + load_secs;
 	/* the scheduler's own clock where there is one, else the ticks */
 	all = precise ? b->machine - a->machine : (b->busy - a->busy) / hz;
-	if (!isnan(all) && !isnan(ours))
-		*foreign_pct = (all - ours) / time * 100;
+	f = (all - ours) / time * 100;
 	/* both sides of the precise figure hold the same kernel threads in
 	 * ticks, and the rest in microseconds or finer: what is left below 0 is
 	 * the few microseconds between the readings, far under INTF_NOISE_PCT */
-	if (precise && *foreign_pct < 0 && *foreign_pct > -INTF_NOISE_PCT)
-		*foreign_pct = 0;
+	if (precise && f < 0 && f > -INTF_NOISE_PCT)
+		f = 0;
+	if (f >= 0)
+		*foreign_pct = f;
+	else if (!isnan(f) && why != NULL)   /* no share is below 0: the figures disagree */
+		snprintf(why, len, "the machine's CPU time (%s) read %.1f%% of one CPU below contest's own",
+		         precise ? "its cgroups' accounting" : "the ticks of /proc/stat", -f);
 	if (!isnan(a->steal) && !isnan(b->steal))
 		*steal_pct = (b->steal - a->steal) / hz / time * 100;
 }

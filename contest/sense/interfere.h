@@ -3,6 +3,7 @@
 #define CONTEST_INTERFERE_H
 
 #include <limits.h>
+#include <stddef.h>
 
 /* Use: intf_read(&a, "/proc") at the window's start, intf_read(&b, "/proc")
  * at its end (after the compile was reaped), then intf_result(&a, &b,
@@ -32,8 +33,9 @@
  * exits inside the window counts as foreign for what it used (rare).
  * Measured by the ticks, a busy machine under a quota can read as less than
  * contest's own precise time (tens of percent under QEMU's TCG, whose
- * ticks come late): a foreign figure below zero is that drift, kept as it
- * is; measured precisely, one above -INTF_NOISE_PCT is read as 0. */
+ * ticks come late). No share is below zero: a precise figure above
+ * -INTF_NOISE_PCT reads as 0 (the readings' microseconds apart), and any
+ * other figure below zero is not a measurement: it is NaN, and why says so. */
 #define INTF_NOISE_PCT 0.5
 struct intf_snap {
 	double busy, steal;       /* /proc/stat ticks, all CPUs; NaN when unreadable */
@@ -56,9 +58,10 @@ void intf_read(struct intf_snap *s, const char *procroot);
 /* intf_result: over the window from a to b, of time seconds, with the
  * load's group using load_secs (0 without a load): foreign CPU and steal
  * time in percent of one CPU, NaN where a figure is missing or time is not
- * positive. */
+ * positive. A foreign figure that came out below zero is NaN too, and why
+ * (when not NULL; len bytes) says what read how far below ("" otherwise). */
 void intf_result(const struct intf_snap *a, const struct intf_snap *b, double load_secs, double time,
-                 double *foreign_pct, double *steal_pct);
+                 double *foreign_pct, double *steal_pct, char *why, size_t len);
 
 /* intf_limit: over the window from a to b: the CPUs contest's group could
  * use (a's) and the share of the window's cfs periods in which it was

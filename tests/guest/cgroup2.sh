@@ -6,7 +6,9 @@
 # (so that contest's default emulated 4G machine makes its group) and a 1G
 # scratch disk at /journal, and runs a copy of this checkout's contest
 # ($CONTEST, default build/contest) inside. The guest's init stays in the
-# root group, as on a machine nobody set up for cgroups. Prints "ok N - ..."
+# root group and runs the script in the child group "run", as contest series
+# --boot qemu does; every record's foreign_pct must be measured and never
+# below 0. Prints "ok N - ..."
 # a check, timings as "# ..." lines (never asserted), "N passed, N failed";
 # skips with one line when not root or when the kernels or QEMU cannot be had.
 set -u
@@ -35,7 +37,7 @@ check() { echo "cg2: \$1 - \$2"; }
 col() { awk -F'\t' -v l="\$2" -v n="\$3" 'NR == 2 { for (i = 1; i <= NF; i++) c[\$i] = i; next }
 	NR > 2 && \$c["load"] == l { print \$c[n] }' "\$1"; }
 secs() { cut -d' ' -f1 /proc/uptime; }
-echo "cg2# root group: \$(wc -l </sys/fs/cgroup/cgroup.procs) processes, init among them: \$(grep -cx 1 /sys/fs/cgroup/cgroup.procs)"
+echo "cg2# root group: \$(wc -l </sys/fs/cgroup/cgroup.procs) processes, init among them: \$(grep -cx 1 /sys/fs/cgroup/cgroup.procs); the script in \$(grep '^0::' /proc/self/cgroup)"
 
 # (d) mem_load on a tmpfs testbed in the memory group: refused before anything
 t0=\$(secs)
@@ -94,6 +96,15 @@ check \$? "mem_load confined to 512M with its file on ext4 ends ok (\$st\$(col \
 [ -z "\$(ls /sys/fs/cgroup | grep '^contest-')" ]
 check \$? "contest's memory groups are gone"
 [ \$rc -eq 0 ] || tail -n 20 /tmp/c.out
+
+# every record's foreign_pct: a share, never below 0, and measured (contest
+# runs outside the root group, where the scheduler's own figures count)
+fos=\$(for f in /journal/ra/*.loads /journal/rb/*.loads /journal/rc/*.loads; do
+	awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[\$i] = i; next } NR > 2 { print \$c["foreign_pct"] }' "\$f"
+done | tr '\n' ' ')
+echo "cg2# foreign_pct of every record: \$fos"
+[ -n "\$fos" ] && echo "\$fos" | awk '{ for (i = 1; i <= NF; i++) if (\$i == "na" || \$i + 0 < 0) exit 1 }'
+check \$? "every record's foreign_pct is measured and never below 0 (\$fos)"
 exit 0
 EOF
 
@@ -113,6 +124,6 @@ while IFS= read -r line; do
 done <<EOF2
 $(sed -n 's/^cg2: //p' "$T/console")
 EOF2
-[ "$n" -eq 11 ]
-result $? "the guest made every check (11: $n)"
+[ "$n" -eq 12 ]
+result $? "the guest made every check (12: $n)"
 guest_done

@@ -181,6 +181,7 @@ static void test_window(void)
 	                       .limit = 1.5, .at = "/g", .periods = 10, .throttled = 2 };
 	struct intf_snap b = a;
 	double lim, thr, f, st;
+	char why[200];
 
 	b.periods = 50;
 	b.throttled = 12;
@@ -200,7 +201,7 @@ static void test_window(void)
 	b.machine = 115;
 	b.children = 15;
 	b.busy = 16 * 100;
-	intf_result(&a, &b, 0, 10, &f, &st);
+	intf_result(&a, &b, 0, 10, &f, &st, why, sizeof why);
 	T_NEAR(f, 0, 1e-9);
 	/* a v2 guest under a 1.5-CPU cpu.max, 65.9 s: the scheduler's 98.910 s
 	 * against ours 2.310 + 3.483 + 93.088 s; its ticks said 56.65 s */
@@ -210,17 +211,24 @@ static void test_window(void)
 	b.self = 3.483;
 	b.children = 93.088;
 	b.busy = 5665;
-	intf_result(&a, &b, 0, 65.9, &f, &st);
+	intf_result(&a, &b, 0, 65.9, &f, &st, why, sizeof why);
 	T_NEAR(f, (98.910 - 98.881) / 65.9 * 100, 1e-9);
 	b.machine = a.machine + 98.880;            /* a microsecond's reading apart: 0 */
-	intf_result(&a, &b, 0, 65.9, &f, &st);
+	intf_result(&a, &b, 0, 65.9, &f, &st, why, sizeof why);
 	T_CHECK(f == 0);
-	b.machine = a.machine + 97.0;              /* a real shortfall stays below 0 */
-	intf_result(&a, &b, 0, 65.9, &f, &st);
-	T_CHECK(f < -2);
-	a.machine = b.machine = NAN;               /* the ticks alone: their drift is kept */
-	intf_result(&a, &b, 0, 65.9, &f, &st);
-	T_NEAR(f, (56.65 - 98.881) / 65.9 * 100, 1e-9);
+	T_CHECK(why[0] == '\0');
+	b.machine = a.machine + 97.0;              /* a real shortfall: no share, and why */
+	intf_result(&a, &b, 0, 65.9, &f, &st, why, sizeof why);
+	T_CHECK(isnan(f));
+	T_CHECK(strstr(why, "cgroups' accounting") != NULL && strstr(why, "2.9% of one CPU below") != NULL);
+	a.machine = b.machine = NAN;               /* the ticks alone, 64.1% short: no share */
+	intf_result(&a, &b, 0, 65.9, &f, &st, why, sizeof why);
+	T_CHECK(isnan(f));
+	T_CHECK(strstr(why, "ticks of /proc/stat") != NULL && strstr(why, "64.1% of one CPU below") != NULL);
+	b.busy = 9900;                             /* the ticks above ours: a share, no why */
+	intf_result(&a, &b, 0, 65.9, &f, &st, why, sizeof why);
+	T_NEAR(f, (99.0 - 98.881) / 65.9 * 100, 1e-9);
+	T_CHECK(why[0] == '\0');
 }
 
 int main(void)

@@ -54,22 +54,22 @@ static void test_result(void)
 	b.children += 18;
 	b.self += 0.5;
 	b.kthreads += 1;
-	intf_result(&a, &b, 4, 10, &f, &s);
+	intf_result(&a, &b, 4, 10, &f, &s, NULL, 0);
 	T_NEAR(f, 15.0, 1e-9);
 	T_NEAR(s, 5.0, 1e-9);
 	/* nothing but contest: 0 */
 	b.busy = a.busy + 23.5 * hz;
-	intf_result(&a, &b, 4, 10, &f, &s);
+	intf_result(&a, &b, 4, 10, &f, &s, NULL, 0);
 	T_NEAR(f, 0.0, 1e-9);
 	/* missing figures and a window without time */
 	b.kthreads = NAN;
-	intf_result(&a, &b, 4, 10, &f, &s);
+	intf_result(&a, &b, 4, 10, &f, &s, NULL, 0);
 	T_CHECK(isnan(f) && !isnan(s));
 	b.kthreads = a.kthreads + 1;
 	b.steal = NAN;
-	intf_result(&a, &b, 4, 10, &f, &s);
+	intf_result(&a, &b, 4, 10, &f, &s, NULL, 0);
 	T_CHECK(!isnan(f) && isnan(s));
-	intf_result(&a, &b, 4, 0, &f, &s);
+	intf_result(&a, &b, 4, 0, &f, &s, NULL, 0);
 	T_CHECK(isnan(f) && isnan(s));
 }
 
@@ -109,7 +109,7 @@ static void test_real(void)
 	t1 = now();
 	kill(hog, SIGKILL);
 	waitpid(hog, NULL, 0);
-	intf_result(&a, &b, 0, t1 - t0, &f, &s);
+	intf_result(&a, &b, 0, t1 - t0, &f, &s, NULL, 0);
 	T_CHECK(!isnan(f));
 	/* 8% of one CPU: 4 ticks of 10 ms on either side over a second */
 	T_CHECK(f >= (h1 - h0) / (t1 - t0) * 100 - 8);
