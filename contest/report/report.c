@@ -156,6 +156,27 @@ fail:
 	return -1;
 }
 
+/* apart: 0 when the n labels of names all ran emulated or all natively in
+ * set; else 1, said in one line for option opt ("--paired"): an emulated
+ * label's timings are the emulator's, never compared with a native one's. */
+static int apart(const struct rec_set *set, const char *const *names, size_t n, const char *opt)
+{
+	const char *emu = NULL, *native = NULL;
+	char a[TEXT_QUOTED], b[TEXT_QUOTED];
+
+	for (size_t i = 0; i < n; i++)
+		if (rep_model_emulated(set, names[i]) != NULL) {
+			if (emu == NULL)
+				emu = names[i];
+		} else if (native == NULL)
+			native = names[i];
+	if (emu == NULL || native == NULL)
+		return 0;
+	warnx("%s: '%s' ran emulated (TCG) and '%s' natively: an emulator's timings are not compared with a "
+	      "kernel's; name labels of one kind", opt, text_quote(emu, a, sizeof a), text_quote(native, b, sizeof b));
+	return 1;
+}
+
 /* ratio_base: every Ratio of sum over --ratio-base's no_load Time (its
  * name as shown: a stored label of several hosts is its first host's);
  * nothing without it. 0, or -1 (reported, sum freed) when the label has no
@@ -166,6 +187,17 @@ static int ratio_base(const struct report_req *req, const struct report_in *in, 
 	char q[TEXT_QUOTED];
 	int rc;
 
+	if (name != NULL) {   /* the base and every label shown: one kind */
+		const char *names[OPTS_MAX_LABELS + 1];
+		size_t n = 0;
+		names[n++] = name;
+		for (size_t k = 0; k < sum->nlabels && n < OPTS_MAX_LABELS + 1; k++)
+			names[n++] = sum->labels[k];
+		if (apart(&in->set, names, n, "--ratio-base")) {
+			summary_free(sum);
+			return -1;
+		}
+	}
 	if (name == NULL || (rc = summary_ratio_base(sum, &in->set, name)) > 0)
 		return 0;
 	if (rc < 0)
@@ -219,6 +251,8 @@ static int paired(const struct report_req *req, const struct report_in *in, FILE
 		warnx("--paired: no results in %s", report_where(req));
 		return EXIT_USAGE;
 	}
+	if (apart(&in->set, names, n, "--paired"))
+		return EXIT_USAGE;
 	if (paired_build(&m, &in->set, names, n, base, loads, nloads, req->keep_busy) != 0) {
 		warnx("out of memory");
 		return EXIT_USAGE;

@@ -81,5 +81,5 @@ void series_closing(const struct series_journal *j, FILE *out)
 	req.baseline = labels[0];
 	report_print(&req, out);
 	if (strcmp(j->accel, "tcg") == 0)
-		fprintf(out, "emulated (TCG): timings are the emulator's, not the kernel's\n");
+		fprintf(out, REC_EMULATED_NOTE "\n");
 }

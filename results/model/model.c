@@ -8,18 +8,29 @@
 #include <string.h>
 
 /* fill_row: row of label k in load l of workload w, compared with the
- * baseline label b (b < 0: none). */
-static void fill_row(struct rep_row *row, const struct summary *s, size_t w, size_t l, size_t k,
-                     long b)
+ * baseline label b (b < 0: none) unless one of the two ran emulated and the
+ * other not (m->guest). */
+static void fill_row(struct rep_row *row, const struct rep_model *m, const struct summary *s, size_t w,
+                     size_t l, size_t k, long b)
 {
 	memset(row, 0, sizeof *row);
 	row->label = k;
 	row->name = s->labels[k];
 	row->c = summary_cell(s, w, l, k);
+	row->guest = m->guest[k];
 	if (b < 0)
 		return;
 	compare_row(s, w, l, k, (size_t)b, &row->cmp);
-	row->compared = row->cmp.has_base && !row->cmp.is_baseline && row->c->n > 0;
+	row->apart = !row->cmp.is_baseline && (m->guest[k] == NULL) != (m->guest[b] == NULL);
+	row->compared = row->cmp.has_base && !row->cmp.is_baseline && row->c->n > 0 && !row->apart;
+}
+
+const char *rep_model_emulated(const struct rec_set *set, const char *label)
+{
+	for (size_t i = 0; set != NULL && i < set->n; i++)
+		if (strcmp(set->v[i].label, label) == 0 && rec_emulated(&set->v[i]))
+			return set->v[i].guest;
+	return NULL;
 }
 
 /* count_rows: how many labels have ok, failed or busy runs of load l in workload w. */
@@ -109,10 +120,12 @@ static int trend_steps(struct rep_block *b, const size_t *series)
 		const struct rep_row *r = &b->rows[i];
 		struct rep_step *st = &b->steps[i];
 		struct cmp_row cmp;
-		st->from = -1;
+		st->from = st->apart = -1;
 		if (r->c->n == 0)
 			continue;
-		if (prev >= 0 && (series == NULL || series[b->rows[prev].label] == series[r->label])) {
+		if (prev >= 0 && (b->rows[prev].guest == NULL) != (r->guest == NULL))
+			st->apart = prev;   /* emulated and native: no step between them */
+		else if (prev >= 0 && (series == NULL || series[b->rows[prev].label] == series[r->label])) {
 			compare_cells(b->rows[prev].c, r->c, &cmp);
 			st->from = prev;
 			st->time = cmp.time;
@@ -128,8 +141,8 @@ static int trend_steps(struct rep_block *b, const size_t *series)
 
 /* build_workload: the blocks of workload w into out, with their trend
  * steps under show->trend. -1 on ENOMEM. */
-static int build_workload(struct rep_workload *out, const struct summary *s, size_t w, long b,
-                          const struct rep_show *show)
+static int build_workload(struct rep_workload *out, const struct rep_model *m, const struct summary *s,
+                          size_t w, long b, const struct rep_show *show)
 {
 	out->name = s->workloads[w];
 	if (split_name(out) != 0)
@@ -149,7 +162,7 @@ static int build_workload(struct rep_workload *out, const struct summary *s, siz
 		for (size_t k = 0; k < s->nlabels; k++) {
 			const struct sum_cell *c = summary_cell(s, w, l, k);
 			if (c->n + c->failed + c->busy > 0)
-				fill_row(&bl->rows[bl->nrows++], s, w, l, k, b);
+				fill_row(&bl->rows[bl->nrows++], m, s, w, l, k, b);
 		}
 		bl->largest = -1;
 		if (show->trend != NULL && trend_steps(bl, show->series) != 0)
@@ -226,10 +239,13 @@ int rep_model_build(struct rep_model *m, const struct summary *s, const struct r
 	m->series = show->series;
 	m->ratio_base = s->ratio_base;
 	m->workloads = calloc(s->nworkloads ? s->nworkloads : 1, sizeof *m->workloads);
-	if (m->workloads == NULL)
+	m->guest = calloc(s->nlabels ? s->nlabels : 1, sizeof *m->guest);
+	if (m->workloads == NULL || m->guest == NULL)
 		goto fail;
+	for (size_t k = 0; k < s->nlabels; k++)
+		m->guest[k] = rep_model_emulated(set, s->labels[k]);
 	for (; m->nworkloads < s->nworkloads; m->nworkloads++)
-		if (build_workload(&m->workloads[m->nworkloads], s, m->nworkloads, m->baseline,
+		if (build_workload(&m->workloads[m->nworkloads], m, s, m->nworkloads, m->baseline,
 		                   show) != 0) {
 			m->nworkloads++;
 			goto fail;
@@ -278,6 +294,7 @@ void rep_model_free(struct rep_model *m)
 		free(m->workloads[w].machine);
 	}
 	free(m->workloads);
+	free((void *)m->guest);
 	for (size_t i = 0; i < m->nenv; i++) {
 		free(m->env[i].label);
 		free(m->env[i].key);

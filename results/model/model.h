@@ -16,14 +16,23 @@ struct rep_row {
 	const struct sum_cell *c;   /* its figures and their statistics */
 	struct cmp_row cmp;         /* against the baseline (all zero without one) */
 	int compared;               /* a comparison to show as data: a baseline, not its
-	                             * row, and both it and this row have ok runs */
+	                             * row, both it and this row have ok runs, and not apart */
+	const char *guest;          /* the label ran emulated: its guest ("tcg 2 vcpus 2G");
+	                             * NULL: natively (or under KVM) */
+	int apart;                  /* not compared: one of this row and the baseline ran
+	                             * emulated, the other not (REP_APART_NOTE) */
 };
+
+/* REP_APART_NOTE: why an emulated label and a native one are not compared. */
+#define REP_APART_NOTE "not compared with the baseline: one ran emulated (TCG), the other natively"
 
 /* --trend: a row's step from the row before it in its series (tested with Welch's t-test). */
 struct rep_step {
 	long from;             /* the row it steps from; -1: none (the row starts a series, or
 	                        * has no ok runs) */
 	struct cmp_fig time;   /* its Time against that row's: difference, interval, Welch's p */
+	long apart;            /* the row before it with ok runs, not stepped from because one of
+	                        * the two ran emulated and the other not; -1 none */
 };
 
 /* One block: a load of a workload that has rows. */
@@ -85,7 +94,14 @@ struct rep_model {
 	const struct host_map *hosts; /* the labels' hosts (results/model/hosts.h); NULL: not known */
 	const char *ratio_base;       /* the label every Ratio is over (the summary's); NULL:
 	                               * each row's own label's no_load */
+	const char **guest;           /* per label: the guest it ran emulated in (the first such
+	                               * record's), NULL for a native label; owned */
 };
+
+/* rep_model_emulated: the guest of the first emulated record (rec_emulated)
+ * of label in set, or NULL when none of its records ran emulated. A label is
+ * emulated when any of its runs was. */
+const char *rep_model_emulated(const struct rec_set *set, const char *label);
 
 /* rep_model_build: the model of summary s (which must outlive it) with the
  * records of set (NULL: no runs) and show. micro (NULL or empty: none) is

@@ -582,3 +582,8 @@ double canary_of(const struct rec *r)
 		return (a + b) / 2;
 	return isfinite(a) ? a : isfinite(b) ? b : NAN;
 }
+
+int rec_emulated(const struct rec *r)
+{
+	return strncmp(r->guest, "tcg", 3) == 0 && (r->guest[3] == ' ' || r->guest[3] == '\0');
+}

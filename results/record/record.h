@@ -121,4 +121,13 @@ int rec_read_stream(FILE *f, const char *path, struct rec_set *out);
  * (--no-canary, a record of an earlier version). */
 double canary_of(const struct rec *r);
 
+/* REC_EMULATED_NOTE: what every report says next to an emulated label's
+ * figures. */
+#define REC_EMULATED_NOTE "emulated (TCG): timings are the emulator's, not the kernel's"
+
+/* rec_emulated: 1 when r ran in a guest whose every instruction was
+ * emulated (its guest column names tcg, not kvm): its timings are the
+ * emulator's, never to be compared with a native run's; else 0. */
+int rec_emulated(const struct rec *r);
+
 #endif

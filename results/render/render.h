@@ -70,7 +70,9 @@ render_fn render_trend_text, render_trend_csv, render_trend_json, render_trend_m
  * 2 runs each)", "+0.12 s" when the row before has a mean of 0, each
  * after "vs LABEL: " when a row between them has no ok runs; "no runs in
  * these figures" for a row without ok runs (its failed or busy runs are
- * in the notes); "" when the row does not step. Returns buf. */
+ * in the notes); "no step from LABEL: one ran emulated (TCG), the other
+ * natively" when the row before it ran the other way; "" when the row does
+ * not step. Returns buf. */
 const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t len);
 /* Room for render_step's text and render_largest's line with the longest
  * labels (HOST:LABEL, two of them in "vs" and "A -> B"). */
@@ -183,9 +185,12 @@ int render_prec(const struct rep_model *m, int col);
 typedef void render_note_fn(const char *label, const char *text, void *arg);
 
 /* render_notes: block b's notes, in the text report's order, each to fn:
- * for each row the detail of its ok runs ("what the load ran"), "N failed
- * run(s) not averaged" and render_busy's note; then, with outliers, each
- * row's render_outliers note. */
+ * for each row, when it ran emulated, REC_EMULATED_NOTE with its guest
+ * ("emulated (TCG): timings are the emulator's, not the kernel's (guest:
+ * tcg 2 vcpus 2G)") and, when it is apart from the baseline, REP_APART_NOTE;
+ * the detail of its ok runs ("what the load ran"), "N failed run(s) not
+ * averaged" and render_busy's note; then, with outliers, each row's
+ * render_outliers note. */
 void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, void *arg);
 
 /* render_busy: the note on the busy runs of c (c->busy > 0): "busy machine:

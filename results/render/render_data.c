@@ -79,7 +79,19 @@ static void csv_header(FILE *out)
 		fprintf(out, ",%s", render_why_cols[j].name);
 	for (int j = 0; j < RENDER_LAT_N; j++)
 		fprintf(out, ",%s", render_lat_cols[j].name);
-	fputc('\n', out);
+	fputs(",guest,guest_note,not_compared\n", out);
+}
+
+/* csv_guest: ",GUEST,NOTE,NOT_COMPARED" of row r: the guest and
+ * REC_EMULATED_NOTE of an emulated label, and REP_APART_NOTE when it is not
+ * compared with the baseline for that (each empty otherwise). */
+static void csv_guest(FILE *out, const struct rep_row *r)
+{
+	const char *v[3] = { r->guest ? r->guest : "", r->guest ? REC_EMULATED_NOTE : "",
+	                     r->apart ? REP_APART_NOTE : "" };
+
+	fputc(',', out);
+	csv_strs(out, v, 3);
 }
 
 /* csv_robust: ",MEDIAN,LO,HI,MAD,OUTLIERS,MW_P,TIME_MDD_PCT,LOADS_MDD_PCT"
@@ -138,6 +150,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	csv_cols(out, c, render_canary_cols, RENDER_CANARY_N);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
+	csv_guest(out, r);
 	fputc('\n', out);
 }
 
@@ -149,7 +162,9 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
  * with its 95% interval, their MAD and outliers (run numbers), Mann-Whitney's
  * p and the smallest detectable differences (csv_robust); NTime (ntime) and
  * the canary's columns (results/model/canary.h); then the --why and --latency
- * columns (empty where not available). Stable column names in the first
+ * columns (empty where not available); last the label's guest when it ran
+ * emulated, REC_EMULATED_NOTE, and REP_APART_NOTE when the row is not
+ * compared with the baseline for that (csv_guest). Stable column names in the first
  * line. When environments differ, a second table after one empty
  * line: "label,differs_from,key,from,to" and a row per difference. */
 void render_csv(FILE *out, const struct rep_model *m)
@@ -351,6 +366,12 @@ static void json_row(FILE *out, const struct rep_model *m, const struct rep_row 
 	json_cols(out, "canary", c, render_canary_cols, RENDER_CANARY_N);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
+	fputs(", \"guest\": ", out);
+	json_str_or_null(out, r->guest);
+	fputs(", \"guest_note\": ", out);
+	json_str_or_null(out, r->guest ? REC_EMULATED_NOTE : NULL);
+	fputs(", \"not_compared\": ", out);
+	json_str_or_null(out, r->apart ? REP_APART_NOTE : NULL);
 	fputs(", \"vs_baseline\": ", out);
 	if (!r->compared) {
 		fputs("null}", out);
@@ -486,7 +507,8 @@ void render_json_env(FILE *out, const struct rep_model *m)
  * and load the rows (figures with n, mean, sd, ci95; Ratio; "time_robust";
  * "ntime"; "canary", "why" and "latency" objects; comparison with the
  * baseline, with its smallest detectable differences and "mann_whitney", or
- * null), the reference canary ("canary_ref"), the
+ * null; "guest", "guest_note" and "not_compared" as csv_guest's, null where
+ * empty), the reference canary ("canary_ref"), the
  * environment differences, and every selected run's record with its
  * "evidence". null where not available. */
 void render_json(FILE *out, const struct rep_model *m)

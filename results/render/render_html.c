@@ -51,9 +51,10 @@ static void vs_cell(FILE *out, const struct rep_block *b, const struct rep_row *
 	const struct cmp_fig *f = &r->cmp.time;
 	char x[32], y[32], z[32];
 
-	if (r->cmp.is_baseline || r->c->n == 0 || b->base->n == 0) {
+	if (r->cmp.is_baseline || r->c->n == 0 || b->base->n == 0 || r->apart) {
 		fprintf(out, "<td class=\"vs\">%s</td>", r->cmp.is_baseline ? "baseline" :
-		        r->c->n == 0 ? "-" : "the baseline has no runs here");
+		        r->c->n == 0 ? "-" : r->apart ? "not compared: emulated and native" :
+		        "the baseline has no runs here");
 		return;
 	}
 	fputs(f->significant ? "<td class=\"vs sig\">" : "<td class=\"vs\">", out);
@@ -85,7 +86,7 @@ static void vs_cell(FILE *out, const struct rep_block *b, const struct rep_row *
 static void robust_cell(FILE *out, const struct rep_block *b, const struct rep_row *r)
 {
 	fputs("<td class=\"vs\">", out);
-	if (!r->cmp.is_baseline && r->c->n > 0 && b->base->n > 0) {
+	if (!r->cmp.is_baseline && r->c->n > 0 && b->base->n > 0 && !r->apart) {
 		if (r->cmp.mw.done)
 			fprintf(out, "Mann-Whitney p=%.2g%s", r->cmp.mw.p, r->cmp.mw_significant ? " *" : "");
 		else

@@ -74,6 +74,10 @@ static void md_vs(FILE *out, const struct rep_row *r)
 		fputs(" - |", out);
 		return;
 	}
+	if (r->apart) {
+		fputs(" not compared: emulated and native |", out);
+		return;
+	}
 	if (!t->tested)
 		fputs(" needs 2 runs each", out);
 	else if (t->significant)

@@ -67,6 +67,12 @@ void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, v
 
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct rep_row *r = &b->rows[i];
+		if (r->guest != NULL) {
+			snprintf(buf, sizeof buf, REC_EMULATED_NOTE " (guest: %s)", r->guest);
+			fn(r->name, buf, arg);
+		}
+		if (r->apart && r->c->n > 0)
+			fn(r->name, REP_APART_NOTE, arg);
 		if (r->c->n > 0 && r->c->detail[0] != '\0')
 			fn(r->name, r->c->detail, arg);
 		if (r->c->failed > 0) {
@@ -306,7 +312,7 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 			fprintf(out, "%*s %s\n", width + 8, "", render_median(c, f[0], sizeof f[0]));
 	}
 	for (size_t i = 0; i < b->nrows; i++)
-		if (!b->rows[i].cmp.is_baseline && b->rows[i].c->n > 0)
+		if (!b->rows[i].cmp.is_baseline && b->rows[i].c->n > 0 && !b->rows[i].apart)
 			say_row(out, m, b, &b->rows[i]);
 	render_notes(b, 1, text_note, out);
 }

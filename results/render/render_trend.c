@@ -14,6 +14,11 @@ const char *render_step(const struct rep_block *b, size_t i, char *buf, size_t l
 	const struct cmp_fig *f = &st->time;
 	char a[32], c[32], d[32], vs[REC_LABEL_MAX + 96] = "";
 
+	if (b->rows[i].c->n > 0 && st->apart >= 0) {
+		snprintf(buf, len, "no step from %s: one ran emulated (TCG), the other natively",
+		         b->rows[st->apart].name);
+		return buf;
+	}
 	if (b->rows[i].c->n == 0 || st->from < 0) {
 		snprintf(buf, len, "%s", b->rows[i].c->n == 0 ? "no runs in these figures" : "");
 		return buf;

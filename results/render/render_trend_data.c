@@ -11,6 +11,23 @@ static void csv_fig(FILE *out, double v)
 	render_num(out, v, "");
 }
 
+/* guest_cols: ",GUEST,NOTE,STEP_NOTE" of row i of block b: the guest and
+ * REC_EMULATED_NOTE of an emulated label, and render_step's words when it
+ * does not step from the row before for that (each empty otherwise). */
+static void guest_cols(FILE *out, const struct rep_block *b, size_t i)
+{
+	char step[RENDER_STEP_MAX] = "";
+
+	if (b->steps[i].apart >= 0)
+		render_step(b, i, step, sizeof step);
+	fputc(',', out);
+	render_csv_str(out, b->rows[i].guest ? b->rows[i].guest : "");
+	fputc(',', out);
+	render_csv_str(out, b->rows[i].guest ? REC_EMULATED_NOTE : "");
+	fputc(',', out);
+	render_csv_str(out, step);
+}
+
 /* csv_row: row i of block b in workload wl with its step. */
 static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workload *wl,
                     const struct rep_block *b, size_t i)
@@ -40,7 +57,9 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 		csv_fig(out, st->time.p);
 		fprintf(out, ",%d,%d", st->time.tested, st->time.significant);
 	}
-	fprintf(out, ",%d\n", b->largest == (long)i);
+	fprintf(out, ",%d", b->largest == (long)i);
+	guest_cols(out, b, i);
+	fputc('\n', out);
 }
 
 /* render_trend_csv: a header, then a row per workload, load and label with
@@ -48,12 +67,14 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
  * time, time_ci95, ratio, ratio_ci95, ratio_base (as in render_csv); its step: step_from (the label
  * before), step_diff_pct, step_ci_lo_pct, step_ci_hi_pct, step_p,
  * step_tested, step_significant (empty when the row does not step);
- * largest (1 on the row ending the largest step of its load). Then the
+ * largest (1 on the row ending the largest step of its load); guest,
+ * guest_note and step_note (guest_cols). Then the
  * environment differences' table as in render_csv. */
 void render_trend_csv(FILE *out, const struct rep_model *m)
 {
 	fputs("workload,jobs,machine,load,label,runs,time,time_ci95,ratio,ratio_ci95,ratio_base,step_from,"
-	      "step_diff_pct,step_ci_lo_pct,step_ci_hi_pct,step_p,step_tested,step_significant,largest\n",
+	      "step_diff_pct,step_ci_lo_pct,step_ci_hi_pct,step_p,step_tested,step_significant,largest,"
+	      "guest,guest_note,step_note\n",
 	      out);
 	for (size_t w = 0; w < m->nworkloads; w++)
 		for (size_t l = 0; l < m->workloads[w].nblocks; l++) {
@@ -93,6 +114,29 @@ static void json_step(FILE *out, const struct rep_block *b, size_t i)
 	        st->time.significant ? "true" : "false");
 }
 
+/* json_opt: ", \"KEY\": " and s as a JSON string, null when s is NULL or "". */
+static void json_opt(FILE *out, const char *key, const char *s)
+{
+	fprintf(out, ", \"%s\": ", key);
+	if (s == NULL || s[0] == '\0')
+		fputs("null", out);
+	else
+		render_json_str(out, s);
+}
+
+/* json_guest: "guest", "guest_note" and "step_note" of row i of block b,
+ * as guest_cols says them (null where empty). */
+static void json_guest(FILE *out, const struct rep_block *b, size_t i)
+{
+	char step[RENDER_STEP_MAX] = "";
+
+	if (b->steps[i].apart >= 0)
+		render_step(b, i, step, sizeof step);
+	json_opt(out, "guest", b->rows[i].guest);
+	json_opt(out, "guest_note", b->rows[i].guest ? REC_EMULATED_NOTE : NULL);
+	json_opt(out, "step_note", step);
+}
+
 /* json_block: one load's points and its largest step. */
 static void json_block(FILE *out, const struct rep_block *b)
 {
@@ -113,6 +157,7 @@ static void json_block(FILE *out, const struct rep_block *b)
 		json_key(out, "ratio", c->ratio);
 		json_key(out, "ratio_ci95", c->ratio_ci95);
 		json_step(out, b, i);
+		json_guest(out, b, i);
 		fputc('}', out);
 	}
 	fputs("], \"largest\": ", out);

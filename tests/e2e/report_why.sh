@@ -61,8 +61,8 @@ check "fixed: the difference heading" grep -qx "The environment differs from s10
 check "fixed: swappiness listed, from the last block" grep -qx '  s100: vm.swappiness: 10 -> 100' "$SCRATCH/rep"
 check "fixed: the kernel not listed" test "$(grep -c '^  s100: ' "$SCRATCH/rep")" -eq 1
 "$CONTEST" report -R "$F" --format csv >"$SCRATCH/csv"
-check "csv: evidence columns" grep -q ',majflt,swapin,swapout,scan,mem_full_pct,io_full_pct,foreign_pct,steal_pct,wakeups,p50_us,p99_us,max_us$' "$SCRATCH/csv"
-check "csv: s100's swap-outs" grep -q '^builtin-1:mini,8,[^,]*,mem_load,s100,.*,90,,4000,9300,,,,,1000,,900,$' "$SCRATCH/csv"
+check "csv: evidence columns" grep -q ',majflt,swapin,swapout,scan,mem_full_pct,io_full_pct,foreign_pct,steal_pct,wakeups,p50_us,p99_us,max_us,guest,guest_note,not_compared$' "$SCRATCH/csv"
+check "csv: s100's swap-outs" grep -q '^builtin-1:mini,8,[^,]*,mem_load,s100,.*,90,,4000,9300,,,,,1000,,900,,,,$' "$SCRATCH/csv"
 "$CONTEST" report -R "$F" --format markdown --why >"$SCRATCH/md"
 check "markdown: --why table" grep -qx '| Kernel | MajFlt | SwapIn | SwapOut | Scan | MemFull% | IoFull% | Foreign% | Steal% |' "$SCRATCH/md"
 check "markdown: the difference" grep -qx -- '- s100: vm.swappiness: 10 -> 100' "$SCRATCH/md"

@@ -33,10 +33,10 @@ check "html: no scripts or URLs" sh -c "! grep -qE '<script|https?://' '$SCRATCH
 
 # csv: a row per label, the steps and their tests
 "$CONTEST" report -R "$R" --trend --format csv >"$SCRATCH/t.csv"
-check "csv header" grep -qx 'workload,jobs,machine,load,label,runs,time,time_ci95,ratio,ratio_ci95,ratio_base,step_from,step_diff_pct,step_ci_lo_pct,step_ci_hi_pct,step_p,step_tested,step_significant,largest' "$SCRATCH/t.csv"
+check "csv header" grep -qx 'workload,jobs,machine,load,label,runs,time,time_ci95,ratio,ratio_ci95,ratio_base,step_from,step_diff_pct,step_ci_lo_pct,step_ci_hi_pct,step_p,step_tested,step_significant,largest,guest,guest_note,step_note' "$SCRATCH/t.csv"
 check "csv: 3 rows, one field count" sh -c "test \$(wc -l <'$SCRATCH/t.csv') -eq 4 && test \$(awk -F, '{print NF}' '$SCRATCH/t.csv' | sort -u | wc -l) -eq 1"
-check "csv: b steps from a, significant, the largest" grep -qE '^builtin-1:tiny,8,MEM 1.0G,no_load,b,4,[0-9.]+,[0-9.]+,1,[0-9.]+,,a,27\.0[0-9]*,[0-9.]+,[0-9.]+,[0-9.e-]+,1,1,1$' "$SCRATCH/t.csv"
-check "csv: c steps back from b, significant" grep -qE '^builtin-1:tiny,8,MEM 1.0G,no_load,c,4,.*,b,-21\.[0-9]+,.*,1,1,0$' "$SCRATCH/t.csv"
+check "csv: b steps from a, significant, the largest" grep -qE '^builtin-1:tiny,8,MEM 1.0G,no_load,b,4,[0-9.]+,[0-9.]+,1,[0-9.]+,,a,27\.0[0-9]*,[0-9.]+,[0-9.]+,[0-9.e-]+,1,1,1,,,$' "$SCRATCH/t.csv"
+check "csv: c steps back from b, significant" grep -qE '^builtin-1:tiny,8,MEM 1.0G,no_load,c,4,.*,b,-21\.[0-9]+,.*,1,1,0,,,$' "$SCRATCH/t.csv"
 
 # json
 "$CONTEST" report -R "$R" --trend --format json >"$SCRATCH/t.json"
