@@ -292,6 +292,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		                            "when a probe guest boots under it, else tcg)" } },
 	  F(accel), .kind = OPT_K_WORD, .choices = "kvm tcg",
 	  .err = "--accel: '%s' is not kvm or tcg" },
+	[OPT_PIN] = { "pin", 0, NULL, MODE_SERIES,
+		{ [SECT_SERIES] = { .text = "with --boot qemu: pin each guest's vCPU n to this\n"
+		                            "machine's n-th CPU (one vCPU per CPU)" } },
+	  F(pin), .kind = OPT_K_FLAG },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

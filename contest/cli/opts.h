@@ -119,6 +119,7 @@ struct opts {
 	int vcpus;                /* --vcpus (0: this machine's CPUs) */
 	uint64_t guest_mem;       /* --guest-mem, bytes (0: 2G) */
 	const char *accel;        /* --accel (NULL: kvm when a probe guest boots, else tcg) */
+	int pin;                  /* --pin: each vCPU thread pinned to a CPU of its own */
 	const char *pass[64];     /* the run options given, one word each ("--name=arg"), for the runs */
 	size_t npass;
 	char passbuf[8192];       /* their text */

@@ -27,7 +27,7 @@ void series_check(struct opts *o)
 		opts_usage_error("series: '%s' is not start, status, stop or resume", a);
 	if (strcmp(a, "start") != 0) {
 		if (o->nkernels > 0 || o->boot != NULL || o->npass > 0 || o->nloads > 0 || o->runs_given || o->vcpus ||
-		    o->guest_mem || o->accel)
+		    o->guest_mem || o->accel || o->pin)
 			opts_usage_error("series %s: takes only --journal DIR", a);
 		return;
 	}
@@ -35,9 +35,9 @@ void series_check(struct opts *o)
 		opts_usage_error("series start: give --boot oneshot, kexec, qemu or sim%s", "");
 	if ((o->sim != NULL) != (strcmp(o->boot, "sim") == 0))
 		opts_usage_error("series start: --sim DIR goes with --boot sim, and only with it%s", "");
-	if ((o->vcpus || o->guest_mem || o->accel) && strcmp(o->boot, "qemu") != 0)
-		opts_usage_error("series start: --vcpus, --guest-mem and --accel go with --boot qemu, and only with it%s",
-		                 "");
+	if ((o->vcpus || o->guest_mem || o->accel || o->pin) && strcmp(o->boot, "qemu") != 0)
+		opts_usage_error("series start: --vcpus, --guest-mem, --accel and --pin go with --boot qemu, and only "
+		                 "with it%s", "");
 	if (o->nkernels < 2)
 		opts_usage_error("series start: give two or more kernels, each as -k LABEL=SPEC%s", "");
 	if (o->runs_auto)
@@ -102,6 +102,7 @@ int cmd_series(struct opts *o)
 		.deadline = o->deadline, .countdown = o->countdown, .loads = loads, .nloads = o->nloads,
 		.args = args, .nargs = nargs, .results = o->results, .round_secs = round_secs(o),
 		.dry_run = o->dry_run, .accel = o->accel, .vcpus = o->vcpus, .guest_mib = (long)(o->guest_mem >> 20),
+		.pin = o->pin,
 	};
 	return series_start(&s);
 }

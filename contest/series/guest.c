@@ -2,6 +2,7 @@
 #include "contest/series/guest.h"
 #include "contest/series/boot_util.h"
 #include "contest/series/guest_mods.h"
+#include "contest/series/guest_pin.h"
 #include "contest/series/launch.h"
 #include "lib/cpio.h"
 #include "lib/fs.h"
@@ -136,9 +137,9 @@ int guest_init_path(const char *program, char *out, size_t len)
 void guest_describe(const struct series_journal *j, char *out, size_t len)
 {
 	if (j->guest_mib % 1024 == 0)
-		text_fmt(out, len, "%s %d vcpus %ldG", j->accel, j->vcpus, j->guest_mib / 1024);
+		text_fmt(out, len, "%s %d vcpus %ldG%s", j->accel, j->vcpus, j->guest_mib / 1024, j->pin ? " pinned" : "");
 	else
-		text_fmt(out, len, "%s %d vcpus %ldM", j->accel, j->vcpus, j->guest_mib);
+		text_fmt(out, len, "%s %d vcpus %ldM%s", j->accel, j->vcpus, j->guest_mib, j->pin ? " pinned" : "");
 }
 
 /* initrd_write: the initramfs at path: /init (contest-init), the folders
@@ -331,8 +332,8 @@ static pid_t qemu_start(const struct series_journal *j, const struct guest_kerne
 	                   "-no-reboot", "-display", "none", "-monitor", "none", "-serial", serial,
 	                   "-kernel", (char *)g->image, "-initrd", q->initrd, "-append", q->append,
 	                   "-virtfs", "local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap",
-	                   "-virtfs", share, "-drive", drive };
-	int n = 27;
+	                   "-virtfs", share, "-drive", drive, "-name", "contest,debug-threads=on" };
+	int n = 29;   /* debug-threads: each vCPU thread named "CPU n/TCG" (or /KVM), for --pin */
 	pid_t pid, parent = getpid();
 
 	if (boot_which(argv[0], exe, sizeof exe) != 0) {
@@ -481,6 +482,15 @@ static int boot_guest(const struct series_journal *j, const char *dir, size_t k,
 		return rc;
 	if ((pid = qemu_start(j, &g, &q, accel, cmd == NULL, why, len)) < 0)
 		return LAUNCH_ERROR;
+	/* the record says pinned: a run is never left unpinned (QEMU that
+	 * ended at once, refusing the image, is watched as any guest) */
+	if (j->pin && cmd == NULL && guest_pin(pid, j->vcpus, why, len) < 0) {
+		int done = 0, status;
+		proc_group_stop(pid, 10, &done, &status);
+		if (!done)
+			waitpid(pid, &status, 0);
+		return LAUNCH_ERROR;
+	}
 	q.booted = 0;
 	rc = watch(pid, &q, deadline, GUEST_BOOT_TIMEOUT < deadline || deadline <= 0 ? GUEST_BOOT_TIMEOUT : deadline);
 	if (!q.booted) {

@@ -51,7 +51,7 @@ static void format_plan(struct fline *l, const struct series_journal *j)
 	if (j->accel[0]) {
 		fl_printf(l, "guest\t");
 		fl_str(l, j->accel, FIELD_ESCAPE);
-		fl_printf(l, "\t%d\t%ld\n", j->vcpus, j->guest_mib);
+		fl_printf(l, "\t%d\t%ld%s\n", j->vcpus, j->guest_mib, j->pin ? "\tpinned" : "");
 	}
 	for (size_t k = 0; k < j->nk; k++) {
 		const struct series_kernel *s = &j->kern[k];
@@ -240,9 +240,12 @@ static int plan_line(struct reading *rd, const char *key, char **f, int nf)
 		return nf != 1 || j->nargs == SERIES_MAX_ARGS ? -1 : str(f[0], j->args[j->nargs++], SERIES_ARG_MAX);
 	if (strcmp(key, "order") == 0)
 		return order_line(rd, f, nf);
-	if (strcmp(key, "guest") == 0)
-		return nf != 3 || str(f[0], j->accel, sizeof j->accel) || sscanf(f[1], "%d", &j->vcpus) != 1 ||
-		       sscanf(f[2], "%ld", &j->guest_mib) != 1 || j->vcpus < 1 || j->guest_mib < 1 ? -1 : 0;
+	if (strcmp(key, "guest") == 0) {   /* ACCEL VCPUS MIB [pinned] */
+		j->pin = nf == 4 && strcmp(f[3], "pinned") == 0;
+		return (nf != 3 && !j->pin) || str(f[0], j->accel, sizeof j->accel) ||
+		       sscanf(f[1], "%d", &j->vcpus) != 1 || sscanf(f[2], "%ld", &j->guest_mib) != 1 || j->vcpus < 1 ||
+		       j->guest_mib < 1 ? -1 : 0;
+	}
 	return 1;
 }
 

@@ -53,6 +53,7 @@ struct series_journal {
 	char accel[8];                  /* a guest driver's: kvm or tcg ("" other drivers) */
 	int vcpus;                      /* a guest driver's: each guest's CPUs */
 	long guest_mib;                 /* a guest driver's: each guest's memory, MiB */
+	int pin;                        /* a guest driver's: vCPU n pinned to the n-th CPU (--pin) */
 	size_t nk;
 	struct series_kernel kern[SERIES_MAX_KERNELS];
 	size_t nloads;

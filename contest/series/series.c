@@ -2,6 +2,7 @@
 #include "contest/series/series.h"
 #include "contest/series/closing.h"
 #include "contest/series/guest.h"
+#include "contest/series/guest_pin.h"
 #include "contest/series/step.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
@@ -129,6 +130,7 @@ static int plan_fill(const struct series_start *s, struct series_journal *j)
 {
 	struct tm tm;
 	time_t t = time(NULL);
+	static int cpus[4096];
 
 	if (s->nloads > SERIES_MAX_LOADS || s->nargs > SERIES_MAX_ARGS || s->rounds > SERIES_MAX_ROUNDS) {
 		warnx("series: at most %d loads, %d run options and %d rounds", SERIES_MAX_LOADS, SERIES_MAX_ARGS,
@@ -155,6 +157,12 @@ static int plan_fill(const struct series_start *s, struct series_journal *j)
 		j->vcpus = s->vcpus > 0 ? s->vcpus : (int)sysconf(_SC_NPROCESSORS_ONLN);
 		j->vcpus = j->vcpus > 0 ? j->vcpus : 1;
 		j->guest_mib = s->guest_mib > 0 ? s->guest_mib : 2048;
+		j->pin = s->pin;
+		if (s->pin && j->vcpus > guest_pin_cpus(cpus, (int)(sizeof cpus / sizeof cpus[0]))) {
+			warnx("series: --pin: %d vCPUs but contest may run on %d CPUs of this machine: one vCPU a CPU "
+			      "(--vcpus N)", j->vcpus, guest_pin_cpus(cpus, (int)(sizeof cpus / sizeof cpus[0])));
+			return -1;
+		}
 	}
 	for (size_t i = 0; i < s->nloads; i++)
 		text_copy(j->loads[i], s->loads[i], sizeof j->loads[i]);

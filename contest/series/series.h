@@ -28,10 +28,11 @@ struct series_start {
 	int dry_run;                      /* print the plan, change nothing */
 	/* --boot qemu: the guests' accelerator (kvm, tcg; NULL: kvm when a probe
 	 * guest boots under it, else tcg), CPUs (0: this machine's) and memory
-	 * (MiB; 0: 2048) */
+	 * (MiB; 0: 2048), and whether each vCPU is pinned to a CPU of its own */
 	const char *accel;
 	int vcpus;
 	long guest_mib;
+	int pin;
 };
 
 /* series_start: the plan checked (the driver works here, every kernel

@@ -1,5 +1,5 @@
 #!/bin/sh
-# series-qemu.sh: contest series --boot qemu on this machine: two Debian kernels, two rounds, each run in a fresh QEMU guest (TCG where there is no KVM), and a kernel whose image is no kernel, whose guest never comes up.
+# series-qemu.sh: contest series --boot qemu --pin on this machine: two Debian kernels, two rounds, each run in a fresh QEMU guest (TCG where there is no KVM) with its vCPUs pinned, and a kernel whose image is no kernel, whose guest never comes up.
 #
 # usage: series-qemu.sh   (as root; about 4 minutes under TCG on 2 cores)
 # Uses kernels.sh for the kernels and the contest of this checkout
@@ -25,13 +25,33 @@ mkdir -p "$T/bin" "$T/bad/boot" "$T/bad/lib/modules" &&
 	ln -s "$A/lib/modules/$RA" "$T/bad/lib/modules/9.9.9-bad"
 result $? "contest and contest-init copied outside /tmp; a kernel folder whose image is no kernel"
 
+# watch: while the series runs, each vCPU thread of its guests ("CPU n/TCG" or
+# "CPU n/KVM") and the CPUs it may run on, a line "NAME CPUS" each time seen
+watch_pins() {
+	while :; do
+		for p in $(pgrep -f "qemu-system-x86_64.*$T/journal"); do
+			for t in /proc/$p/task/*; do
+				c=$(cat "$t/comm" 2>/dev/null) || continue
+				case $c in "CPU "*) echo "$c $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$t/status" 2>/dev/null)" ;; esac
+			done
+		done
+		sleep 2
+	done
+}
+
+NCPU=$(getconf _NPROCESSORS_ONLN)
+VCPUS=$((NCPU < 2 ? NCPU : 2))
 cd "$T" || exit 1
+watch_pins >"$T/pins" &
+WATCH=$!
 start=$(date +%s)
 "$T/bin/contest" series start --boot qemu -k a="$A" -k b="$B" -k bad="$T/bad" -n 2 --countdown 0 \
-	--scale mini --no-canary --lead 0 --settle 0 --journal "$T/journal" -R "$T/results" no_load \
-	>"$T/out" 2>&1
+	--vcpus "$VCPUS" --pin --scale mini --no-canary --lead 0 --settle 0 --journal "$T/journal" \
+	-R "$T/results" no_load >"$T/out" 2>&1
 rc=$?
 end=$(date +%s)
+kill "$WATCH" 2>/dev/null
+wait "$WATCH" 2>/dev/null
 echo "# the series took $((end - start)) s"
 result $rc "contest series start --boot qemu ran to its end (exit $rc)"
 [ $rc -eq 0 ] || tail -n 20 "$T/out"
@@ -56,7 +76,18 @@ for l in a b; do
 	result $? "$l: kernel is its guest's uname -r ($want)"
 	field "$f" guest | grep -q '^tcg \|^kvm '
 	result $? "$l: the record says its guest ($(field "$f" guest | sort -u))"
+	[ "$(field "$f" guest | sort -u)" = "$(field "$f" guest | sort -u | grep " $VCPUS vcpus .* pinned\$")" ]
+	result $? "$l: the record says $VCPUS vcpus, pinned"
+	[ "$(field "$f" foreign_pct | awk '$1 == "na" || $1 + 0 < 0' | wc -l)" -eq 0 ]
+	result $? "$l: foreign_pct measured and never below 0 ($(field "$f" foreign_pct | tr '\n' ' '))"
 done
+# each vCPU n seen pinned to the n-th CPU of contest's (here: all online, from
+# 0); a sighting in the moment before contest pinned it shows every CPU
+sort -u "$T/pins" | sed 's/^/# seen: /'
+awk -v all="0-$((NCPU - 1))" '{ split($2, a, "/"); n = a[1]
+		if ($3 == n) pinned[n] = 1; else if ($3 != all) bad = 1; seen[n] = 1 }
+	END { for (n in seen) if (!pinned[n]) bad = 1; exit bad || length(seen) == 0 }' FS='[ ]' "$T/pins"
+result $? "each vCPU thread seen was pinned to its own CPU ($(sort -u "$T/pins" | tr '\n' ';'))"
 if [ ! -e /dev/kvm ]; then
 	[ "$(field "$T/results/a.loads" guest | sort -u | cut -d' ' -f1)" = tcg ] &&
 		grep -q "^emulated (TCG): timings are the emulator's, not the kernel's" "$T/out"

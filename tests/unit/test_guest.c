@@ -1,5 +1,7 @@
-/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, and guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one). */
+/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one), and guest_pin.c's vCPU threads of a fake /proc. */
+#include "contest/series/guest.h"
 #include "contest/series/guest_mods.h"
+#include "contest/series/guest_pin.h"
 #include "contest/series/boot_util.h"
 #include "lib/cpio.h"
 #include "lib/fs.h"
@@ -152,6 +154,53 @@ static void test_mods(void)
 		printf("# no xz: the .ko.xz case not run\n");
 }
 
+/* task: a fake thread tid of pid under base/proc named comm. */
+static void task(long pid, long tid, const char *comm)
+{
+	char p[PATH_MAX];
+	FILE *f;
+
+	text_fmt(p, sizeof p, "%s/proc/%ld/task/%ld", base, pid, tid);
+	fs_mkdirs(p);
+	text_fmt(p, sizeof p, "%s/proc/%ld/task/%ld/comm", base, pid, tid);
+	if ((f = fopen(p, "w")) != NULL) {
+		fprintf(f, "%s\n", comm);
+		fclose(f);
+	}
+}
+
+/* test_pin: vCPU threads by name, found in a fake /proc; the record's words. */
+static void test_pin(void)
+{
+	static struct series_journal j;
+	char proc[PATH_MAX], g[64];
+	pid_t tid[3];
+	int cpu[8];
+
+	T_CHECK(guest_pin_vcpu("CPU 0/TCG") == 0 && guest_pin_vcpu("CPU 12/KVM\n") == 12);
+	T_CHECK(guest_pin_vcpu("ALL CPUs/TCG") == -1 && guest_pin_vcpu("qemu-system-x86") == -1);
+	T_CHECK(guest_pin_vcpu("CPU 1/TCGx") == -1 && guest_pin_vcpu("CPU /TCG") == -1);
+	T_CHECK(guest_pin_vcpu("CPU -1/TCG") == -1 && guest_pin_vcpu("CPU 1/XEN") == -1);
+	task(123, 123, "qemu-system-x86");
+	task(123, 124, "CPU 1/TCG");
+	task(123, 125, "CPU 0/TCG");
+	task(123, 126, "vhost-worker");
+	text_fmt(proc, sizeof proc, "%s/proc", base);
+	T_CHECK(guest_pin_find(proc, 123, 2, tid) == 2 && tid[0] == 125 && tid[1] == 124);
+	T_CHECK(guest_pin_find(proc, 123, 3, tid) == 2 && tid[2] == 0);   /* vCPU 2 not there (yet) */
+	T_CHECK(guest_pin_find(proc, 123, 1, tid) == 1 && tid[0] == 125);
+	T_CHECK(guest_pin_find(proc, 999, 2, tid) == -1);
+	T_CHECK(guest_pin_cpus(cpu, 8) >= 1);
+	text_copy(j.accel, "tcg", sizeof j.accel);
+	j.vcpus = 2;
+	j.guest_mib = 2048;
+	guest_describe(&j, g, sizeof g);
+	T_CHECK(strcmp(g, "tcg 2 vcpus 2G") == 0);
+	j.pin = 1;
+	guest_describe(&j, g, sizeof g);
+	T_CHECK(strcmp(g, "tcg 2 vcpus 2G pinned") == 0);
+}
+
 int main(void)
 {
 	char cmd[PATH_MAX + 16];
@@ -162,6 +211,7 @@ int main(void)
 	fs_mkdirs(tree);
 	test_cpio();
 	test_mods();
+	test_pin();
 	text_fmt(cmd, sizeof cmd, "rm -rf %s", base);
 	T_CHECK(system(cmd) == 0);
 	return t_done();
