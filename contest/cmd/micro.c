@@ -35,14 +35,15 @@ static void dir_abs(const char *what, const char *dir, char *out, int *made)
 }
 
 /* last_run: the highest run number stored for label; -1 (reported) when its
- * file cannot be read, -2 when lines of it are malformed (each reported). */
+ * file cannot be read, -2 when lines of it are malformed (each reported;
+ * a torn line is no bar: the append marks it and begins a line of its own). */
 static int last_run(const char *results, const char *label)
 {
 	struct mrec_set set = { 0 };
 	int run = 0;
 
-	if (store_micro_read_label(results, label, &set) != 0 || set.bad > 0) {
-		run = set.bad > 0 ? -2 : -1;
+	if (store_micro_read_label(results, label, &set) != 0 || set.bad > set.torn) {
+		run = set.bad > set.torn ? -2 : -1;
 		mrec_set_free(&set);
 		return run;
 	}

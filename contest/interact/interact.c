@@ -223,14 +223,15 @@ static int condition(struct ia *a, size_t li)
 }
 
 /* read_done: the runs already recorded of each load and task of the label;
- * exits 2 when its file is refused, has malformed lines, or holds windows
+ * exits 2 when its file is refused, has malformed lines (a torn one is no
+ * bar: the append marks it and begins a line of its own), or holds windows
  * of another --rt or --nice (a row would average them). */
 static void read_done(struct ia *a)
 {
 	const struct opts *o = a->r.o;
 	struct irec_set set = { 0 };
 
-	if (store_interact_read_label(a->r.results, o->label, &set) != 0 || set.bad > 0) {
+	if (store_interact_read_label(a->r.results, o->label, &set) != 0 || set.bad > set.torn) {
 		irec_set_free(&set);
 		errx(EXIT_USAGE, "refusing to append to the interactivity results of label '%s' in %s",
 		     o->label, a->r.results);
