@@ -438,7 +438,16 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 			(*refused)++;
 			continue;
 		}
-		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		if (lstat(path, &st) != 0)
+			continue;
+		/* a link planted under a result name is never read through: said, counted */
+		if (S_ISLNK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_nlink != 1)) {
+			warnx("%s is %s, not a results file; skipped", path,
+			      S_ISLNK(st.st_mode) ? "a symbolic link" : "a hard link to a file elsewhere");
+			(*refused)++;
+			continue;
+		}
+		if (!S_ISREG(st.st_mode))
 			continue;
 		/* A refused file is reported by its reader and counted. */
 		if (reader(path, out) != 0)
