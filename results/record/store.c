@@ -145,11 +145,11 @@ static int same_version(int fd, const char *header)
  * own and readers skip the torn one. When a write or the fsync fails the
  * file is cut back to its old size and errno is the failure's (ENOSPC,
  * EDQUOT, EFBIG, EIO...); a file cut within its header is refused
- * (EBADMSG). A symbolic link at path (ELOOP)
- * or anything but a regular file with one link (EINVAL) is refused. r (NULL
- * for a micro file) is the record text holds, formatted again in the file's
- * own layout when another version began it. A file of another format or
- * version is refused (EPROTONOSUPPORT). 0, or -1 with errno. */
+ * (EBADMSG). A symbolic link at path (ELOOP) or anything but a regular file
+ * with one link (EINVAL) is refused. r (NULL for a micro file) is the
+ * record text holds, formatted again in the file's own layout when another
+ * version began it. A file of another format or version is refused
+ * (EPROTONOSUPPORT). 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len, const struct rec *r)
 {
