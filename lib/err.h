@@ -2,8 +2,9 @@
 #ifndef LIB_ERR_H
 #define LIB_ERR_H
 
-/* Exit statuses: a run failed, a usage or input error, interrupted. */
-enum { EXIT_RUNFAIL = 1, EXIT_USAGE = 2, EXIT_INTR = 130 };
+/* Exit statuses: a run failed, a usage or input error, interrupted; a
+ * report that skipped malformed lines (each said) but showed the rest. */
+enum { EXIT_RUNFAIL = 1, EXIT_USAGE = 2, EXIT_INTR = 130, EXIT_SKIPPED = 1 };
 
 /* err_set_progname: name used as the prefix of every message ("contest"). */
 void err_set_progname(const char *name);

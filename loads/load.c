@@ -86,7 +86,9 @@ static _Noreturn void exec_tool(char *const argv[], int in_fd, int out_fd, int e
 	_exit(127);
 }
 
-int load_run_tool(char *const argv[], int out_fd)
+/* run_tool: fork and exec argv as a worker (exec_tool's descriptors) and
+ * wait; its wait status, or -1 (errno). */
+static int run_tool(char *const argv[], int out_fd, int err_fd)
 {
 	int st;
 	pid_t pid = load_fork();
@@ -94,11 +96,21 @@ int load_run_tool(char *const argv[], int out_fd)
 	if (pid < 0)
 		return -1;
 	if (pid == 0)
-		exec_tool(argv, -1, out_fd, -1, -1);
+		exec_tool(argv, -1, out_fd, err_fd, -1);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -1;
 	return st;
+}
+
+int load_run_tool(char *const argv[], int out_fd)
+{
+	return run_tool(argv, out_fd, -1);
+}
+
+int load_run_logged(char *const argv[], int log_fd)
+{
+	return run_tool(argv, log_fd, log_fd);
 }
 
 int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd)

@@ -113,6 +113,10 @@ _Noreturn void load_supervise(struct load_counter *c);
  * could not be started. */
 int load_run_tool(char *const argv[], int out_fd);
 
+/* load_run_logged: load_run_tool with its stdout and stderr both to log_fd
+ * (a log the caller reads when it fails). */
+int load_run_logged(char *const argv[], int log_fd);
+
 /* load_spawn_piped: fork and exec argv (PATH search) as a worker with stdin
  * from /dev/null and stdout+stderr into a new pipe whose read end goes to
  * *rfd. Returns the pid, or -1 (errno) when it could not be started. */

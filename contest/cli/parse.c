@@ -68,7 +68,9 @@ void opts_usage(FILE *f)
 	opt_help_print(f, SECT_SERIES);
 	fputs("\n"
 	      "Exit status: 0 all runs recorded, 1 a run failed, 2 usage or input error,\n"
-	      "130 interrupted. contest bisect: 0 like --good, 1 worse, 125 cannot decide,\n"
+	      "130 interrupted. contest report: 0 all read, 1 malformed lines skipped\n"
+	      "(each named FILE:LINE, the rest shown), 2 an input error such as a file\n"
+	      "refused whole. contest bisect: 0 like --good, 1 worse, 125 cannot decide,\n"
 	      "128 any error (git bisect run stops), 130 interrupted.\n", f);
 }
 

@@ -35,14 +35,15 @@ static void dir_abs(const char *what, const char *dir, char *out, int *made)
 }
 
 /* last_run: the highest run number stored for label; -1 (reported) when its
- * file cannot be read, -2 when lines of it are malformed (each reported). */
+ * file cannot be read, -2 when lines of it are malformed (each reported;
+ * a torn line is no bar: the append marks it and begins a line of its own). */
 static int last_run(const char *results, const char *label)
 {
 	struct mrec_set set = { 0 };
 	int run = 0;
 
-	if (store_micro_read_label(results, label, &set) != 0 || set.bad > 0) {
-		run = set.bad > 0 ? -2 : -1;
+	if (store_micro_read_label(results, label, &set) != 0 || set.bad > set.torn) {
+		run = set.bad > set.torn ? -2 : -1;
 		mrec_set_free(&set);
 		return run;
 	}
@@ -98,6 +99,42 @@ static void timestamp(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* The error the figures a full testbed stopped say (set by say_na). */
+static const char *space_err = "";
+
+/* say_na: the figures of suite run r (of set, done in secs) that are not
+ * available, one line each, and the run's progress line; the number of
+ * them that failed for lack of space (ENOSPC or EDQUOT in their reason),
+ * their names in list (len) and the error in space_err. */
+static int say_na(const struct opts *o, long r, const struct micro_set *set, double secs, char *list,
+                  size_t len)
+{
+	static const int errs[] = { ENOSPC, EDQUOT };
+	int na = 0, nspace = 0;
+	size_t at = 0;
+
+	list[0] = '\0';
+	for (int i = 0; i < set->n; i++) {
+		if (set->m[i].v.ok)
+			continue;
+		na++;
+		warnx("micro run %ld: %s not available: %s", r, set->m[i].name, set->m[i].v.reason);
+		for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
+			if (strstr(set->m[i].v.reason, strerror(errs[k])) == NULL)
+				continue;
+			space_err = strerror(errs[k]);
+			if (at < len)
+				at += (size_t)snprintf(list + at, len - at, "%s%s", nspace ? ", " : "", set->m[i].name);
+			nspace++;
+			break;
+		}
+	}
+	if (o->progress != PROGRESS_NEVER)
+		fprintf(stderr, "micro run %ld/%ld: %.1f s, %d metrics, %d not available\n", r, o->runs, secs,
+		        set->n, na);
+	return nspace;
+}
+
 /* run_opts: the suite options of run r of o (mode, placement) into *mo,
  * and the run's progress line. */
 static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
@@ -118,8 +155,8 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 
 int cmd_micro(struct opts *o)
 {
-	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40];
-	int made_tb, made_res, first, status = 0;
+	char testbed[PATH_MAX], results[PATH_MAX], why[1024], ts[40], space[1024];
+	int made_tb, made_res, first, status = 0, nspace = 0;
 
 	if (o->spread && micro_peer_cpu_pick(micro_suite_cpu()) < 0)
 		errx(EXIT_USAGE, "--placement spread needs two CPUs; this process may use only CPU %d",
@@ -168,23 +205,22 @@ int cmd_micro(struct opts *o)
 			goto out;
 		}
 		free(v);
-		int na = 0;
-		for (int i = 0; i < set.n; i++)
-			if (!set.m[i].v.ok) {
-				na++;
-				warnx("micro run %ld: %s not available: %s", r, set.m[i].name, set.m[i].v.reason);
-			}
-		if (o->progress != PROGRESS_NEVER)
-			fprintf(stderr, "micro run %ld/%ld: %.1f s, %d metrics, %d not available\n", r,
-			        o->runs, mono_now() - t0, set.n, na);
+		if ((nspace = say_na(o, r, &set, mono_now() - t0, space, sizeof space)) > 0) {
+			status = EXIT_RUNFAIL;   /* the run is kept; another would lack the space too */
+			break;
+		}
 	}
 	{
 		const char *labels[1] = { o->label };
 		struct micro_show show = { .labels = labels, .nlabels = 1 };
 		int rc = micro_report(results, &show, stdout);
-		if (status == 0)
+		if (status == 0 && rc != EXIT_SKIPPED)   /* a skipped line (said) is not this run's failure */
 			status = rc;
 	}
+	if (nspace > 0)
+		warnx("micro: %d figure%s not measured for lack of space in the testbed %s (%s): %s; "
+		      "the run is recorded with %s as na", nspace, nspace == 1 ? "" : "s", testbed,
+		      space_err, space, nspace == 1 ? "it" : "them");
 out:
 	if (made_tb) {
 		lock_drop(testbed);

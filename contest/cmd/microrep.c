@@ -119,8 +119,8 @@ int micro_report(const char *results, const struct micro_show *show, FILE *out)
 	if (!(show->nlmbench > 0 && show->nlabels == 0 && access(results, F_OK) != 0) &&
 	    store_micro_read_all(results, &set) != 0)
 		return EXIT_USAGE;
-	if (set.bad > 0)
-		status = EXIT_USAGE;
+	/* a refused file is an input error; skipped lines (each said) leave the rest shown */
+	status = set.refused > 0 ? EXIT_USAGE : set.bad > 0 ? EXIT_SKIPPED : 0;
 	for (size_t i = 0; i < show->nlabels; i++) {
 		size_t k;
 		for (k = 0; k < set.n && strcmp(set.v[k].label, show->labels[i]) != 0; k++)

@@ -88,7 +88,7 @@ static int report_to_file(const struct report_req *req, const char *path)
 		unlink(tmp);
 		return status;
 	}
-	if (bad || (status != 0 && status != EXIT_USAGE)) {
+	if (bad || (status != 0 && status != EXIT_USAGE && status != EXIT_SKIPPED)) {
 		warn("--output '%s': cannot write", q);
 		unlink(tmp);
 		return EXIT_USAGE;

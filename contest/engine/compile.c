@@ -66,12 +66,8 @@ static int log_dir(const char *log, const char **base, char *why, size_t len)
 	return fs_dir_open(dir, why, len);
 }
 
-/* log_create: make log afresh: what is at its name goes when it is a link
- * or contest's own (fs_rm_own; another user's is refused), then a new
- * file is created with O_EXCL|O_NOFOLLOW, so no link, FIFO or hard link
- * planted there is ever written or truncated. The descriptor (read and
- * write), or -1 with a one-line reason in errbuf. */
-static int log_create(const char *log, char *errbuf, size_t errlen)
+/* compile_log_open: see compile.h. */
+int compile_log_open(const char *log, char *errbuf, size_t errlen)
 {
 	char why[512];
 	const char *base;
@@ -138,7 +134,7 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	double t0;
 
 	memset(res, 0, sizeof *res);
-	if ((logfd = log_create(log, errbuf, errlen)) < 0)
+	if ((logfd = compile_log_open(log, errbuf, errlen)) < 0)
 		return COMPILE_FAILED;
 	fflush(NULL);
 	sig_ticker(0.5);
@@ -184,12 +180,19 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 		close(logfd);
 		return COMPILE_OK;
 	}
-	char how[96], note[160];
-	proc_describe(st, how, sizeof how);
-	space_note(logfd, dir, log, note, sizeof note);
+	compile_failure(logfd, dir, log, argv[0], st, errbuf, errlen);
 	close(logfd);
-	snprintf(errbuf, errlen, "%s %s%s (log: %s)", argv[0], how, note, log);
 	return COMPILE_FAILED;
+}
+
+void compile_failure(int logfd, const char *dir, const char *log, const char *cmd, int wstatus,
+                     char *buf, size_t len)
+{
+	char how[96], note[160];
+
+	proc_describe(wstatus, how, sizeof how);
+	space_note(logfd, dir, log, note, sizeof note);
+	snprintf(buf, len, "%s %s%s (log: %s)", cmd, how, note, log);
 }
 
 void compile_log_tail(const char *log, int n)

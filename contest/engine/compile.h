@@ -26,6 +26,20 @@ int compile_run(const char *dir, char *const argv[], const char *log,
                 void (*tick)(void *arg, double elapsed), void *arg,
                 struct compile_result *res, char *errbuf, size_t errlen);
 
+/* compile_log_open: make log afresh: what is at its name goes when it is a
+ * link or contest's own (another user's is refused), then a new file is
+ * created with O_EXCL|O_NOFOLLOW, so no link, FIFO or hard link planted
+ * there is ever written or truncated. The descriptor (read and write), or
+ * -1 with a one-line reason in errbuf. */
+int compile_log_open(const char *log, char *errbuf, size_t errlen);
+
+/* compile_failure: the reason a command cmd that wrote into logfd (the
+ * log at log) in dir failed with wait status wstatus, as compile_run gives
+ * it: "make exited with status 2: No space left on device (log: LOG)"
+ * (the space note only when the log or the file system says so). */
+void compile_failure(int logfd, const char *dir, const char *log, const char *cmd, int wstatus,
+                     char *buf, size_t len);
+
 /* compile_unset_make_vars: in a child about to run make: remove the
  * variables a calling make passes down (MAKEFLAGS ...), so the workload's
  * make is the same whoever started contest. */

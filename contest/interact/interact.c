@@ -16,11 +16,13 @@
 #include "contest/sys/undo.h"
 #include "lib/clock.h"
 #include "lib/err.h"
+#include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
 #include "results/record/store.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,27 +32,54 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The compile background's log in the testbed, as a run's compile has. */
+#define ICOMPILE_LOG "compile.log"
+
+/* compile_step: one make of the compile background (argv, said as what;
+ * make's output into the log at log, made afresh when fresh, else the
+ * descriptor *fd goes on); fails the load with make's status and, when it
+ * ran out of space, the error, as a run's compile says it. */
+static void compile_step(const struct load_env *env, char *const argv[], const char *what,
+                         const char *log, int fresh, int *fd, struct load_counter *c)
+{
+	char why[sizeof c->reason];
+	int st;
+
+	if (fresh) {
+		if (*fd >= 0)
+			close(*fd);
+		if ((*fd = compile_log_open(log, why, sizeof why)) < 0)
+			load_fail(c, "%s", why);
+	}
+	st = load_run_logged(argv, *fd);
+	if (st == -1)
+		load_fail(c, "cannot run make in %s: %s", env->tree, strerror(errno));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		compile_failure(*fd, env->tree, log, what, st, why, sizeof why);
+		load_fail(c, "%s", why);
+	}
+}
+
 /* compile_body: the compile background's leader: make clean, then make
- * -jN (prep->mode) [TARGET (prep->path)] in the tree, forever; one unit
- * each compile. */
+ * -jN (prep->mode) [TARGET (prep->path)] in the tree, forever, with their
+ * output in TESTBED/compile.log (afresh each compile); one unit each
+ * compile. */
 static void compile_body(const struct load_env *env, const struct load_prep *prep, struct load_counter *c)
 {
-	char jobs[24];
+	char jobs[24], log[PATH_MAX];
 	char *clean[] = { "make", "clean", NULL };
 	char *build[] = { "make", jobs, prep->path[0] ? (char *)prep->path : NULL, NULL };
-	int st;
+	int fd = -1;
 
 	snprintf(jobs, sizeof jobs, "-j%d", prep->mode > 0 ? prep->mode : 1);
 	compile_unset_make_vars();
+	if (fs_path(log, sizeof log, "%s/%s", env->testbed, ICOMPILE_LOG) != 0)
+		load_fail(c, "%s/%s: %s", env->testbed, ICOMPILE_LOG, strerror(errno));
 	if (chdir(env->tree) != 0)
 		load_fail(c, "cannot enter %s", env->tree);
 	for (;;) {
-		st = load_run_tool(clean, -1);
-		if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-			load_fail(c, "make clean failed in %s", env->tree);
-		st = load_run_tool(build, -1);
-		if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-			load_fail(c, "make %s failed in %s", jobs, env->tree);
+		compile_step(env, clean, "make clean", log, 1, &fd, c);
+		compile_step(env, build, "make", log, 0, &fd, c);
 		load_add(c, 1);
 	}
 }
@@ -176,6 +205,20 @@ static int window(struct ia *a, size_t li, int k, struct loadctl *lc, const stru
 	return 0;
 }
 
+/* make_said: the compile background's make failed (why: its reason, with
+ * "(log: LOG)"): its log is kept as a failed run's is, and the failure is
+ * said as a run's: the reason, then make's last lines. */
+static void make_said(struct ia *a, char *why, size_t len)
+{
+	char tag[sizeof a->r.o->label + 32], kept[sizeof a->r.log];
+
+	snprintf(tag, sizeof tag, "%s-interact-compile", a->r.o->label);
+	if (compile_keep_failed(a->r.log, tag, why, len, kept, sizeof kept) != 0)
+		text_copy(kept, a->r.log, sizeof kept);
+	warnx("compile: %s; its remaining windows are not recorded; make's last lines:", why);
+	compile_log_tail(kept, 10);
+}
+
 /* condition: load li as the background: prepared, started, its lead, then
  * every task's window in turn, stopped and cleaned up. 0; 1 interrupted;
  * -1 it failed (said; the windows before are kept). */
@@ -207,6 +250,7 @@ static int condition(struct ia *a, size_t li)
 	}
 	for (size_t i = 0; rc == 0 && i < o->ntasks; i++)
 		rc = window(a, li, o->tasks[i], &lc, &prep, why, sizeof why);
+	int make_failed = rc != 0 && d == &interact_compile && lc.pgid != 0 && atomic_load(&lc.ctr->failed) == 1;
 	if (rc == 0 || !sig_caught)
 		a->phase = "stopping the load";
 	if (loadctl_stop(&lc, 2.0) != 0 && rc == 0) {
@@ -217,20 +261,23 @@ static int condition(struct ia *a, size_t li)
 		d->cleanup(&a->r.env, &prep);
 	if (sig_caught)
 		return 1;
-	if (rc != 0)
+	if (make_failed)
+		make_said(a, why, sizeof why);
+	else if (rc != 0)
 		warnx("%s: %s; its remaining windows are not recorded", d->name, why);
 	return rc;
 }
 
 /* read_done: the runs already recorded of each load and task of the label;
- * exits 2 when its file is refused, has malformed lines, or holds windows
+ * exits 2 when its file is refused, has malformed lines (a torn one is no
+ * bar: the append marks it and begins a line of its own), or holds windows
  * of another --rt or --nice (a row would average them). */
 static void read_done(struct ia *a)
 {
 	const struct opts *o = a->r.o;
 	struct irec_set set = { 0 };
 
-	if (store_interact_read_label(a->r.results, o->label, &set) != 0 || set.bad > 0) {
+	if (store_interact_read_label(a->r.results, o->label, &set) != 0 || set.bad > set.torn) {
 		irec_set_free(&set);
 		errx(EXIT_USAGE, "refusing to append to the interactivity results of label '%s' in %s",
 		     o->label, a->r.results);
@@ -308,7 +355,9 @@ int cmd_interact(struct opts *o)
 		status = EXIT_RUNFAIL;
 	struct report_req req = { .results = a.r.results, .labels = labels, .nlabels = 1, .format = "text",
 	                          .stats = o->runs >= 2 };
-	if (interact_report(&req, stdout) != 0 && status == 0)
+	/* a line the closing table skipped (said) is not this invocation's failure */
+	int rc = interact_report(&req, stdout);
+	if (rc != 0 && rc != EXIT_SKIPPED && status == 0)
 		status = EXIT_RUNFAIL;
 	return status;
 }

@@ -21,8 +21,8 @@ int interact_report(const struct report_req *req, FILE *out)
 		order[n++] = load_registry[i]->name;
 	if (store_interact_read_all(req->results, &set) != 0)
 		return EXIT_USAGE;
-	if (set.bad > 0)
-		status = EXIT_USAGE;
+	/* a refused file is an input error; skipped lines (each said) leave the rest shown */
+	status = set.refused > 0 ? EXIT_USAGE : set.bad > 0 ? EXIT_SKIPPED : 0;
 	for (size_t i = 0; i < req->nlabels; i++) {
 		size_t k;
 		for (k = 0; k < set.n && strcmp(set.v[k].label, req->labels[i]) != 0; k++)

@@ -103,12 +103,13 @@ static int render(const struct report_req *req, const struct render_format *f,
 {
 	struct mrec_set micro = { 0 };
 	struct rep_model m;
+	int ms;
 	struct rep_show show = show_for(req, f, sum, report_in_baseline(req, in), &status);
 
 	show.trend = req->trend ? (req->by_version ? "version" : "recorded") : NULL;
 	show.series = in->series;
-	if ((f->flags & RF_MICRO) && !req->trend && report_in_micro(req, &micro) != 0)
-		status = EXIT_USAGE;
+	if ((f->flags & RF_MICRO) && !req->trend && (ms = report_in_micro(req, &micro)) > status)
+		status = ms;
 	if (rep_model_build(&m, sum, &in->set, &show, &micro) != 0) {
 		warnx("out of memory");
 		mrec_set_free(&micro);

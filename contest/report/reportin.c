@@ -130,17 +130,17 @@ int report_in_read(const struct report_req *req, struct report_in *in)
 	if (check_dirs(req) != 0)
 		return -1;
 	for (size_t d = 0; d < ndirs_of(req); d++) {
-		size_t before = in->set.n, bad = in->set.bad;
+		size_t before = in->set.n, bad = in->set.bad + in->set.refused;
 		if (store_read_all(dir_of(req, d), &in->set) != 0 ||
-		    (ndirs_of(req) > 1 && in->set.n == before && in->set.bad == bad &&
+		    (ndirs_of(req) > 1 && in->set.n == before && in->set.bad + in->set.refused == bad &&
 		     no_results(dir_of(req, d)))) {
 			report_in_free(in);
 			return -1;
 		}
 		in->dir_end[d] = in->set.n;
 	}
-	if (in->set.bad > 0)
-		status = EXIT_USAGE;
+	/* a refused file is an input error; skipped lines (each said) leave the rest shown */
+	status = in->set.refused > 0 ? EXIT_USAGE : in->set.bad > 0 ? EXIT_SKIPPED : 0;
 	if (hosts_split(&in->map, &in->set, in->dir_end, ndirs_of(req), req->merge_hosts) != 0 ||
 	    select_names(req, in, &status) != 0) {
 		warnx("out of memory");
@@ -180,7 +180,7 @@ int report_in_micro(const struct report_req *req, struct mrec_set *micro)
 
 	for (size_t d = 0; d < ndirs_of(req); d++)
 		rc |= store_micro_read_all(dir_of(req, d), micro) != 0;
-	return rc != 0 || micro->bad > 0 ? -1 : 0;
+	return rc != 0 || micro->refused > 0 ? EXIT_USAGE : micro->bad > 0 ? EXIT_SKIPPED : 0;
 }
 
 /* say_unversioned: the one line on the labels of keys (n) that are not

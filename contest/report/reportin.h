@@ -55,7 +55,9 @@ const char *report_in_shown(const struct report_in *in, const char *name);
 const char *report_in_baseline(const struct report_req *req, const struct report_in *in);
 
 /* report_in_micro: the microbenchmark records of every results directory
- * into micro; 0, or -1 (reported) when one cannot be read or holds bad lines. */
+ * into micro; 0, EXIT_USAGE (reported) when a directory or file cannot be
+ * read or is refused, else EXIT_SKIPPED when malformed lines were skipped
+ * (each reported). */
 int report_in_micro(const struct report_req *req, struct mrec_set *micro);
 
 /* report_in_free: free what in holds. */

@@ -99,8 +99,15 @@ int field_get(const char *name, const char *src, char *dst, size_t len, enum fie
 
 const char field_stop[] = "stop";
 
+int field_torn(const char *line, size_t len)
+{
+	size_t ml = sizeof FIELD_TORN_MARK - 1;
+
+	return len >= ml && memcmp(line + len - ml, FIELD_TORN_MARK, ml) == 0;
+}
+
 int field_read_lines(FILE *f, const char *path, const char *name, int version, const char *cols,
-                     field_line_fn *fn, void *arg, size_t *bad)
+                     field_line_fn *fn, void *arg, size_t *bad, size_t *torn)
 {
 	char *line = NULL, msg[160];
 	size_t cap = 0;
@@ -111,6 +118,7 @@ int field_read_lines(FILE *f, const char *path, const char *name, int version, c
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		int whole = len > 0 && line[len - 1] == '\n';
 		const char *why;
+		int cut;
 
 		lineno++;
 		if (whole)
@@ -124,8 +132,10 @@ int field_read_lines(FILE *f, const char *path, const char *name, int version, c
 		}
 		if (lineno <= 2)
 			continue;
-		why = !whole ? "incomplete last line (no newline at the end of the file)"
+		cut = !whole || field_torn(line, (size_t)len);
+		why = !whole ? FIELD_CUT_WHY
 		      : strlen(line) != (size_t)len ? "line has a NUL byte"
+		      : cut ? FIELD_TORN_WHY
 		      : fn(arg, line, msg, sizeof msg);
 		if (why == field_stop) {
 			warn("%s", path);
@@ -134,6 +144,7 @@ int field_read_lines(FILE *f, const char *path, const char *name, int version, c
 		if (why != NULL) {
 			warnx("%s:%ld: %s", path, lineno, why);
 			(*bad)++;
+			*torn += cut;
 		}
 	}
 	rc = ferror(f) ? -1 : 0;
@@ -145,7 +156,7 @@ out:
 }
 
 int field_read_path(const char *path, const char *name, int version, const char *cols,
-                    field_line_fn *fn, void *arg, size_t *bad)
+                    field_line_fn *fn, void *arg, size_t *bad, size_t *torn)
 {
 	FILE *f = fopen(path, "re");
 	int rc;
@@ -154,7 +165,7 @@ int field_read_path(const char *path, const char *name, int version, const char 
 		warn("cannot read %s", path);
 		return -1;
 	}
-	rc = field_read_lines(f, path, name, version, cols, fn, arg, bad);
+	rc = field_read_lines(f, path, name, version, cols, fn, arg, bad, torn);
 	fclose(f);
 	return rc;
 }

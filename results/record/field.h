@@ -46,19 +46,36 @@ extern const char field_stop[];
  * len, may hold the words), or field_stop. */
 typedef const char *field_line_fn(void *arg, char *line, char *msg, size_t len);
 
+/* The mark an append puts at the end of a torn last line (one that a
+ * crash, a full disk or a copy cut short left without its newline) before
+ * it appends on a line of its own: the line is kept for a person to read,
+ * and every reader skips it with a note. No record ends so: the last column
+ * of LABEL.loads is a number, and those of LABEL.micro (reason) and
+ * LABEL.interact (swap) are never the word. */
+#define FIELD_TORN_MARK "\t#torn"
+/* What a reader says of a marked torn line, and of a last line without its
+ * newline (torn, not yet marked). */
+#define FIELD_TORN_WHY "torn line (cut short before its newline; marked by a later append), skipped"
+#define FIELD_CUT_WHY "incomplete last line (no newline at the end of the file), skipped; " \
+                      "the next append marks it as torn"
+
+/* field_torn: 1 when line (len bytes, its newline cut) ends in FIELD_TORN_MARK. */
+int field_torn(const char *line, size_t len);
+
 /* field_read_lines: the lines of a result file open as f (named path in
  * messages) read to its end: line 1 must be "NAME<TAB>VERSION" of name and
  * version (version_check, "file refused"), line 2 the column names cols,
- * then each record line goes to fn(arg, ...); a line fn finds wrong, an
- * incomplete last line or one with a NUL byte is said as "contest:
- * PATH:LINE: what", counted in *bad and skipped. 0, or -1 (said) when the
- * file is refused, cannot be read, or fn returned field_stop. */
+ * then each record line goes to fn(arg, ...); a line fn finds wrong, a
+ * torn line (marked, or the last without its newline) or one with a NUL
+ * byte is said as "contest: PATH:LINE: what", counted in *bad and skipped;
+ * a torn one is also counted in *torn. 0, or -1 (said) when the file is
+ * refused, cannot be read, or fn returned field_stop. */
 int field_read_lines(FILE *f, const char *path, const char *name, int version, const char *cols,
-                     field_line_fn *fn, void *arg, size_t *bad);
+                     field_line_fn *fn, void *arg, size_t *bad, size_t *torn);
 
 /* field_read_path: field_read_lines of the file at path; -1 (said) also
  * when it cannot be opened. */
 int field_read_path(const char *path, const char *name, int version, const char *cols,
-                    field_line_fn *fn, void *arg, size_t *bad);
+                    field_line_fn *fn, void *arg, size_t *bad, size_t *torn);
 
 #endif

@@ -184,11 +184,11 @@ static const char *keep_line(void *arg, char *line, char *msg, size_t len)
 int irec_read_stream(FILE *f, const char *path, struct irec_set *out)
 {
 	return field_read_lines(f, path, IREC_FORMAT_NAME, IREC_FORMAT_VERSION, IREC_COLUMNS, keep_line,
-	                        out, &out->bad);
+	                        out, &out->bad, &out->torn);
 }
 
 int irec_read_file(const char *path, struct irec_set *out)
 {
 	return field_read_path(path, IREC_FORMAT_NAME, IREC_FORMAT_VERSION, IREC_COLUMNS, keep_line, out,
-	                       &out->bad);
+	                       &out->bad, &out->torn);
 }

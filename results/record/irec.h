@@ -47,6 +47,8 @@ struct irec_set {
 	struct irec *v;
 	size_t n, cap;
 	size_t bad;           /* malformed lines skipped (each reported) */
+	size_t torn;          /* of them torn lines (FIELD_TORN_MARK, or the last without its newline) */
+	size_t refused;       /* whole files refused (each reported) by store_interact_read_all */
 };
 
 /* irec_header: the two header lines of a LABEL.interact file (format name

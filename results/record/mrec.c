@@ -125,11 +125,11 @@ static const char *keep_line(void *arg, char *line, char *msg, size_t len)
 int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
 {
 	return field_read_lines(f, path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line,
-	                        out, &out->bad);
+	                        out, &out->bad, &out->torn);
 }
 
 int mrec_read_file(const char *path, struct mrec_set *out)
 {
 	return field_read_path(path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line, out,
-	                       &out->bad);
+	                       &out->bad, &out->torn);
 }

@@ -30,7 +30,9 @@ struct mrec {
 struct mrec_set {
 	struct mrec *v;
 	size_t n, cap;
-	size_t bad;
+	size_t bad;           /* malformed lines skipped (each reported) */
+	size_t torn;          /* of them torn lines (FIELD_TORN_MARK, or the last without its newline) */
+	size_t refused;       /* whole files refused (each reported) by store_micro_read_all */
 };
 
 /* mrec_header: the two header lines of a LABEL.micro file; snprintf semantics. */

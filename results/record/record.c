@@ -245,7 +245,7 @@ void rec_set_free(struct rec_set *s)
 {
 	free(s->v);
 	s->v = NULL;
-	s->n = s->cap = s->bad = 0;
+	s->n = s->cap = s->bad = s->torn = s->refused = 0;
 }
 
 /* SHOWN: a quoted field in a message is cut to about 60 bytes */
@@ -534,17 +534,18 @@ int rec_read_stream(FILE *f, const char *path, struct rec_set *out)
 	L.file_label = file_label(path, lbuf, sizeof lbuf);
 	while ((n = getline(&line, &cap, f)) > 0) {
 		lineno++;
-		if (line[n - 1] != '\n') {
-			snprintf(msg, sizeof msg, "incomplete last line (no newline at the end of the file)");
-		} else {
+		int whole = line[n - 1] == '\n';
+		if (whole)
 			line[--n] = '\0';
-			if (parse_line(line, (size_t)n, &L, &r, msg, sizeof msg) == 0) {
-				if (rec_set_add(out, &r) != 0) {
-					warn("%s", path);
-					goto out;
-				}
-				continue;
+		if (!whole || field_torn(line, (size_t)n)) {   /* skipped, and no bar to an append */
+			snprintf(msg, sizeof msg, "%s", whole ? FIELD_TORN_WHY : FIELD_CUT_WHY);
+			out->torn++;
+		} else if (parse_line(line, (size_t)n, &L, &r, msg, sizeof msg) == 0) {
+			if (rec_set_add(out, &r) != 0) {
+				warn("%s", path);
+				goto out;
 			}
+			continue;
 		}
 		warnx("%s:%zu: %s", path, lineno, msg);
 		out->bad++;

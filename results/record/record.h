@@ -65,7 +65,9 @@ struct rec {
 struct rec_set {
 	struct rec *v;
 	size_t n, cap;
-	size_t bad;           /* malformed lines skipped while reading */
+	size_t bad;           /* malformed lines skipped while reading (each reported) */
+	size_t torn;          /* of them torn lines (FIELD_TORN_MARK, or the last without its newline) */
+	size_t refused;       /* whole files refused (each reported) by store_read_all */
 };
 
 /* rec_label_check: 0 when label is valid per the contract (1-64 chars from

@@ -4,6 +4,7 @@
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
+#include "results/record/field.h"
 #include "results/record/mrec.h"
 #include "results/record/version.h"
 
@@ -53,16 +54,52 @@ static int sync_dir(const char *dir)
 	return rc;
 }
 
-/* write_once: one write() of buf, retried only when it was interrupted before
- * writing anything. Returns what write() returned. */
-static ssize_t write_once(int fd, const char *buf, size_t len)
+/* write_all: buf written whole to fd: one write() in the common case; after
+ * a short one the rest is written again, so that a full disk (ENOSPC), a
+ * quota (EDQUOT) or a file size limit (EFBIG) is said by the write that
+ * fails rather than guessed. 0, or -1 with that write's errno (EIO only
+ * when a write took nothing and said nothing). *done: the bytes written. */
+static int write_all(int fd, const char *buf, size_t len, size_t *done)
 {
 	ssize_t n;
 
-	do
-		n = write(fd, buf, len);
-	while (n < 0 && errno == EINTR);
-	return n;
+	for (*done = 0; *done < len; *done += (size_t)n) {
+		do
+			n = write(fd, buf + *done, len - *done);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = EIO;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ends_torn: 1 when the file fd (size bytes, not empty) does not end in a
+ * newline: its last line was cut short (a crash, a full disk, a copy cut
+ * short); 0 when it does, -1 (errno) when it cannot be read, or (EBADMSG)
+ * when the cut is within the header's lines (as many as header has). */
+static int ends_torn(int fd, off_t size, const char *header)
+{
+	char c, head[4096];
+	ssize_t n = pread(fd, &c, 1, size - 1);
+	size_t lines = 0, want = 0;
+
+	if (n != 1 || c == '\n')
+		return n < 0 ? -1 : 0;
+	for (const char *p = header; *p; p++)
+		want += *p == '\n';
+	if ((n = pread(fd, head, sizeof head, 0)) < 0)
+		return -1;
+	for (ssize_t i = 0; i < n; i++)
+		lines += head[i] == '\n';
+	if (lines < want) {
+		errno = EBADMSG;
+		return -1;
+	}
+	return 1;
 }
 
 /* relayout: r as a line in the layout of the results file fd when its
@@ -102,20 +139,25 @@ static int same_version(int fd, const char *header)
 
 /* append_block: append text (len bytes, whole lines) to path with one
  * write() on an O_APPEND descriptor under an exclusive flock, header first
- * when the file is new, then fsync (and the directory's for a new file). On
- * a short write the file is truncated back. A symbolic link at path (ELOOP)
- * or anything but a regular file with one link (EINVAL) is refused. r (NULL
- * for a micro file) is the record text holds, formatted again in the file's
- * own layout when another version began it. A file of another format or
- * version is refused (EPROTONOSUPPORT). 0, or -1 with errno. */
+ * when the file is new, then fsync (and the directory's for a new file). A
+ * file whose last line is torn (no newline at its end) gets FIELD_TORN_MARK
+ * and a newline first, in the same write, so that text begins a line of its
+ * own and readers skip the torn one. When a write or the fsync fails the
+ * file is cut back to its old size and errno is the failure's (ENOSPC,
+ * EDQUOT, EFBIG, EIO...); a file cut within its header is refused
+ * (EBADMSG). A symbolic link at path (ELOOP) or anything but a regular file
+ * with one link (EINVAL) is refused. r (NULL for a micro file) is the
+ * record text holds, formatted again in the file's own layout when another
+ * version began it. A file of another format or version is refused
+ * (EPROTONOSUPPORT). 0, or -1 with errno. */
 static int append_block(const char *dir, const char *path, const char *header,
                         const char *text, size_t len, const struct rec *r)
 {
 	struct stat st;
 	char *buf = NULL, line[STORE_BUF];
-	size_t hl = 0;
+	size_t hl = 0, done = 0;
 	ssize_t n;
-	int fd, e;
+	int fd, e, torn = 0;
 
 	/* read too (relayout); never through a link; O_NONBLOCK: a FIFO put at path fails here (ENXIO)
 	 * or below (not a regular file) instead of blocking */
@@ -133,6 +175,8 @@ static int append_block(const char *dir, const char *path, const char *header,
 	}
 	if (st.st_size == 0)
 		hl = strlen(header);
+	else if ((torn = ends_torn(fd, st.st_size, header)) < 0)
+		goto fail;
 	else if (!same_version(fd, header)) {   /* another version's file: never mixed */
 		errno = EPROTONOSUPPORT;
 		goto fail;
@@ -144,14 +188,17 @@ static int append_block(const char *dir, const char *path, const char *header,
 		text = line;
 		len = (size_t)n;
 	}
+	if (torn) {   /* the torn line is marked and ended; the header stands before it */
+		header = FIELD_TORN_MARK "\n";
+		hl = strlen(header);
+	}
 	if ((buf = malloc(hl + len + 1)) == NULL)
 		goto fail;
 	memcpy(buf, header, hl);
 	memcpy(buf + hl, text, len);
-	n = write_once(fd, buf, hl + len);
-	if (n < 0 || (size_t)n != hl + len || fsync(fd) != 0) {
-		e = (n >= 0 && (size_t)n != hl + len) ? EIO : errno;
-		if (n > 0 && ftruncate(fd, st.st_size) == 0)
+	if (write_all(fd, buf, hl + len, &done) != 0 || fsync(fd) != 0) {
+		e = errno;
+		if (done > 0 && ftruncate(fd, st.st_size) == 0)
 			fsync(fd);
 		errno = e;
 		goto fail;
@@ -375,9 +422,9 @@ fail:
 }
 
 /* read_all: read every regular file of list_files with reader; a refused
- * file counts in *bad. */
+ * file counts in *refused. */
 static int read_all(const char *dir, const char *suffix, int (*reader)(const char *, void *),
-                    void *out, size_t *bad)
+                    void *out, size_t *refused)
 {
 	char **names, path[PATH_MAX];
 	size_t n;
@@ -388,14 +435,23 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 	for (size_t i = 0; i < n; i++) {
 		if (fs_path(path, sizeof path, "%s/%s", dir, names[i]) != 0) {
 			warn("%s/%s", dir, names[i]);
-			(*bad)++;
+			(*refused)++;
 			continue;
 		}
-		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		if (lstat(path, &st) != 0)
 			continue;
-		/* A refused file is reported by its reader and counted as bad. */
+		/* a link planted under a result name is never read through: said, counted */
+		if (S_ISLNK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_nlink != 1)) {
+			warnx("%s is %s, not a results file; skipped", path,
+			      S_ISLNK(st.st_mode) ? "a symbolic link" : "a hard link to a file elsewhere");
+			(*refused)++;
+			continue;
+		}
+		if (!S_ISREG(st.st_mode))
+			continue;
+		/* A refused file is reported by its reader and counted. */
 		if (reader(path, out) != 0)
-			(*bad)++;
+			(*refused)++;
 	}
 	free_list(names, n);
 	return 0;
@@ -408,17 +464,17 @@ static int read_interact(const char *path, void *out) { return irec_read_file(pa
 
 int store_interact_read_all(const char *dir, struct irec_set *out)
 {
-	return read_all(dir, INTERACT_SUFFIX, read_interact, out, &out->bad);
+	return read_all(dir, INTERACT_SUFFIX, read_interact, out, &out->refused);
 }
 
 int store_read_all(const char *dir, struct rec_set *out)
 {
-	return read_all(dir, STORE_SUFFIX, read_loads, out, &out->bad);
+	return read_all(dir, STORE_SUFFIX, read_loads, out, &out->refused);
 }
 
 int store_micro_read_all(const char *dir, struct mrec_set *out)
 {
-	return read_all(dir, MICRO_SUFFIX, read_micro, out, &out->bad);
+	return read_all(dir, MICRO_SUFFIX, read_micro, out, &out->refused);
 }
 
 int store_env_append(const char *dir, const char *label, const char *timestamp, const char *text)

@@ -12,9 +12,12 @@ int store_path(const char *dir, const char *label, char *buf, size_t len);
 
 /* store_append: append r to its label's file with one write() on an O_APPEND
  * descriptor, then fsync. A new file gets the header in the same write, and
- * its directory is fsynced. Returns 0, or -1 with errno set (nothing partial
- * is left: a short write is truncated back). EINVAL: r fails rec_check, or
- * the file is not a regular file; ELOOP: the file is a symbolic link. */
+ * its directory is fsynced. A file whose last line is torn (no newline at
+ * its end) has it marked with FIELD_TORN_MARK and ended first, so r is on a
+ * line of its own. Returns 0, or -1 with errno set (nothing partial is
+ * left: a failed write is truncated back; errno is the write's own, such
+ * as ENOSPC, EDQUOT or EFBIG). EINVAL: r fails rec_check, or the file is
+ * not a regular file; ELOOP: the file is a symbolic link. */
 int store_append(const char *dir, const struct rec *r);
 
 /* store_read_label: the records of one label (none when it has no file yet).
@@ -22,8 +25,8 @@ int store_append(const char *dir, const struct rec *r);
 int store_read_label(const char *dir, const char *label, struct rec_set *out);
 
 /* store_read_all: the records of every regular LABEL.loads file in dir (other
- * names are ignored). A file rec_read_file refuses is counted in out->bad and
- * the others are still read. -1 (reported) when dir cannot be read. */
+ * names are ignored). A file rec_read_file refuses is counted in
+ * out->refused and the others are still read. -1 (reported) when dir cannot be read. */
 int store_read_all(const char *dir, struct rec_set *out);
 
 /* store_micro_append: append the lines of one microbenchmark suite run (all

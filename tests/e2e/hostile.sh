@@ -1,4 +1,4 @@
-# hostile.sh: careless or hostile input is refused in one line, quoted, before anything is made: result files of another version, -o, labels, sizes.
+# hostile.sh: careless or hostile input is refused in one line, quoted, before anything is made: result files of another version, corrupt or planted result files, -o, labels, sizes, huge arguments; reports the same under any TZ and a decimal-comma locale.
 . tests/e2e/lib.sh
 
 # Result files of another format version: refused naming the file and both
@@ -89,4 +89,99 @@ mkdir -p "$SCRATCH/f'q" && : >"$SCRATCH/f'q/foreign"
 expect_fail "a foreign results directory with a quote: escaped" 2 "results directory '$SCRATCH/f\\x27q' is not contest's" \
 	"$CONTEST" -k z --scale tiny -d "$SCRATCH/tq" -R "$SCRATCH/f'q" no_load
 check "refusals: nothing made" test ! -e "$SCRATCH/rq" -a ! -e "$SCRATCH/tq"
+# Corrupt result files: each bad line or file is said in one line naming it,
+# and the good records are still shown. A skipped line makes the report exit
+# 1, a file refused whole (a link planted as LABEL.loads) 2.
+C=$SCRATCH/corrupt
+mkdir -p "$C"
+head_loads() { printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime\n'; }
+{ head_loads; printf 'y\tno_load\t1\tok\t10.0\n'; } >"$C/y.loads"
+{ head_loads; printf 'n\tno_load\t1\tok\t1\0000.0\nn\tno_load\t2\tok\t11.0\n'; } >"$C/n.loads"
+{ head_loads; printf 'm\tno_load\t1\tok\t'; head -c 1000000 /dev/zero | tr '\0' 9; printf '\nm\tno_load\t2\tok\t12.0\n'; } >"$C/m.loads"
+{ printf 'contest-loads\t1\nlabel\tload\trun\tstatus\ttime'; i=0
+  while [ $i -lt 10000 ]; do printf '\tc%d' $i; i=$((i + 1)); done
+  printf '\nw\tno_load\t1\tok\t13.0\nw\tno_load\t2\tok'; i=0
+  while [ $i -lt 10001 ]; do printf '\t1'; i=$((i + 1)); done; printf '\n'; } >"$C/w.loads"
+"$CONTEST" report -R "$C" >"$SCRATCH/rep" 2>"$ERR"
+rc=$?
+check "corrupt lines: exit 1 ($rc)" test "$rc" -eq 1
+check "a NUL byte: one line naming FILE:LINE" grep -qx "contest: $C/n.loads:3: line has a NUL byte" "$ERR"
+check "a 1 MB field: one short line naming FILE:LINE" sh -c "grep -q '^contest: $C/m.loads:3: field .time. is not a number' '$ERR' && test \$(wc -c <'$ERR') -lt 2000"
+check "10,000 columns: read, a short line is named" grep -q "^contest: $C/w.loads:3: 5 fields where the header has 10005 columns" "$ERR"
+check "corrupt lines: one line each" test "$(wc -l <"$ERR")" -eq 3
+for l in "y  *\[1\]  *10\.0" "n  *\[1\]  *11\.0" "m  *\[1\]  *12\.0" "w  *\[1\]  *1\.0"; do
+	check "the good records are shown: $l" grep -q "^$l" "$SCRATCH/rep"
+done
+ln -s loop1.loads "$C/loop2.loads"
+ln -s loop2.loads "$C/loop1.loads"
+ln -s /etc/shadow "$C/shadow.loads"
+"$CONTEST" report -R "$C" y >"$SCRATCH/rep" 2>"$ERR"
+rc=$?
+check "planted links: exit 2 ($rc)" test "$rc" -eq 2
+for f in loop1 loop2 shadow; do
+	check "$f.loads: skipped in one line, never read through" \
+		grep -qx "contest: $C/$f.loads is a symbolic link, not a results file; skipped" "$ERR"
+done
+check "planted links: nothing of /etc/shadow shown" sh -c "! grep -q 'root:' '$SCRATCH/rep' '$ERR'"
+check "planted links: the others still shown" grep -q '^y  *\[1\]  *10\.0' "$SCRATCH/rep"
+expect_fail "a run onto a symbolic link loop" 2 "$C/loop1.loads is a symbolic link" \
+	"$CONTEST" -k loop1 -d "$T" -R "$C" --scale tiny no_load
+check "no testbed made for the link loop" test ! -e "$T"
+rm -rf "$C"
+
+# Huge arguments: refused in one line, cut short in the message, nothing made.
+big=$(head -c 100000 /dev/zero | tr '\0' a)
+# huge OPT VALUE MESSAGE [ARGS...]: contest OPT VALUE ARGS no_load is
+# refused in one line holding MESSAGE, cut short
+huge() {
+	h_o=$1 h_v=$2 h_m=$3
+	shift 3
+	expect_fail "a huge $h_o: one line" 2 "$h_m" "$CONTEST" "$h_o" "$h_v" "$@" no_load
+	check "a huge $h_o: the message is cut short" test "$(wc -c <"$ERR")" -lt 2000
+}
+huge -k "$big" "bad label" -d "$T" -R "$R" --scale tiny
+huge -d "/tmp/$big" "cannot create testbed" -R "$R" --scale tiny
+huge -R "/tmp/$big" "cannot create results directory" -d "$T" --scale tiny
+huge -t "/tmp/$big" "kernel tree" -d "$T" -R "$R"
+huge --mem "${big}G" "--mem: " -d "$T" -R "$R" --scale tiny
+huge --sysctl "vm.$big=1" "--sysctl: " -d "$T" -R "$R" --scale tiny
+huge -n 99999999999999999999999 "-n: '99999999999999999999999' is not a number of runs" -d "$T" -R "$R"
+expect_fail "a huge load name: one line" 2 "unknown load 'no_load" "$CONTEST" -d "$T" -R "$R" --scale tiny "no_load$big"
+expect_fail "a huge report label: one line" 2 "bad label" "$CONTEST" report -R "$R" "$big"
+check "huge arguments: nothing made" test ! -e "$T" -a ! -e "/tmp/$big"
+
+# Every report is byte for byte the same under odd TZ values and a
+# decimal-comma locale (made with localedef when none is installed).
+Z=$SCRATCH/tz
+mkdir -p "$Z"
+{ printf 'contest-loads\t1\nlabel\tload\trun\ttimestamp\thost\tkernel\tstatus\ttime\tcpu_pct\tloads\tlcpu_pct\n'
+  for l in a b; do for ld in no_load io_load; do for r in 1 2 3; do
+	printf '%s\t%s\t%d\t2026-01-0%dT23:30:0%dZ\th\t6.1\tok\t%d.%d5\t9%d.5\t%d.25\t4%d.5\n' "$l" "$ld" "$r" "$r" "$r" $((10 + r)) "$r" "$r" "$r" "$r"
+  done; done; done; } >"$Z/all.loads"
+awk -F '\t' 'NR <= 2 || $1 == "a"' "$Z/all.loads" >"$Z/a.loads"
+awk -F '\t' 'NR <= 2' "$Z/all.loads" >"$Z/b.loads"
+awk -F '\t' 'NR > 2 && $1 == "b"' "$Z/all.loads" >>"$Z/b.loads"
+rm -f "$Z/all.loads"
+LOC=
+if locale -a 2>/dev/null | grep -qix 'de_DE.utf-\{0,1\}8'; then
+	LOC=de_DE.UTF-8
+elif command -v localedef >/dev/null 2>&1 && localedef -i de_DE -f UTF-8 "$SCRATCH/de_DE.UTF-8" 2>/dev/null; then
+	LOC=de_DE.UTF-8
+	LOCPATH=$SCRATCH
+	export LOCPATH
+else
+	skip "no decimal-comma locale (de_DE.UTF-8 not installed, localedef cannot make one): TZ only"
+fi
+for f in text csv json markdown html; do
+	for x in "" --stats --trend; do
+		env TZ=UTC LC_ALL=C "$CONTEST" report -R "$Z" --format "$f" $x >"$SCRATCH/want" 2>&1
+		same=1
+		for tz in Pacific/Chatham America/St_Johns Asia/Kathmandu 'XYZ+13:45' ':/nonexistent'; do
+			env TZ="$tz" LC_ALL=C "$CONTEST" report -R "$Z" --format "$f" $x 2>&1 | cmp -s - "$SCRATCH/want" || same=0
+		done
+		[ -n "$LOC" ] && { env TZ=UTC LC_ALL="$LOC" LANG="$LOC" "$CONTEST" report -R "$Z" --format "$f" $x 2>&1 |
+			cmp -s - "$SCRATCH/want" || same=0; }
+		check "report --format $f $x: the same under odd TZ values${LOC:+ and $LOC}" test "$same" -eq 1
+	done
+done
 done_tests

@@ -1,4 +1,4 @@
-# lock.sh: one contest per testbed and per results directory: a second run, micro or loads --rate is refused in one line naming the holder; report reads meanwhile; a lock file left behind is harmless.
+# lock.sh: one contest per testbed and per results directory: a second run, micro or loads --rate is refused in one line naming the holder; report reads meanwhile; a lock file left behind is harmless; two racing for one testbed: one runs, the other is refused.
 . tests/e2e/lib.sh
 fake_tree "$K"
 run() { "$CONTEST" -t "$K" --lead 0 --no-flush -q "$@"; }
@@ -76,4 +76,24 @@ rm -f "$T/read_load.dat" "$T/io_other.dat"
 check "one directory as testbed and results" run -k s -d "$SCRATCH/both" -R "$SCRATCH/both" no_load >/dev/null 2>&1
 check "its records read back" quiet "$CONTEST" -r -R "$SCRATCH/both" >/dev/null
 check "no stray processes" no_strays "$SCRATCH"
+
+# two contests racing for one testbed, started together: one runs, the
+# other is refused in one line naming it (the winner's link step sleeps,
+# so they overlap)
+export LINK_SLEEP=5
+run -k r1 -d "$T" -R "$SCRATCH/race1" no_load >/dev/null 2>"$SCRATCH/race1.err" &
+p1=$!
+run -k r2 -d "$T" -R "$SCRATCH/race2" no_load >/dev/null 2>"$SCRATCH/race2.err" &
+p2=$!
+wait "$p1"
+rc1=$?
+wait "$p2"
+rc2=$?
+unset LINK_SLEEP
+check "racing: one ran, the other was refused ($rc1 $rc2)" sh -c "[ '$rc1 $rc2' = '0 2' ] || [ '$rc1 $rc2' = '2 0' ]"
+loser=$SCRATCH/race2.err
+[ "$rc1" -eq 2 ] && loser=$SCRATCH/race1.err
+check "racing: the refusal is one line naming the testbed" sh -c "test \$(wc -l <'$loser') -eq 1 &&
+	grep -q \"testbed '$T' is in use by contest pid [0-9]*\" '$loser'"
+check "racing: the winner's run is recorded" sh -c "test -s '$SCRATCH/race1/r1.loads' || test -s '$SCRATCH/race2/r2.loads'"
 done_tests

@@ -1,4 +1,4 @@
-# micro.sh: contest micro --quick stores a suite run; report --micro prints the six sections with every column filled.
+# micro.sh: contest micro --quick stores a suite run; report --micro prints the six sections with every column filled; a torn last line is marked and appended past.
 . tests/e2e/lib.sh
 expect_fail "micro takes no loads" 2 "micro: unexpected argument 'io_load'" "$CONTEST" micro -R "$R" io_load
 expect_fail "micro: bad label" 2 "bad" "$CONTEST" micro -k 'a/b' -R "$R"
@@ -56,5 +56,18 @@ check "report --micro --format html: a page with the summary" sh -c "grep -q '^<
 check "report --micro --format csv: a row per figure" sh -c "head -n 1 '$SCRATCH/rep.csv' | grep -qx 'label,run,source,host,kernel,placement,metric,unit,value,reason' && grep -q '^a,1,contest,.*,null_call,us,[0-9.e-]*,\$' '$SCRATCH/rep.csv'"
 "$CONTEST" report --micro --format json -R "$R" >"$SCRATCH/rep.json"
 check "report --micro --format json: the runs and their figures" sh -c "grep -q '\"kind\": \"micro\"' '$SCRATCH/rep.json' && grep -q '\"null_call\": {\"value\": ' '$SCRATCH/rep.json'"
+# a torn last line (a crash, a copy cut short) is no bar to the next run:
+# it is marked and ended, the run goes on a line of its own, and the report
+# skips the torn line with one note (exit 1) and shows the rest
+truncate -s -30 "$R/a.micro"
+n=$(wc -l <"$R/a.micro")
+"$CONTEST" micro --quick -q -k a -R "$R" -d "$T" >/dev/null 2>"$ERR"
+check "micro after a torn line: exit 0, the skipped line said ($?)" test $? -eq 0
+check "micro after a torn line: it was appended to, not refused" grep -q "$(printf '^a\t3\t')" "$R/a.micro"
+check "the torn line is marked" sh -c "sed -n '$((n + 1))p' '$R/a.micro' | grep -q '	#torn\$'"
+"$CONTEST" report --micro -R "$R" a >"$SCRATCH/rep" 2>"$ERR"
+check "report --micro after it: exit 1 ($?)" test $? -eq 1
+check "report --micro notes the torn line by FILE:LINE, once" sh -c "test \$(wc -l <'$ERR') -eq 1 && grep -q '^contest: $R/a.micro:$((n + 1)): torn line' '$ERR'"
+check "report --micro still shows the runs" test "$(grep -c '^[^ ]* *a  ' "$SCRATCH/rep")" -ge 3
 check "no strays" no_strays "$SCRATCH"
 done_tests
