@@ -9,6 +9,7 @@
 #include "lib/text.h"
 #include "loads/registry.h"
 #include "results/record/store.h"
+#include "results/model/stall.h"
 #include "results/model/summary.h"
 #include "results/model/verdict.h"
 #include "workload/builtin.h"
@@ -73,11 +74,12 @@ static void want_of(const struct opts *o, struct want *w)
 }
 
 /* counts: a run this invocation's may be compared with: ok, not beside a
- * busy machine (as --stats and -n auto count), of w's workload, -j and MEM. */
+ * busy machine nor stopped (as --stats and -n auto count), of w's
+ * workload, -j and MEM. */
 static int counts(const struct rec *r, const struct want *w)
 {
-	return !r->failed && isfinite(r->time) && !(r->ev[REV_FOREIGN] > SUM_BUSY_PCT) && r->jobs == w->jobs &&
-	       r->mem == w->mem && (w->workload[0] == '\0' || strcmp(r->workload, w->workload) == 0);
+	return !r->failed && isfinite(r->time) && !(r->ev[REV_FOREIGN] > SUM_BUSY_PCT) && !(stall_of(r) > 0) &&
+	       r->jobs == w->jobs && r->mem == w->mem && (w->workload[0] == '\0' || strcmp(r->workload, w->workload) == 0);
 }
 
 /* times: the Times of label's runs of load in set that count, summarised;
@@ -102,7 +104,7 @@ static struct stat_desc times(const struct rec_set *set, const char *load, const
 		struct rec r = set->v[i];
 		r.failed = 0;
 		r.time = 0;
-		r.ev[REV_FOREIGN] = 0;
+		r.ev[REV_FOREIGN] = r.ev[REV_STOPPED] = r.ev[REV_GAP] = r.ev[REV_PROBE_MAX] = 0;
 		*same += counts(&r, w);   /* the workload's, whatever the run's outcome */
 		if (counts(&set->v[i], w))
 			v[n++] = set->v[i].time;
