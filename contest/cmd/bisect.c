@@ -134,7 +134,7 @@ static struct stat_desc need_runs(const struct opts *o, const struct rec_set *se
 		     "same --scale or -t, -j and --mem", opt, label, load, w->name, r->workload, r->jobs,
 		     summary_machine(r, mach, sizeof mach));
 	errx(BISECT_ABORT, "bisect: %s '%s' has %d ok run(s) of %s on %s that count (not failed, not beside a "
-	     "busy machine); a verdict needs %d: add runs on that kernel (contest -k %s, the same workload, -j "
+	     "busy machine, not stopped); a verdict needs %d: add runs on that kernel (contest -k %s, the same workload, -j "
 	     "and --mem, %s)", opt, label, d.n, load, w->name, VERDICT_MIN_RUNS, label, load);
 }
 
@@ -243,7 +243,7 @@ static long cur_workload(const struct summary *s, size_t k)
 	for (size_t w = 0; w < s->nworkloads; w++)
 		for (size_t l = 0; l < s->nloads; l++) {
 			const struct sum_cell *c = summary_cell(s, w, l, k);
-			if (c->n + c->failed + c->busy > 0)
+			if (c->n + c->failed + c->busy + c->stopped > 0)
 				return (long)w;
 		}
 	return -1;
@@ -278,6 +278,8 @@ static enum verdict judge_load(const struct opts *o, const struct summary *s, lo
 		printf("; %d failed run(s) left out", c->failed);
 	if (w >= 0 && l >= 0 && c->busy > 0)
 		printf("; %d run(s) beside a busy machine left out", c->busy);
+	if (w >= 0 && l >= 0 && c->stopped > 0)
+		printf("; %d stopped run(s) left out", c->stopped);
 	printf("\n");
 	return out.v;
 }

@@ -103,6 +103,8 @@ static void test_report(void)
 	        "workload: builtin-1:tiny -j8\n");
 	tr_render(&buf, &s, &set, "markdown", &show, NULL, NULL, 0);
 	T_CHECK(tr_count(buf, "stopped: runs 2, 3 stopped or stalled") == 1);
+	tr_render(&buf, &s, &set, "html", &show, NULL, NULL, 0);
+	T_CHECK(tr_count(buf, "stopped: run 1 stopped for 10.1 s") == 1);
 	summary_free(&s);
 
 	/* --stats: left out of every figure, the note saying so */
