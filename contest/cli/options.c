@@ -127,7 +127,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	  F(stats), .kind = OPT_K_FLAG },
 	[OPT_KEEPBUSY] = { "keep-busy", 0, NULL, MODE_REPORT,
 		{ [SECT_REPORT] = { .text = "with --stats, --trend or --paired, keep the runs\n"
-		                            "of a busy machine too (left out by default)" } },
+		                            "of a busy machine and stopped runs too (left out\n"
+		                            "by default)" } },
 	  F(keep_busy), .kind = OPT_K_FLAG },
 	[OPT_NORMALIZE] = { "normalize", 0, NULL, MODE_RUNS | MODE_REPORT,
 		{ [SECT_RUN] = { .text = "with -n auto: judge --precision on NTime (Time scaled\n"

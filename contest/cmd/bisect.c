@@ -9,6 +9,7 @@
 #include "lib/text.h"
 #include "loads/registry.h"
 #include "results/record/store.h"
+#include "results/model/stall.h"
 #include "results/model/summary.h"
 #include "results/model/verdict.h"
 #include "workload/builtin.h"
@@ -73,11 +74,12 @@ static void want_of(const struct opts *o, struct want *w)
 }
 
 /* counts: a run this invocation's may be compared with: ok, not beside a
- * busy machine (as --stats and -n auto count), of w's workload, -j and MEM. */
+ * busy machine nor stopped (as --stats and -n auto count), of w's
+ * workload, -j and MEM. */
 static int counts(const struct rec *r, const struct want *w)
 {
-	return !r->failed && isfinite(r->time) && !(r->ev[REV_FOREIGN] > SUM_BUSY_PCT) && r->jobs == w->jobs &&
-	       r->mem == w->mem && (w->workload[0] == '\0' || strcmp(r->workload, w->workload) == 0);
+	return !r->failed && isfinite(r->time) && !(r->ev[REV_FOREIGN] > SUM_BUSY_PCT) && !(stall_of(r) > 0) &&
+	       r->jobs == w->jobs && r->mem == w->mem && (w->workload[0] == '\0' || strcmp(r->workload, w->workload) == 0);
 }
 
 /* times: the Times of label's runs of load in set that count, summarised;
@@ -102,7 +104,7 @@ static struct stat_desc times(const struct rec_set *set, const char *load, const
 		struct rec r = set->v[i];
 		r.failed = 0;
 		r.time = 0;
-		r.ev[REV_FOREIGN] = 0;
+		r.ev[REV_FOREIGN] = r.ev[REV_STOPPED] = r.ev[REV_GAP] = r.ev[REV_PROBE_MAX] = 0;
 		*same += counts(&r, w);   /* the workload's, whatever the run's outcome */
 		if (counts(&set->v[i], w))
 			v[n++] = set->v[i].time;
@@ -132,7 +134,7 @@ static struct stat_desc need_runs(const struct opts *o, const struct rec_set *se
 		     "same --scale or -t, -j and --mem", opt, label, load, w->name, r->workload, r->jobs,
 		     summary_machine(r, mach, sizeof mach));
 	errx(BISECT_ABORT, "bisect: %s '%s' has %d ok run(s) of %s on %s that count (not failed, not beside a "
-	     "busy machine); a verdict needs %d: add runs on that kernel (contest -k %s, the same workload, -j "
+	     "busy machine, not stopped); a verdict needs %d: add runs on that kernel (contest -k %s, the same workload, -j "
 	     "and --mem, %s)", opt, label, d.n, load, w->name, VERDICT_MIN_RUNS, label, load);
 }
 
@@ -241,7 +243,7 @@ static long cur_workload(const struct summary *s, size_t k)
 	for (size_t w = 0; w < s->nworkloads; w++)
 		for (size_t l = 0; l < s->nloads; l++) {
 			const struct sum_cell *c = summary_cell(s, w, l, k);
-			if (c->n + c->failed + c->busy > 0)
+			if (c->n + c->failed + c->busy + c->stopped > 0)
 				return (long)w;
 		}
 	return -1;
@@ -276,6 +278,8 @@ static enum verdict judge_load(const struct opts *o, const struct summary *s, lo
 		printf("; %d failed run(s) left out", c->failed);
 	if (w >= 0 && l >= 0 && c->busy > 0)
 		printf("; %d run(s) beside a busy machine left out", c->busy);
+	if (w >= 0 && l >= 0 && c->stopped > 0)
+		printf("; %d stopped run(s) left out", c->stopped);
 	printf("\n");
 	return out.v;
 }

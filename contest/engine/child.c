@@ -12,7 +12,7 @@
 
 int child_setup_outside(pid_t parent)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU };
 	sigset_t none;
 	int fd;
 

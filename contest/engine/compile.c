@@ -131,7 +131,7 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 {
 	pid_t parent = getpid(), pid, r;
 	int logfd, st = 0;
-	double t0;
+	double t0, woke, now;
 
 	memset(res, 0, sizeof *res);
 	if ((logfd = compile_log_open(log, errbuf, errlen)) < 0)
@@ -149,8 +149,14 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	if (pid == 0)
 		exec_child(parent, dir, argv, logfd);
 	setpgid(pid, pid);
+	sig_group_add(pid);
+	woke = t0;
 	for (;;) {
 		r = wait4(pid, &st, 0, &res->ru);
+		now = mono_now();
+		if (now - woke - 0.5 > res->gap)   /* beyond the tick: contest did not run */
+			res->gap = now - woke - 0.5;
+		woke = now;
 		if (r == pid)
 			break;
 		if (r < 0 && errno != EINTR) {
@@ -167,6 +173,7 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	if (r != pid) {
 		int done = 0;
 		proc_group_stop(pid, 2.0, &done, &st);
+		sig_group_del(pid);
 		guard_release(pid);
 		close(logfd);
 		return sig_caught ? COMPILE_INTR : COMPILE_FAILED;
@@ -174,6 +181,7 @@ int compile_run(const char *dir, char *const argv[], const char *log,
 	/* make is gone; anything it left behind in its group goes too */
 	if (kill(-pid, 0) == 0)
 		proc_group_stop(pid, 1.0, NULL, NULL);
+	sig_group_del(pid);
 	guard_release(pid);
 	res->wstatus = st;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {

@@ -7,6 +7,9 @@
 
 struct compile_result {
 	double time;        /* monotonic seconds from just before fork to wait4's return */
+	double gap;         /* the longest time between the controller's wake-ups while it
+	                     * waited (a tick every 0.5 s), less the tick, seconds (0 none):
+	                     * a stop of contest it could not catch shows here */
 	struct rusage ru;   /* the command's whole tree, from wait4 */
 	int wstatus;
 };
@@ -19,7 +22,8 @@ enum { COMPILE_OK = 0, COMPILE_FAILED = -1, COMPILE_INTR = -2 };
  * O_EXCL|O_NOFOLLOW; a directory anybody may write without the sticky bit
  * is refused). make's variables inherited from a calling make (MAKEFLAGS
  * ...) are removed. While it runs, tick(arg, elapsed) is called about twice
- * a second when non-NULL. Returns COMPILE_OK (exit status 0), COMPILE_FAILED
+ * a second when non-NULL. A stop of contest (sig.h) stops its process
+ * group too. Returns COMPILE_OK (exit status 0), COMPILE_FAILED
  * (reason in errbuf; when the command ran out of disk space, the reason says
  * so), or COMPILE_INTR when sig_caught was set (the command is stopped first). */
 int compile_run(const char *dir, char *const argv[], const char *log,

@@ -1,6 +1,7 @@
 /* loadctl.c: the controller side of a background load: start, sample the window, stop. */
 #include "contest/engine/loadctl.h"
 #include "contest/engine/child.h"
+#include "contest/engine/sig.h"
 #include "contest/sys/guard.h"
 #include "lib/err.h"
 #include "lib/proc.h"
@@ -45,6 +46,7 @@ int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct lo
 	}
 	setpgid(pid, pid);  /* both sides, so the group exists before either goes on */
 	lc->pgid = pid;
+	sig_group_add(pid);  /* stopped with contest */
 	return 0;
 }
 
@@ -90,6 +92,7 @@ int loadctl_stop(struct loadctl *lc, double grace)
 			      lc->d->name, proc_group_count(lc->pgid), (int)lc->pgid);
 			rc = -1;
 		}
+		sig_group_del(lc->pgid);
 		guard_release(lc->pgid);
 		lc->pgid = 0;
 	}

@@ -5,6 +5,7 @@
 #include "results/model/canary.h"
 #include "results/stats/drift.h"
 #include "results/stats/stats.h"
+#include "results/model/stall.h"
 #include "results/model/summary.h"
 
 #include <math.h>
@@ -41,7 +42,7 @@ int precise_add(struct precise *p, size_t set, size_t load, const struct rec *r)
 	size_t cap = c->cap;
 
 	c->made++;
-	if (r->failed || r->ev[REV_FOREIGN] > SUM_BUSY_PCT || !isfinite(r->time))
+	if (r->failed || r->ev[REV_FOREIGN] > SUM_BUSY_PCT || stall_of(r) > 0 || !isfinite(r->time))
 		return 0;
 	v = array_grow(c->v, &c->cap, c->n + 1, sizeof *c->v, 8);
 	if (v == NULL)

@@ -41,8 +41,9 @@ struct prec_cond *precise_cond(const struct precise *p, size_t set, size_t load)
 int precise_active(const struct precise *p, size_t set, size_t load);
 
 /* precise_add: run r of the condition was made: counted in made, its Time
- * in the interval when it is ok and its foreign CPU is not over
- * SUM_BUSY_PCT (the runs report --stats averages); with normalize its
+ * in the interval when it is ok, its foreign CPU is not over
+ * SUM_BUSY_PCT and its contest was not stopped (results/model/stall.h: the
+ * runs report --stats averages); with normalize its
  * Time scaled by the condition's first canary over its own (a run without
  * a canary counts with its Time); the interval and reached updated. 0, or
  * -1 when out of memory. */

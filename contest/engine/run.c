@@ -26,6 +26,7 @@
 #include "lib/err.h"
 #include "lib/proc.h"
 #include "lib/text.h"
+#include "results/model/stall.h"
 #include "results/record/store.h"
 
 #include <errno.h>
@@ -209,6 +210,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	rc = make_cmd(r, 0, &res, why, sizeof why);
 	loadctl_sample(&lc, &b);
 	evidence_end(r, &ev, rec, b.cpu - a.cpu, res.time);
+	rec->ev[REV_GAP] = res.gap;
 	if (rc == COMPILE_INTR) {
 		out = STEP_INTR;
 		goto stop;
@@ -379,6 +381,24 @@ static void new_rec(const struct runner *r, const char *label, const struct load
 	text_copy(rec->boot, r->o->series_boot, sizeof rec->boot);
 	text_copy(rec->guest, r->o->series_guest, sizeof rec->guest);
 }
+/* stall_say: when contest was stopped or stalled during run rec
+ * (results/model/stall.h), say so in one line: it is recorded, marked. */
+static void stall_say(struct runner *r, const struct rec *rec)
+{
+	double s = stall_of(rec);
+
+	if (!(s > 0))
+		return;
+	progress_clear(&r->prog);
+	if (stall_caught(rec))
+		warnx("%s run %d was stopped for %.1f s (a terminal's stop, such as Ctrl-Z); it is recorded, "
+		      "marked stopped, and left out of --stats and -n auto", rec->load, rec->run, s);
+	else
+		warnx("%s run %d: contest did not run for %.1f s of its %.1f s (a stop it could not catch, such "
+		      "as SIGSTOP, or a frozen machine); it is recorded, marked stopped, and left out of --stats "
+		      "and -n auto", rec->load, rec->run, s, rec->time);
+}
+
 /* use_setting: put setting v of a sweep in force, and a v1 group's
  * swappiness in step with it; 0, or -1 (said). */
 static int use_setting(struct runner *r, size_t v)
@@ -403,7 +423,7 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	const struct plan_setting *st = &r->plan.set[pr.set];
 	struct confine_usage before = { .ooms = -1 };
 	struct rec rec;
-	double t0 = mono_now();
+	double t0 = mono_now(), stopped;
 	enum step_result sr;
 	char what[160];
 
@@ -416,7 +436,9 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 	new_rec(r, st->label, d, r->done[pr.set][pr.load] + 1, &rec);
 	if (o->confine)
 		confine_usage(&before);
+	stopped = sig_stopped();
 	sr = step(r, d, &rec);
+	rec.ev[REV_STOPPED] = sig_stopped() - stopped;
 	oom_note(&before, &rec);
 	if (sr == STEP_INTR) {
 		progress_clear(&r->prog);
@@ -426,6 +448,7 @@ static int run_one(struct runner *r, struct plan_run pr, int k, int *failed)
 		      r->results);
 		return EXIT_INTR;
 	}
+	stall_say(r, &rec);
 	if (store_append(r->results, &rec) != 0) {
 		progress_clear(&r->prog);
 		warn("cannot record %s run %d of '%s' in %s", d->name, rec.run, rec.label, r->results);

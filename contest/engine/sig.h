@@ -1,4 +1,4 @@
-/* sig.h: interrupt handling of the controller: SIGINT, SIGTERM, SIGHUP end a run cleanly. */
+/* sig.h: interrupt handling of the controller: SIGINT, SIGTERM, SIGHUP end a run cleanly; a terminal's stop stops the children's groups too. */
 #ifndef CONTEST_SIG_H
 #define CONTEST_SIG_H
 
@@ -11,8 +11,25 @@ extern volatile sig_atomic_t sig_caught;
 
 /* sig_install: catch SIGINT, SIGTERM, SIGHUP (recorded in sig_caught) and
  * SIGALRM (only interrupts), all without SA_RESTART so blocking calls
- * return EINTR. */
+ * return EINTR; and SIGTSTP, SIGTTIN and SIGTTOU: a terminal's stop (Ctrl-Z)
+ * reaches contest's process group only, not the groups of its children, so
+ * contest stops every group of sig_group_add with SIGSTOP, then itself; at
+ * SIGCONT it resumes them and counts the time stopped (sig_stopped). A
+ * blocking call then returns EINTR, as after SIGALRM. */
 void sig_install(void);
+
+/* How many children's process groups a stop stops at once. */
+#define SIG_GROUPS_MAX 8
+
+/* sig_group_add: the process group pgid of a child of contest (the
+ * compile, the load) is stopped and resumed with contest (when no slot is
+ * free, it is not). sig_group_del: it has ended. */
+void sig_group_add(pid_t pgid);
+void sig_group_del(pid_t pgid);
+
+/* sig_stopped: the seconds contest was stopped by a stop it caught since
+ * sig_install (to the millisecond). */
+double sig_stopped(void);
 
 /* sig_ticker: SIGALRM every interval seconds (0 stops it). */
 void sig_ticker(double interval);

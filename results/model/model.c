@@ -33,14 +33,14 @@ const char *rep_model_emulated(const struct rec_set *set, const char *label)
 	return NULL;
 }
 
-/* count_rows: how many labels have ok, failed or busy runs of load l in workload w. */
+/* count_rows: how many labels have ok, failed, busy or stopped runs of load l in workload w. */
 static size_t count_rows(const struct summary *s, size_t w, size_t l)
 {
 	size_t n = 0;
 
 	for (size_t k = 0; k < s->nlabels; k++) {
 		const struct sum_cell *c = summary_cell(s, w, l, k);
-		n += c->n + c->failed + c->busy > 0;
+		n += c->n + c->failed + c->busy + c->stopped > 0;
 	}
 	return n;
 }
@@ -161,7 +161,7 @@ static int build_workload(struct rep_workload *out, const struct rep_model *m, c
 			return -1;
 		for (size_t k = 0; k < s->nlabels; k++) {
 			const struct sum_cell *c = summary_cell(s, w, l, k);
-			if (c->n + c->failed + c->busy > 0)
+			if (c->n + c->failed + c->busy + c->stopped > 0)
 				fill_row(&bl->rows[bl->nrows++], m, s, w, l, k, b);
 		}
 		bl->largest = -1;

@@ -1,6 +1,7 @@
 /* paired.c: a kernel series read as rounds: the paired and unpaired comparisons with the baseline and the drift across rounds, per load (results/model/paired.h). */
 #include "results/model/paired.h"
 #include "results/model/compare.h"
+#include "results/model/stall.h"
 #include "results/stats/stats.h"
 
 #include <math.h>
@@ -35,10 +36,11 @@ static long label_at(const struct paired_model *m, const char *name)
 	return -1;
 }
 
-/* is_busy: ok run r had foreign CPU over SUM_BUSY_PCT (summary.c's rule). */
+/* is_busy: ok run r had foreign CPU over SUM_BUSY_PCT, or its contest was
+ * stopped or stalled (summary.c's rules: results/model/stall.h). */
 static int is_busy(const struct rec *r)
 {
-	return !r->failed && r->ev[REV_FOREIGN] > SUM_BUSY_PCT;
+	return !r->failed && (r->ev[REV_FOREIGN] > SUM_BUSY_PCT || stall_of(r) > 0);
 }
 
 /* counted: 1 when r is an ok run with a Time that the model counts (busy

@@ -11,8 +11,9 @@
  * an empty series is in none. Rounds are ordered by their series (in the
  * order the set first names it) and then by round number. A label's Time
  * in a round is the mean over its ok runs there (failed ones never count;
- * busy ones, foreign CPU over SUM_BUSY_PCT as the summary judges it, only
- * with keep_busy), so a round with several runs of one label is one pair. */
+ * busy ones, foreign CPU over SUM_BUSY_PCT as the summary judges it, and
+ * stopped ones, results/model/stall.h, only with keep_busy), so a round
+ * with several runs of one label is one pair. */
 
 /* One label against the baseline on one load. */
 struct paired_row {
@@ -55,7 +56,7 @@ struct paired_load {
 	struct paired_drift drift;
 	struct paired_row *rows;   /* one per label but the baseline, in label order */
 	size_t nrows;
-	int busy;              /* busy ok runs of the model's labels here */
+	int busy;              /* busy or stopped ok runs of the model's labels here */
 };
 
 /* The model. labels, base and loads point into the caller's arrays, which

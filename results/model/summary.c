@@ -1,5 +1,6 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
 #include "results/model/summary.h"
+#include "results/model/stall.h"
 #include "lib/array.h"
 #include "lib/parse.h"
 #include "lib/text.h"
@@ -176,12 +177,37 @@ static int is_busy(const struct rec *r)
 	return !r->failed && r->ev[REV_FOREIGN] > SUM_BUSY_PCT;
 }
 
-/* busy_note: count ok run r in c's busy runs when it was busy (left out of
- * the figures when dropped). */
+/* is_out: ok run r is left out of the figures when busy runs are dropped:
+ * it was busy, or its contest was stopped or stalled (stall_of). */
+static int is_out(const struct rec *r)
+{
+	return is_busy(r) || stall_of(r) > 0;
+}
+
+/* stall_note: count ok run r in c's stopped runs when stall_of marks it
+ * (left out of the figures when dropped). */
+static void stall_note(struct sum_cell *c, const struct rec *r, int dropped)
+{
+	double s = stall_of(r);
+
+	if (!(s > 0))
+		return;
+	if (c->stopped < SUM_BUSY_LIST)
+		c->stopped_run[c->stopped] = r->run;
+	c->stopped_min = c->stopped == 0 ? s : fmin(c->stopped_min, s);
+	c->stopped_max = c->stopped == 0 ? s : fmax(c->stopped_max, s);
+	c->stopped_caught += stall_caught(r);
+	c->stopped_out = dropped;
+	c->stopped++;
+}
+
+/* busy_note: count ok run r in c's busy runs when it was busy, and in its
+ * stopped runs when stopped (left out of the figures when dropped). */
 static void busy_note(struct sum_cell *c, const struct rec *r, int dropped)
 {
 	double f = r->ev[REV_FOREIGN];
 
+	stall_note(c, r, dropped);
 	if (!is_busy(r))
 		return;
 	if (c->busy < SUM_BUSY_LIST)
@@ -225,8 +251,8 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 		const double fig[4] = { r->time, r->cpu_pct, r->loads, r->lcpu_pct };
 		if (!deviations)
 			busy_note(c, r, s->drop_busy);
-		if (s->drop_busy && is_busy(r))
-			continue;  /* counted in the busy figures only */
+		if (s->drop_busy && is_out(r))
+			continue;  /* counted in the busy or stopped figures only */
 		if (deviations) {
 			for (int j = 0; j < 4 && !r->failed; j++)
 				if (!isnan(fig[j]))
@@ -274,7 +300,7 @@ static long no_load_at(const struct summary *s, const struct rec *r)
 	char kb[sizeof r->workload + 16];
 
 	if (r->failed || isnan(r->time) || strcmp(r->load, NO_LOAD) != 0 ||
-	    (s->drop_busy && is_busy(r)))
+	    (s->drop_busy && is_out(r)))
 		return -1;
 	return index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
 }
@@ -427,7 +453,7 @@ static int times(struct summary *s, const struct rec_set *set,
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
 		long k = cell_at(s, r, labels, nlabels, only, nonly);
-		if (k < 0 || r->failed || isnan(r->time) || (s->drop_busy && is_busy(r)))
+		if (k < 0 || r->failed || isnan(r->time) || (s->drop_busy && is_out(r)))
 			continue;
 		struct sum_cell *c = &s->cells[k];
 		c->tv[c->nt] = r->time;

@@ -39,6 +39,15 @@ struct sum_cell {
 	int busy_run[SUM_BUSY_LIST];
 	double busy_min, busy_max;
 	int busy_out;        /* they were left out of the figures (summary_build_busy) */
+	/* stopped runs: ok runs whose contest was stopped or stalled
+	 * (results/model/stall.h): how many, the first SUM_BUSY_LIST run
+	 * numbers, the shortest and longest stop, how many were stops contest
+	 * caught, and whether they were left out with the busy ones */
+	int stopped;
+	int stopped_run[SUM_BUSY_LIST];
+	double stopped_min, stopped_max;
+	int stopped_caught;
+	int stopped_out;
 	/* the Times of the runs in the figures (st[FIG_TIME].n of them, busy runs
 	 * left out when dropped), ascending (equal ones by run number), each
 	 * with its run number; NULL when none; owned by the summary */
@@ -88,8 +97,9 @@ int summary_build(struct summary *s, const struct rec_set *set,
                   const char *const *load_order);
 
 /* summary_build_busy: summary_build, but with drop_busy set the busy runs
- * (foreign CPU over SUM_BUSY_PCT) are left out of every figure, Ratio's
- * no_load means included, and only counted in each cell's busy figures. */
+ * (foreign CPU over SUM_BUSY_PCT) and the stopped ones (stall_of) are left
+ * out of every figure, Ratio's no_load means included, and only counted in
+ * each cell's busy and stopped figures. */
 int summary_build_busy(struct summary *s, const struct rec_set *set,
                        const char *const *labels, size_t nlabels,
                        const char *const *only, size_t nonly,

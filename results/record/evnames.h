@@ -36,17 +36,22 @@
  * (contest/engine/canary.h): its best-of-3 compile seconds before the run (after
  * the quiet start, before the load starts) and after it (the load
  * stopped), and the spread of each one's timed compiles (the slowest over
- * the fastest, less 1, in percent: its own noise); last, the CPU limit of
+ * the fastest, less 1, in percent: its own noise); then the CPU limit of
  * contest's group over the window (contest/sense/interfere.h: the CPUs it
  * may use, NaN when unlimited) and the share of the window's cfs periods
- * in which it was throttled, in percent. */
+ * in which it was throttled, in percent; last, how long the run was
+ * stopped by a stop signal contest caught (SIGTSTP, SIGTTIN, SIGTTOU:
+ * contest/engine/sig.h), 0 when it was not, and the longest gap between
+ * the controller's wake-ups over the compile less its 0.5 s tick, in
+ * seconds (a stop contest could not see, SIGSTOP, shows here and in the
+ * probe's worst wake-up: results/model/stall.h). */
 #define REC_EV_RUN(X) \
 	X(C_MAJFLT, c_majflt) X(C_MINFLT, c_minflt) X(C_NVCSW, c_nvcsw) X(C_NIVCSW, c_nivcsw) \
 	X(PROBE_N, probe_n) X(PROBE_P50, probe_p50_us) X(PROBE_P99, probe_p99_us) \
 	X(PROBE_MAX, probe_max_us) X(FOREIGN, foreign_pct) X(STEAL, steal_pct) \
 	X(SETTLE, settle_s) X(QUIET, quiet) X(CANARY, canary_s) X(CANARY_AFTER, canary_after_s) \
 	X(CANARY_SPREAD, canary_spread_pct) X(CANARY_AFTER_SPREAD, canary_after_spread_pct) \
-	X(CPU_LIMIT, cpu_limit) X(THROTTLED, throttled_pct)
+	X(CPU_LIMIT, cpu_limit) X(THROTTLED, throttled_pct) X(STOPPED, stopped_s) X(GAP, gap_s)
 
 /* REC_EV_SYS_N: the number of figures of REC_EV_SYS. */
 #define REC_EV_ONE(id, name) + 1

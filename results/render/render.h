@@ -189,8 +189,8 @@ typedef void render_note_fn(const char *label, const char *text, void *arg);
  * ("emulated (TCG): timings are the emulator's, not the kernel's (guest:
  * tcg 2 vcpus 2G)") and, when it is apart from the baseline, REP_APART_NOTE;
  * the detail of its ok runs ("what the load ran"), "N failed run(s) not
- * averaged" and render_busy's note; then, with outliers, each row's
- * render_outliers note. */
+ * averaged", render_busy's note and render_stopped's; then, with outliers,
+ * each row's render_outliers note. */
 void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, void *arg);
 
 /* render_busy: the note on the busy runs of c (c->busy > 0): "busy machine:
@@ -199,6 +199,13 @@ void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, v
  * left out of the figures, "left out of these figures (--keep-busy keeps
  * them)"); returns buf. */
 const char *render_busy(const struct sum_cell *c, char *buf, size_t len);
+
+/* render_stopped: the note on the stopped runs of c (c->stopped > 0,
+ * results/model/stall.h): "stopped: runs 2, 3 stopped for 10.0-12.5 s (a
+ * stop contest caught, such as Ctrl-Z): their Times may be too long"
+ * ("stalled", and why, for stops contest could not catch; "left out of
+ * these figures (--keep-busy keeps them)" when they were); returns buf. */
+const char *render_stopped(const struct sum_cell *c, char *buf, size_t len);
 
 /* render_outliers: the note on the outliers of c's Times (c->tout > 0):
  * "run 3 (Time 63.20) is an outlier (median 50.10, MAD 0.90): kept in the

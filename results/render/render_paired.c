@@ -85,8 +85,8 @@ static void block_notes(FILE *out, const struct paired_model *m, const struct pa
 		        " below %.3g (p < %.2g takes 6 rounds); the paired t-test can\n", few->rank.n,
 		        few->rank.n == 1 ? "" : "s", few->rank_min_p, CMP_ALPHA);
 	if (pl->busy)
-		fprintf(out, "  %d busy run%s (foreign CPU over %.0f%%) %s\n", pl->busy,
-		        pl->busy == 1 ? "" : "s", SUM_BUSY_PCT,
+		fprintf(out, "  %d busy or stopped run%s (foreign CPU over %.0f%%, or contest stopped or "
+		        "stalled) %s\n", pl->busy, pl->busy == 1 ? "" : "s", SUM_BUSY_PCT,
 		        m->keep_busy ? "counted (--keep-busy)" : "left out (--keep-busy counts them)");
 }
 

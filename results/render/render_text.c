@@ -81,6 +81,8 @@ void render_notes(const struct rep_block *b, int outliers, render_note_fn *fn, v
 		}
 		if (r->c->busy > 0)
 			fn(r->name, render_busy(r->c, buf, sizeof buf), arg);
+		if (r->c->stopped > 0)
+			fn(r->name, render_stopped(r->c, buf, sizeof buf), arg);
 	}
 	for (size_t i = 0; outliers && i < b->nrows; i++)
 		if (b->rows[i].c->tout > 0)
@@ -113,6 +115,34 @@ const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
 		         "(more than %.0f%%): %s", range, SUM_BUSY_PCT,
 		         c->busy_out ? "left out of these figures (--keep-busy keeps them)" :
 		         c->busy > 1 ? "their Times may be too long" : "its Time may be too long");
+	return buf;
+}
+
+const char *render_stopped(const struct sum_cell *c, char *buf, size_t len)
+{
+	size_t n = 0;
+	int shown = c->stopped < SUM_BUSY_LIST ? c->stopped : SUM_BUSY_LIST;
+	int all = c->stopped_caught == c->stopped, none = c->stopped_caught == 0;
+	char range[64];
+
+	if (c->stopped_min < c->stopped_max)
+		snprintf(range, sizeof range, "%.1f-%.1f s", c->stopped_min, c->stopped_max);
+	else
+		snprintf(range, sizeof range, "%.1f s", c->stopped_max);
+	n += (size_t)snprintf(buf, len, "stopped: run%s", c->stopped > 1 ? "s" : "");
+	for (int i = 0; i < shown && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s %d", i ? "," : "", c->stopped_run[i]);
+	if (n < len && c->stopped > shown)
+		n += (size_t)snprintf(buf + n, len - n, " and %d more", c->stopped - shown);
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n, " %s for %s (%s%s)", all ? "stopped" : none ? "stalled" :
+		                      "stopped or stalled", range, all ? "a stop contest caught, such as Ctrl-Z" :
+		                      "contest did not run for at least 1 s and 5% of the Time: a stop it could not "
+		                      "catch, such as SIGSTOP, or a frozen machine", all || none ? "" :
+		                      "; or a stop it caught");
+	if (n < len)
+		snprintf(buf + n, len - n, ": %s", c->stopped_out ? "left out of these figures (--keep-busy keeps them)" :
+		         c->stopped > 1 ? "their Times may be too long" : "its Time may be too long");
 	return buf;
 }
 
@@ -200,7 +230,7 @@ static void render_block(FILE *out, const struct rep_model *m, const struct rep_
 		for (int j = 0; j < 5; j++)
 			if (j != 1 || m->normalize)
 				put_fig(out, f[j], fw);
-		fprintf(out, "%s%s\n", f[5], c->busy > 0 ? "   busy" : "");
+		fprintf(out, "%s%s%s\n", f[5], c->busy > 0 ? "   busy" : "", c->stopped > 0 ? "   stopped" : "");
 	}
 	render_notes(b, 0, text_note, out);
 }

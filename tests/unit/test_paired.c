@@ -326,7 +326,7 @@ static void test_mean_busy(void)
 	T_NEAR(r->pct, 100.0 / 10.5, 1e-9);
 	T_CHECK(r->t_p == 0 && r->u_na == 3 && r->u_nb == 2);
 	text = rendered(&m);
-	T_CHECK(strstr(text, "1 busy run (foreign CPU over 5%) left out") != NULL);
+	T_CHECK(strstr(text, "1 busy or stopped run (foreign CPU over 5%, or contest stopped or stalled) left out") != NULL);
 	T_CHECK(strstr(text, "(a trend needs 5 rounds)") != NULL);
 	free(text);
 	paired_free(&m);

@@ -54,7 +54,7 @@ static void test_init_header_format(void)
 	T_STREQ(buf, "2.5.59\tno_load\t3\t2026-11-30T13:18:49.123456Z\tbox\t6.1.0\t0.1.0\t"
 	             "builtin-1:tiny\t8\t2147483648\tyes\tok\t\t79.250000\t93.700000\tna\t0.000000\t"
 	             "\t\t\t\t\tna\t\t\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna"
-	             "\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\n");
+	             "\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\tna\n");
 	/* in the layout of a file begun by another version: its columns, in its
 	 * order, "na" for one this version does not know */
 	r.ev[REV_PSWPOUT] = 12;

@@ -94,9 +94,9 @@ static inline void sample(struct rec *r, const char *label, int run)
                  "pgsteal_direct\tallocstall\tpsi_cpu_some\tpsi_cpu_full\tpsi_mem_some\t" \
                  "psi_mem_full\tpsi_io_some\tpsi_io_full\tctxt\tc_majflt\tc_minflt\tc_nvcsw\t" \
                  "c_nivcsw\tprobe_n\tprobe_p50_us\tprobe_p99_us\tprobe_max_us"
-/* the interference, quiet-start and canary columns after them (files before them read them as na) */
+/* the interference, quiet-start, canary and stop columns after them (files before them read them as na) */
 #define INTF_COLS "\tforeign_pct\tsteal_pct\tsettle_s\tquiet\tcanary_s\tcanary_after_s" \
-	"\tcanary_spread_pct\tcanary_after_spread_pct\tcpu_limit\tthrottled_pct"
+	"\tcanary_spread_pct\tcanary_after_spread_pct\tcpu_limit\tthrottled_pct\tstopped_s\tgap_s"
 
 /* tr_end: remove the scratch directory; main's exit status (t_done). */
 static inline int tr_end(void)
