@@ -1,4 +1,4 @@
-/* model.h: the report model, built once from a summary: blocks, rows, comparisons, environment differences, micro summary; renderers only walk it. */
+/* model.h: the report model, built once from a summary: blocks, rows, comparisons, NTimes, notes, environment differences, micro summary; renderers only walk it. */
 #ifndef CONTEST_MODEL_H
 #define CONTEST_MODEL_H
 
@@ -17,6 +17,8 @@ struct rep_row {
 	struct cmp_row cmp;         /* against the baseline (all zero without one) */
 	int compared;               /* a comparison to show as data: a baseline, not its
 	                             * row, and both it and this row have ok runs */
+	double ntime;               /* NTime: Time at the reference canary (canary_ntime,
+	                             * results/model/canary.h); NaN when no run has a canary */
 };
 
 /* --trend: a row's step from the row before it in its series (tested with Welch's t-test). */
@@ -50,6 +52,15 @@ struct rep_workload {
 struct rep_env {
 	char *label, *key, *from, *to;
 };
+
+/* One note on the machine under the tables (rep_note, results/model/machnote.h). */
+struct rep_note_line {
+	int kind;     /* 1: a line of its own; 2: an item of the line above */
+	char *text;
+};
+
+/* The longest note on the machine kept, with its NUL (longer ones are cut). */
+#define REP_NOTE_LEN 1024
 
 /* What the report shows besides the classic tables. */
 struct rep_show {
@@ -85,12 +96,17 @@ struct rep_model {
 	const struct host_map *hosts; /* the labels' hosts (results/model/hosts.h); NULL: not known */
 	const char *ratio_base;       /* the label every Ratio is over (the summary's); NULL:
 	                               * each row's own label's no_load */
+	struct rep_note_line *notes;  /* the notes on the machine that there are, in order
+	                               * (made by rep_model_build, results/model/build.h) */
+	size_t nnotes;
 };
 
-/* rep_model_build: the model of summary s (which must outlive it) with the
- * records of set (NULL: no runs) and show. micro (NULL or empty: none) is
- * kept for the renderers. 0, or -1 on allocation failure (m freed). */
-int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
+/* rep_model_shape: the model of summary s (which must outlive it) with the
+ * records of set (NULL: no runs) and show, without what is computed from
+ * it afterwards (each row's NTime, the notes: rep_model_build, which the
+ * report uses, results/model/build.h). micro (NULL or empty: none) is kept
+ * for the renderers. 0, or -1 on allocation failure (m freed). */
+int rep_model_shape(struct rep_model *m, const struct summary *s, const struct rec_set *set,
                     const struct rep_show *show, const struct mrec_set *micro);
 
 /* rep_model_env_add: note that label's environment has key at to where the
