@@ -6,6 +6,7 @@
 #include "tests/unit/trender.h"
 
 #include <math.h>
+#include <string.h>
 
 static const char *const order[] = { "no_load", NULL };
 
@@ -83,6 +84,16 @@ int main(void)
 	        "against a's: beyond the noise)\n"
 	        "  runs whose canary after differs from before beyond its noise (by more than 3.3% from "
 	        "the usual +0.0%; the machine drifted): b no_load run 2 0.138 -> 0.152 (+10.1%)\n");
+	/* the model holds them, made once as it is built: the renderers only print */
+	struct rep_model m;
+	T_CHECK(rep_model_build(&m, &s, &set, &show, NULL) == 0);
+	T_CHECK(m.nnotes == 2 && m.notes[0].kind == 1 && m.notes[1].kind == 2);
+	T_CHECK(strncmp(m.notes[0].text, "machine speed (canary: ", 23) == 0);
+	T_CHECK(strncmp(m.notes[1].text, "runs whose canary after differs", 31) == 0);
+	T_NEAR(m.workloads[0].blocks[0].rows[1].ntime, canary_ntime(&m, m.workloads[0].blocks[0].rows[1].c), 1e-12);
+	T_NEAR(m.workloads[0].blocks[0].rows[1].ntime, 64.8352, 1e-4);
+	T_CHECK(isnan(m.workloads[0].blocks[0].rows[2].ntime));
+	rep_model_free(&m);
 	/* --normalize: NTime = mean(Time / canary) x 0.143 beside Time */
 	show.normalize = 1;
 	show.precise = 1;
