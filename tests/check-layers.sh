@@ -6,7 +6,10 @@
 # include each other, except the pairs of ALSO); no folder includes another
 # that includes it back, however long the way round; and no module includes
 # its way back to itself (module A depends on B when A.c or A.h includes
-# B.h). One line per offence on stdout; exit 1 when there is any.
+# B.h). A renderer only prints the model: a file of PRINTERS includes no
+# header of the rooms of APART and calls no function declared in a header
+# of COMPUTERS but the model's readers (READERS). One line per offence on
+# stdout; exit 1 when there is any.
 root=${1:-$(dirname "$0")/..}
 cd "$root" || exit 2
 
@@ -26,12 +29,21 @@ results/record loads workload micro
 lib'
 # side by side, yet allowed: pairs A>B (none now)
 ALSO=''
+# below, yet not to be included: pairs A>B (the renderers use no statistics
+# and no lmbench reader: the model holds what they print)
+APART='results/render>results/stats results/render>results/lmbench'
+# The renderers call no function of the rooms that compute (the model's
+# own, statistics, lmbench's readers) but READERS, which only read the model.
+PRINTERS='results/render'
+COMPUTERS='results/model results/stats results/lmbench'
+READERS='rep_model_join imodel_score'
+status=0
 
 find . -path ./build -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||' | sort |
 while IFS= read -r f; do
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 	while IFS= read -r inc; do printf '%s %s\n' "$f" "$inc"; done
-done | awk -v rooms="$ROOMS" -v also="$ALSO" '
+done | awk -v rooms="$ROOMS" -v also="$ALSO" -v apart="$APART" '
 function folder(p) { sub(/\/[^\/]*$/, "", p); return p }
 function module(p) { sub(/\.[ch]$/, "", p); return p }
 BEGIN {
@@ -39,6 +51,8 @@ BEGIN {
 	for (i = 1; i <= n; i++) { m = split(line[i], w, " "); for (j = 1; j <= m; j++) rank[w[j]] = i }
 	m = split(also, w, " ")
 	for (j = 1; j <= m; j++) { split(w[j], p, ">"); allowed[p[1], p[2]] = 1 }
+	m = split(apart, w, " ")
+	for (j = 1; j <= m; j++) { split(w[j], p, ">"); barred[p[1], p[2]] = 1 }
 }
 {
 	file = $1; inc = $2
@@ -50,6 +64,7 @@ BEGIN {
 		print file ": " a "/ includes \"" inc "\", " (rank[b] < rank[a] ? "a room above it" : "a room beside it")
 		bad = 1
 	}
+	if ((a, b) in barred) { print file ": " a "/ includes \"" inc "\", a room it may not use (a renderer only prints the model)"; bad = 1 }
 	if (a != b && !((a, b) in edge)) { edge[a, b] = file " includes " inc; from[a] = from[a] " " b }
 	ma = module(file); mb = module(inc)
 	if (ma != mb && !((ma, mb) in medge)) { medge[ma, mb] = file " includes " inc; mfrom[ma] = mfrom[ma] " " mb }
@@ -80,3 +95,47 @@ END {
 	}
 	exit bad
 }'
+[ $? -eq 0 ] || status=1
+
+# calls: each function declared in a header of COMPUTERS (its name at the
+# start of a line's declaration) called in a file of PRINTERS, outside
+# comments and strings, and not as a member (x.f(), x->f())
+for d in $COMPUTERS; do [ -d "$d" ] && find "$d" -name '*.h'; done | sort |
+while IFS= read -r h; do
+	sed -n 's/^[A-Za-z_][A-Za-z0-9_ *]*[ *]\([a-z_][a-z0-9_]*\)(.*/\1 '"$(printf '%s' "$h" | sed 's/[\/&]/\\&/g')"'/p' "$h"
+done >"${TMPDIR:-/tmp}/check-layers.$$"
+for d in $PRINTERS; do [ -d "$d" ] && find "$d" \( -name '*.c' -o -name '*.h' \); done | sort |
+xargs -r awk -v readers="$READERS" -v decls="${TMPDIR:-/tmp}/check-layers.$$" '
+BEGIN {
+	while ((getline l < decls) > 0) { split(l, w, " "); decl[w[1]] = w[2] }
+	n = split(readers, w, " ")
+	for (i = 1; i <= n; i++) reads[w[i]] = 1
+}
+FNR == 1 { incom = 0 }
+{
+	line = $0; code = ""
+	while (line != "") {
+		if (incom) {
+			i = index(line, "*/")
+			if (i == 0) break
+			line = substr(line, i + 2); incom = 0; continue
+		}
+		i = index(line, "/*")
+		if (i == 0) { code = code line; break }
+		code = code substr(line, 1, i - 1); line = substr(line, i + 2); incom = 1
+	}
+	sub(/\/\/.*/, "", code)
+	gsub(/"([^"\\]|\\.)*"/, "\"\"", code)
+	gsub(/\047([^\047\\]|\\.)*\047/, "0", code)
+	while (match(code, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
+		name = substr(code, RSTART, RLENGTH); sub(/[ \t]*\($/, "", name)
+		before = RSTART > 1 ? substr(code, RSTART - 1, 1) : ""
+		code = substr(code, RSTART + RLENGTH)
+		if (before == "." || before == ">" || !(name in decl) || (name in reads)) continue
+		print FILENAME ":" FNR ": calls " name "() of " decl[name] " (a renderer only prints the model)"
+		bad = 1
+	}
+}
+END { exit bad }' || status=1
+rm -f "${TMPDIR:-/tmp}/check-layers.$$"
+exit $status

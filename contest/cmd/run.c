@@ -3,6 +3,7 @@
 #include "contest/cmd/clean.h"
 #include "contest/engine/guess.h"
 #include "contest/engine/machine.h"
+#include "contest/engine/paths.h"
 #include "contest/engine/plan.h"
 #include "contest/engine/progress.h"
 #include "contest/engine/run.h"
@@ -19,8 +20,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-/* dry_run: --dry-run: the options checked as a run checks them before
- * making anything, then the plan printed with its estimates (from the runs
+/* dry_run: --dry-run: the options and directories checked as a run checks
+ * them before making anything, then the plan printed with its estimates (from the runs
  * of the workload recorded in the results directory, read only, else a
  * first guess: guess_plan) and the free space, and
  * its disk checked as a run checks it; nothing locked, made or changed.
@@ -32,15 +33,17 @@ static int dry_run(const struct opts *o, const char *note)
 	char why[768], key[160];
 
 	setup_check(&r, o);
+	plan_build(&p, o);   /* MEM set as set-up takes it (machine_size) */
+	if (plan_paths(&p, why, sizeof why) != 0)   /* nothing made: a new directory stays so */
+		errx(EXIT_USAGE, "%s", why);
 	if (note[0] != '\0')
 		printf("machine: %s\n", note);
-	plan_build(&p, o);   /* MEM set as set-up takes it (machine_size) */
 	guess_workload(o, key, sizeof key);
-	guess_plan(&p, o, o->results, NULL, key);
-	plan_space(&p, o->testbed, o->other);
+	guess_plan(&p, o, plan_dir_name(&p.results), NULL, key);
+	plan_space(&p);
 	plan_print(&p, stdout, 1);
 	fflush(stdout);
-	if (plan_disk_check(&p, o->testbed, o->other, load_swap_active(), why, sizeof why) != 0)
+	if (plan_disk_check(&p, load_swap_active(), why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	return 0;
 }

@@ -28,6 +28,9 @@ void plan_build(struct plan *p, const struct opts *o)
 	p->lead = o->lead;
 	p->confine = o->confine;
 	p->swap = o->swap > 0;
+	p->testbed.given = o->testbed;
+	p->results.given = o->results;
+	p->otherdir.given = o->other;
 	p->tb.free = p->odir.free = UINT64_MAX;  /* unknown until plan_space */
 	p->canary = NAN;
 	if (o->mode != MODE_SWEEP) {
@@ -229,8 +232,15 @@ static int kept_there(const struct load_desc *d, const char *testbed, uint64_t n
 	       lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == need;
 }
 
-void plan_space(struct plan *p, const char *testbed, const char *other)
+const char *plan_dir_name(const struct plan_dir *d)
 {
+	return d->taken && d->path[0] != '\0' ? d->path : d->given;
+}
+
+void plan_space(struct plan *p)
+{
+	const char *testbed = plan_dir_name(&p->testbed), *other = plan_dir_name(&p->otherdir);
+
 	space_of(&p->tb, testbed);
 	p->odir.dir[0] = '\0';
 	p->odir.free = UINT64_MAX;
@@ -275,9 +285,9 @@ static int in_memory_check(const struct plan *p, const char *testbed, int swap_o
 	return 0;
 }
 
-int plan_disk_check(const struct plan *p, const char *testbed, const char *other, int swap_on, char *why,
-                    size_t len)
+int plan_disk_check(const struct plan *p, int swap_on, char *why, size_t len)
 {
+	const char *testbed = plan_dir_name(&p->testbed), *other = plan_dir_name(&p->otherdir);
 	char what[256], a[32], b[32];
 	const char *name = "";
 	uint64_t need = plan_peak_new(p, what, sizeof what);

@@ -16,6 +16,16 @@ struct plan_setting {
 	const char *value;        /* the sweep's value of its key, NULL for a run */
 };
 
+/* A directory the runs use (-d, -R, -o): checked and resolved once, when
+ * the plan is made (plan_paths, contest/engine/paths.h). */
+struct plan_dir {
+	const char *given;        /* as named on the command line; NULL: not given (-o) */
+	char path[PATH_MAX];      /* absolute, links resolved: when the plan is made if it
+	                           * exists, else when set-up makes it; "" until then */
+	int taken;                /* set-up has made and locked it: named by path from then
+	                           * on (when it has one), by given before (plan_dir_name) */
+};
+
 /* The free space of a directory the plan's files go to (plan_space). */
 struct plan_space {
 	char dir[PATH_MAX];       /* the directory looked at: the one given, or its nearest
@@ -49,6 +59,8 @@ struct plan {
 	/* the first guess's inputs (plan_guess) */
 	double canary;            /* the canary, seconds; NaN: none */
 	char size[96];            /* the workload's size as said ("the default scale's 310 units") */
+	/* the testbed, the results directory and -o's (plan_build: as given) */
+	struct plan_dir testbed, results, otherdir;
 	/* for the disk check (plan_space) */
 	struct plan_space tb, odir;   /* the testbed's and -o's free space */
 	int present[OPTS_MAX_LOADS];  /* 1: load k's kept file is in the testbed already, reused */
@@ -61,8 +73,13 @@ struct plan_run {
 };
 
 /* plan_build: p from o: the label or the sweep's values, o's loads, -n
- * rounds, MEM and the lead; no estimates yet (nrec 0), free space unknown. */
+ * rounds, MEM and the lead, the directories as given (-d, -R, -o; not yet
+ * checked: plan_paths); no estimates yet (nrec 0), free space unknown. */
 void plan_build(struct plan *p, const struct opts *o);
+
+/* plan_dir_name: d as the messages name it: its path once set-up has
+ * taken it, else as given (NULL: not given). */
+const char *plan_dir_name(const struct plan_dir *d);
 
 /* plan_size: the runs of the plan in all. */
 size_t plan_size(const struct plan *p);
@@ -115,11 +132,12 @@ uint64_t plan_peak_disk(const struct plan *p);
  * 12.0G file beside mem_load's 13.2G". */
 uint64_t plan_peak_new(const struct plan *p, char *what, size_t len);
 
-/* plan_space: fill p's free space of testbed and of other (-o, NULL: none),
- * each looked at in the directory or, when it is not made yet, in its
- * nearest existing parent; and which loads' kept files (load_desc.kept)
- * are in testbed already at the size the plan needs (MEM known). */
-void plan_space(struct plan *p, const char *testbed, const char *other);
+/* plan_space: fill p's free space of its testbed and of -o's directory
+ * (when given; each by plan_dir_name), each looked at in the directory or,
+ * when it is not made yet, in its nearest existing parent; and which
+ * loads' kept files (load_desc.kept) are in the testbed already at the
+ * size the plan needs (MEM known). */
+void plan_space(struct plan *p);
 
 /* plan_disk_check: 0 when the free space plan_space found holds the
  * plan's peak in the testbed and io_other's need in -o (with
@@ -128,8 +146,7 @@ void plan_space(struct plan *p, const char *testbed, const char *other);
  * inside the memory group without swap (swap_on: the machine's swap is
  * active); else -1 with one line in why naming the directory, its free
  * space or file system, the need and the loads making it, and what to do. */
-int plan_disk_check(const struct plan *p, const char *testbed, const char *other, int swap_on, char *why,
-                    size_t len);
+int plan_disk_check(const struct plan *p, int swap_on, char *why, size_t len);
 
 /* plan_print: the plan on f: its shape and order, the load conditions (full:
  * one line per load condition with its runs, settings and disk; else their

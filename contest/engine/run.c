@@ -490,7 +490,7 @@ int run_all(struct runner *r, int *status)
 	if (o->progress != PROGRESS_NEVER) {
 		/* the cost, said before the first run */
 		guess_plan(&r->plan, o, r->results, r->testbed, r->workload);
-		plan_space(&r->plan, r->testbed, r->env.other);  /* now that the testbed is made */
+		plan_space(&r->plan);  /* now that the testbed is made */
 		plan_print(&r->plan, stderr, 0);
 	}
 	progress_init(&r->prog, o->progress, (int)n, o->runs_auto ? 0 : (int)(r->plan.rounds * (long)r->plan.nset));

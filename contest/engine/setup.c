@@ -2,6 +2,7 @@
 #include "contest/engine/setup.h"
 #include "contest/cli/version.h"
 #include "contest/engine/compile.h"
+#include "contest/engine/paths.h"
 #include "contest/engine/prepare.h"
 #include "contest/engine/sig.h"
 #include "contest/sense/fingerprint.h"
@@ -81,21 +82,21 @@ _Noreturn void setup_intr(const char *what)
 	exit(EXIT_INTR);
 }
 
-/* absolute: make dir (creating it) and store its absolute path; exit 2 on failure. */
-static void absolute(const char *what, const char *dir, char *out, char *made)
+/* make_dir: d made when the plan found it missing, resolved into the plan
+ * (plan_dir_resolve; the path kept in made when this invocation made it);
+ * exit 2 on failure. */
+static void make_dir(struct plan_dir *d, const char *what, char *made)
 {
-	int existed = access(dir, F_OK) == 0;
-	char q[TEXT_QUOTED];
+	char why[PATH_MAX + 2 * TEXT_QUOTED];
 
-	text_quote(dir, q, sizeof q);   /* echoed: one line whatever the bytes */
-	if (fs_mkdirs(dir) != 0)
-		setup_fail("cannot create %s '%s'", what, q, 1);
-	if (realpath(dir, out) == NULL)
-		setup_fail("%s '%s'", what, q, 1);
-	if (!existed)
-		text_copy(made, out, PATH_MAX);
-	if (access(out, W_OK | X_OK) != 0)
-		setup_fail("%s '%s' is not writable", what, q, 1);
+	if (d->path[0] != '\0')
+		return;   /* it exists: the plan resolved and checked it */
+	if (plan_dir_resolve(d, what, why, sizeof why) != 0) {
+		if (d->path[0] != '\0')
+			text_copy(made, d->path, PATH_MAX);
+		setup_fail("%s%s", why, "", 0);
+	}
+	text_copy(made, d->path, PATH_MAX);
 }
 
 /* read_log: the first len-1 bytes of the compile log, or its last ones
@@ -249,44 +250,6 @@ static void swappiness_check(void)
 		      "group that follows it)", vm, own, vm);
 }
 
-/* other_check: -o DIR, when given, whether io_other is in the plan or not
- * (it is locked for the invocation's life either way): an existing,
- * writable directory on a file system that holds files (not proc, sysfs,
- * cgroup and the like), checked before anything is made; exits 2 saying
- * why in one line. */
-static void other_check(const char *dir)
-{
-	/* statfs f_type of the kernel's pseudo file systems, and their names */
-	static const uint32_t magic[] = {
-		0x9FA0, 0x62656572, 0x27E0EB, 0x63677270, 0x64626720, 0x74726163, 0x73636673,
-		0x1CD1, 0xCAFE4A11, 0x62656570, 0x6165676C, 0xDE5E81E4, 0xF97CFF8C, 0x42494E4D,
-		0x6E736673, 0x19800202, 0x65735543,
-	};
-	static const char *const name[] = {
-		"proc", "sysfs", "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs",
-		"devpts", "bpf", "configfs", "pstore", "efivarfs", "selinuxfs", "binfmt_misc",
-		"nsfs", "mqueue", "fusectl",
-	};
-	_Static_assert(sizeof magic / sizeof magic[0] == sizeof name / sizeof name[0], "one name a magic");
-	char q[TEXT_QUOTED];
-	struct statfs sf;
-	struct stat st;
-
-	if (dir == NULL)
-		return;
-	text_quote(dir, q, sizeof q);
-	if (stat(dir, &st) != 0 || statfs(dir, &sf) != 0)
-		err(EXIT_USAGE, "-o '%s'", q);
-	if (!S_ISDIR(st.st_mode))
-		errx(EXIT_USAGE, "-o '%s' is not a directory", q);
-	for (size_t i = 0; i < sizeof magic / sizeof magic[0]; i++)
-		if ((uint32_t)sf.f_type == magic[i])
-			errx(EXIT_USAGE, "-o '%s' is on %s, a kernel pseudo file system, not one that "
-			     "holds io_other's file", q, name[i]);
-	if (access(dir, W_OK | X_OK) != 0)
-		err(EXIT_USAGE, "-o '%s' is not writable", q);
-}
-
 void setup_check(struct runner *r, const struct opts *o)
 {
 	char why[512];
@@ -305,7 +268,6 @@ void setup_check(struct runner *r, const struct opts *o)
 	if (total > sizeof ((struct rec *)0)->sysctl)
 		errx(EXIT_USAGE, "--sysctl: the settings take %zu characters, more than the record's %zu",
 		     total, sizeof ((struct rec *)0)->sysctl - 1);
-	other_check(o->other);
 }
 
 /* read_done: the runs of each load already recorded under each setting's
@@ -340,22 +302,25 @@ void setup_runner(struct runner *r, struct opts *o)
 	if (o->mem == 0 && (o->mem = proc_mem_total()) == 0)
 		errx(EXIT_USAGE, "cannot read MemTotal from /proc/meminfo; give --mem");
 	plan_build(&r->plan, o);
+	/* the directories, checked and resolved once: a directory that is not
+	 * contest's is refused before anything is made */
+	if (plan_paths(&r->plan, why, sizeof why) != 0)
+		errx(EXIT_USAGE, "%s", why);
 	/* the disk the plan needs at its peak, before anything is made */
-	plan_space(&r->plan, o->testbed, o->other);
-	if (plan_disk_check(&r->plan, o->testbed, o->other, load_swap_active(), why, sizeof why) != 0)
+	plan_space(&r->plan);
+	if (plan_disk_check(&r->plan, load_swap_active(), why, sizeof why) != 0)
 		errx(EXIT_USAGE, "%s", why);
 	uname(&r->uts);
-	/* a directory that is not contest's is refused before anything is made */
-	if (lock_dir_check(o->testbed, 0, "testbed", "-d", why, sizeof why) != 0 ||
-	    lock_dir_check(o->results, 1, "results directory", "-R", why, sizeof why) != 0)
-		errx(EXIT_USAGE, "%s", why);
-	absolute("testbed", o->testbed, r->testbed, created[0]);
-	absolute("results directory", o->results, r->results, created[1]);
+	make_dir(&r->plan.testbed, "testbed", created[0]);
+	make_dir(&r->plan.results, "results directory", created[1]);
+	r->testbed = r->plan.testbed.path;
+	r->results = r->plan.results.path;
 	/* one contest per testbed and per results directory, for its whole life */
-	if (lock_testbed(o->testbed, r->testbed, why, sizeof why) != 0 ||
-	    lock_results(r->results, why, sizeof why) != 0 ||
+	if (lock_testbed_planned(r->plan.testbed.given, r->testbed, why, sizeof why) != 0 ||
+	    lock_take(r->results, "results directory", "-R", why, sizeof why) != 0 ||
 	    machine_setup(r, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
+	r->plan.testbed.taken = r->plan.results.taken = 1;
 	swappiness_check();
 	read_done(r);
 	if (fs_path(r->log, sizeof r->log, "%s/compile.log", r->testbed) != 0)
@@ -371,12 +336,12 @@ void setup_runner(struct runner *r, struct opts *o)
 		builtin_identity(o->scale, r->workload, sizeof r->workload);
 	}
 	snprintf(r->jobsarg, sizeof r->jobsarg, "-j%ld", o->jobs);
-	if (o->other != NULL && realpath(o->other, r->other) == NULL)
-		text_copy(r->other, o->other, sizeof r->other);  /* io_other says what is wrong */
-	else if (o->other != NULL && lock_other(r->other, why, sizeof why) != 0)
+	/* -o as the plan resolved it (as given when it could not: io_other says what is wrong) */
+	if (r->plan.otherdir.path[0] != '\0' && lock_other(r->plan.otherdir.path, why, sizeof why) != 0)
 		setup_fail("%s%s", why, "", 0);
-	r->env = (struct load_env){ .testbed = r->testbed, .other = o->other ? r->other : NULL, .tree = r->tree,
-	                            .mem = o->mem, .cpus = (int)cpus };
+	r->plan.otherdir.taken = 1;
+	r->env = (struct load_env){ .testbed = r->testbed, .other = plan_dir_name(&r->plan.otherdir),
+	                            .tree = r->tree, .mem = o->mem, .cpus = (int)cpus };
 }
 
 /* fp_sysctl: the settings contest put in force (--sysctl, or the sweep's

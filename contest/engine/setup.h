@@ -15,13 +15,12 @@
 /* Everything one invocation shares between its runs. */
 struct runner {
 	struct opts *o;
-	struct plan plan;          /* what runs, in what order */
-	char testbed[PATH_MAX];
-	char results[PATH_MAX];
+	struct plan plan;          /* what runs, in what order, and in which directories */
+	const char *testbed;       /* the plan's testbed and results directory (absolute) */
+	const char *results;
 	char tree[PATH_MAX];       /* where make runs */
 	char log[PATH_MAX];        /* the last command's output */
 	char workload[160];        /* workload identity */
-	char other[PATH_MAX];      /* -o, absolute when it exists */
 	char jobsarg[16];          /* "-jN" */
 	struct load_env env;
 	struct utsname uts;
@@ -40,11 +39,13 @@ struct runner {
 
 /* setup_check: what can be refused before anything is made (also by
  * --dry-run): every --sysctl key exists and is writable, root for --confine
- * and --swap, the settings fit the record; exits 2 when refused. */
+ * and --swap, the settings fit the record; exits 2 when refused. The
+ * directories are the plan's to check (plan_paths, contest/engine/paths.h). */
 void setup_check(struct runner *r, const struct opts *o);
 
-/* setup_runner: fill r for o: the plan, defaults (-j, --mem), the checked
- * --sysctl settings, testbed and results directories (made, locked), the
+/* setup_runner: fill r for o: the plan (its directories checked and
+ * resolved: plan_paths), defaults (-j, --mem), the checked --sysctl
+ * settings, testbed and results directories (made when new, locked), the
  * machine changes (after the locks, in the undo table), the runs already
  * recorded, the workload tree. A refusal is said on one line and exits 2
  * with everything it made undone; an interrupt exits 130 (setup_intr). */

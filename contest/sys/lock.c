@@ -425,7 +425,9 @@ int lock_results(const char *dir, char *errbuf, size_t errlen)
 	return lock_take(dir, "results directory", "-R", errbuf, errlen);
 }
 
-int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen)
+/* take_testbed: lock_testbed, with its lock_dir_check (check 1) or
+ * without it (0: the run's plan made it). */
+static int take_testbed(const char *given, const char *testbed, int check, char *errbuf, size_t errlen)
 {
 	struct stat st;
 	time_t since;
@@ -440,7 +442,7 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 		         "it elsewhere; give the directory itself", qg, (long)st.st_uid);
 		return -1;
 	}
-	if (lock_dir_check(given, 0, "testbed", "-d", errbuf, errlen) != 0 ||
+	if ((check && lock_dir_check(given, 0, "testbed", "-d", errbuf, errlen) != 0) ||
 	    (fd = fs_dir_open(testbed, errbuf, errlen)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
@@ -466,6 +468,16 @@ int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t er
 	if ((since = killed_holder(testbed)) != 0)
 		lock_sweep(testbed, 1, since - 1);
 	return 0;
+}
+
+int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen)
+{
+	return take_testbed(given, testbed, 1, errbuf, errlen);
+}
+
+int lock_testbed_planned(const char *given, const char *testbed, char *errbuf, size_t errlen)
+{
+	return take_testbed(given, testbed, 0, errbuf, errlen);
 }
 
 int lock_other(const char *dir, char *errbuf, size_t errlen)

@@ -60,6 +60,10 @@ int lock_failed_log(const char *name);
  * with one line in errbuf. */
 int lock_testbed(const char *given, const char *testbed, char *errbuf, size_t errlen);
 
+/* lock_testbed_planned: lock_testbed of a testbed that a run's plan has
+ * checked already (lock_dir_check: plan_paths, contest/engine/paths.h). */
+int lock_testbed_planned(const char *given, const char *testbed, char *errbuf, size_t errlen);
+
 /* lock_dir_check: before a testbed (results 0) or results directory
  * (results 1) given as dir is made or used: 0 when it is missing (made
  * new), empty, a shared sticky directory such as /tmp (see fs_dir_open),

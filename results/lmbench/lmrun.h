@@ -7,7 +7,7 @@
 #include "results/record/mrec.h"
 
 /* struct mrec.mode and .placement of the runs read from lmbench's files. */
-#define LM_MODE      "lmbench"
+#define LM_MODE      MREC_MODE_LMBENCH
 #define LM_PLACEMENT "as lmbench ran"
 
 /* One run: one summary row per section (the k-th row of its Host and OS in

@@ -48,7 +48,7 @@ int canary_noise(const struct rep_model *m, struct canary_noise *z);
 
 /* canary_ntime: cell c's NTime: the mean over its ok runs of Time x the
  * reference / the run's canary (c->time_per_canary x m->canary_ref); NaN
- * when no run has a canary. */
+ * when no run has a canary. rep_model_build keeps it in each row (ntime). */
 double canary_ntime(const struct rep_model *m, const struct sum_cell *c);
 
 /* canary_label: label's mean canary to *mean (NaN when none of its runs

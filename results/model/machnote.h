@@ -20,7 +20,8 @@
 
 /* rep_note: line k of the notes into buf: 0 when there is none, 1 when it
  * is a line of its own, 2 when it is an item of the line above (the
- * canary's flags). */
+ * canary's flags). rep_model_build keeps those there are in the model
+ * (notes), which the renderers print. */
 int rep_note(const struct rep_model *m, int k, char *buf, size_t len);
 
 /* rep_drift: the largest move (percent, absolute) among the trends of m's

@@ -223,7 +223,7 @@ const char *rep_model_join(const struct rep_model *m, enum rep_fact what, char *
 	return buf;
 }
 
-int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
+int rep_model_shape(struct rep_model *m, const struct summary *s, const struct rec_set *set,
                     const struct rep_show *show, const struct mrec_set *micro)
 {
 	memset(m, 0, sizeof *m);
@@ -302,6 +302,9 @@ void rep_model_free(struct rep_model *m)
 		free(m->env[i].to);
 	}
 	free(m->env);
+	for (size_t i = 0; i < m->nnotes; i++)
+		free(m->notes[i].text);
+	free(m->notes);
 	free((void *)m->runs);
 	memset(m, 0, sizeof *m);
 }

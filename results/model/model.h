@@ -1,4 +1,4 @@
-/* model.h: the report model, built once from a summary: blocks, rows, comparisons, environment differences, micro summary; renderers only walk it. */
+/* model.h: the report model, built once from a summary: blocks, rows, comparisons, NTimes, notes, environment differences, micro summary; renderers only walk it. */
 #ifndef CONTEST_MODEL_H
 #define CONTEST_MODEL_H
 
@@ -21,6 +21,8 @@ struct rep_row {
 	                             * NULL: natively (or under KVM) */
 	int apart;                  /* not compared: one of this row and the baseline ran
 	                             * emulated, the other not (REP_APART_NOTE) */
+	double ntime;               /* NTime: Time at the reference canary (canary_ntime,
+	                             * results/model/canary.h); NaN when no run has a canary */
 };
 
 /* REP_APART_NOTE: why an emulated label and a native one are not compared. */
@@ -60,6 +62,15 @@ struct rep_env {
 	char *label, *key, *from, *to;
 };
 
+/* One note on the machine under the tables (rep_note, results/model/machnote.h). */
+struct rep_note_line {
+	int kind;     /* 1: a line of its own; 2: an item of the line above */
+	char *text;
+};
+
+/* The longest note on the machine kept, with its NUL (longer ones are cut). */
+#define REP_NOTE_LEN 1024
+
 /* What the report shows besides the classic tables. */
 struct rep_show {
 	long baseline;        /* label index to compare against; -1: no comparisons */
@@ -96,6 +107,9 @@ struct rep_model {
 	                               * each row's own label's no_load */
 	const char **guest;           /* per label: the guest it ran emulated in (the first such
 	                               * record's), NULL for a native label; owned */
+	struct rep_note_line *notes;  /* the notes on the machine that there are, in order
+	                               * (made by rep_model_build, results/model/build.h) */
+	size_t nnotes;
 };
 
 /* rep_model_emulated: the guest of the first emulated record (rec_emulated)
@@ -103,10 +117,12 @@ struct rep_model {
  * emulated when any of its runs was. */
 const char *rep_model_emulated(const struct rec_set *set, const char *label);
 
-/* rep_model_build: the model of summary s (which must outlive it) with the
- * records of set (NULL: no runs) and show. micro (NULL or empty: none) is
- * kept for the renderers. 0, or -1 on allocation failure (m freed). */
-int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
+/* rep_model_shape: the model of summary s (which must outlive it) with the
+ * records of set (NULL: no runs) and show, without what is computed from
+ * it afterwards (each row's NTime, the notes: rep_model_build, which the
+ * report uses, results/model/build.h). micro (NULL or empty: none) is kept
+ * for the renderers. 0, or -1 on allocation failure (m freed). */
+int rep_model_shape(struct rep_model *m, const struct summary *s, const struct rec_set *set,
                     const struct rep_show *show, const struct mrec_set *micro);
 
 /* rep_model_env_add: note that label's environment has key at to where the

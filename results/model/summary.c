@@ -419,7 +419,7 @@ static void times_sort(struct sum_cell *c, struct run_time *tmp)
 	}
 	rob_describe(c->tv, c->nt, &c->rt);
 	for (int i = 0; i < c->nt; i++)
-		c->tout += rob_outlier(&c->rt, c->tv[i]);
+		c->tout += c->tvout[i] = (unsigned char)rob_outlier(&c->rt, c->tv[i]);
 }
 
 /* times: each cell's Times of the runs in its figures (the ok runs with a
@@ -440,14 +440,16 @@ static int times(struct summary *s, const struct rec_set *set,
 	}
 	s->tv = calloc(nt ? nt : 1, sizeof *s->tv);
 	s->trun = calloc(nt ? nt : 1, sizeof *s->trun);
+	s->tvout = calloc(nt ? nt : 1, sizeof *s->tvout);
 	tmp = calloc(most ? (size_t)most : 1, sizeof *tmp);
-	if (s->tv == NULL || s->trun == NULL || tmp == NULL) {
+	if (s->tv == NULL || s->trun == NULL || s->tvout == NULL || tmp == NULL) {
 		free(tmp);
 		return -1;
 	}
 	for (size_t i = 0; i < total; i++) {
 		s->cells[i].tv = s->cells[i].st[FIG_TIME].n ? s->tv + at : NULL;
 		s->cells[i].trun = s->cells[i].st[FIG_TIME].n ? s->trun + at : NULL;
+		s->cells[i].tvout = s->cells[i].st[FIG_TIME].n ? s->tvout + at : NULL;
 		at += (size_t)s->cells[i].st[FIG_TIME].n;
 	}
 	for (size_t i = 0; i < set->n; i++) {
@@ -590,5 +592,6 @@ void summary_free(struct summary *s)
 	free(s->cells);
 	free(s->tv);
 	free(s->trun);
+	free(s->tvout);
 	memset(s, 0, sizeof *s);
 }

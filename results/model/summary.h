@@ -56,6 +56,7 @@ struct sum_cell {
 	int *trun;
 	struct rob_desc rt;  /* their median, its 95% interval and their MAD */
 	int tout;            /* how many of them are outliers (rob_outlier) */
+	unsigned char *tvout;   /* 1 where tv[i] is one of them, else 0; NULL when none */
 	/* the mean over the ok runs with a canary of Time / the run's canary
 	 * (results/model/canary.h: NTime is this x the report's reference); NaN none */
 	double time_per_canary;
@@ -70,8 +71,9 @@ struct summary {
 	int drop_busy;            /* busy runs were left out of the figures (counted in busy) */
 	const char *ratio_base;   /* the label every Ratio is over (summary_ratio_base); NULL:
 	                           * each row's own label */
-	double *tv;               /* the cells' tv and trun, one block each */
+	double *tv;               /* the cells' tv, trun and tvout, one block each */
 	int *trun;
+	unsigned char *tvout;
 };
 
 /* What separates a workload's name from its machine in sum's workload names. */

@@ -46,7 +46,8 @@ int mrec_set_add(struct mrec_set *s, const struct mrec *m)
 	if (v == NULL)
 		return -1;
 	s->v = v;
-	s->v[s->n++] = *m;
+	s->v[s->n] = *m;
+	s->v[s->n++].lmbench = strcmp(m->mode, MREC_MODE_LMBENCH) == 0;
 	return 0;
 }
 

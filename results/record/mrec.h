@@ -25,7 +25,12 @@ struct mrec {
 	double value;         /* us, ns, MB/s, MHz or bytes by metric */
 	double spread;        /* (max - min) / median of the samples */
 	char reason[128];     /* why not available */
+	int lmbench;          /* 1 when read from lmbench's results (mode MREC_MODE_LMBENCH),
+	                       * not measured by contest; set by mrec_set_add */
 };
+
+/* struct mrec.mode of the lines read from lmbench's own results (results/lmbench/). */
+#define MREC_MODE_LMBENCH "lmbench"
 
 struct mrec_set {
 	struct mrec *v;
@@ -39,7 +44,7 @@ struct mrec_set {
 int mrec_header(char *buf, size_t len);
 /* mrec_format: m as one line ending in "\n"; the length, or -1 when buf is too small. */
 int mrec_format(const struct mrec *m, char *buf, size_t len);
-/* mrec_set_add: append a copy; -1 on allocation failure. */
+/* mrec_set_add: append a copy, its lmbench set from its mode; -1 on allocation failure. */
 int mrec_set_add(struct mrec_set *s, const struct mrec *m);
 void mrec_set_free(struct mrec_set *s);
 /* mrec_read_file: every line of one LABEL.micro file into out; a malformed

@@ -1,6 +1,5 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
 #include "results/render/render.h"
-#include "results/model/canary.h"
 
 #include <math.h>
 #include <string.h>
@@ -110,7 +109,7 @@ static void csv_robust(FILE *out, const struct rep_row *r)
 	csv_nums(out, d, 4);
 	fputc(',', out);
 	for (int i = 0; i < c->nt; i++)
-		if (rob_outlier(&c->rt, c->tv[i]))
+		if (c->tvout[i])
 			fprintf(out, "%s%d", k++ ? " " : "", c->trun[i]);
 	csv_nums(out, r->compared ? v : none, 3);
 }
@@ -146,7 +145,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	}
 	csv_robust(out, r);
 	fputc(',', out);
-	num(out, canary_ntime(m, c), "");
+	num(out, r->ntime, "");
 	csv_cols(out, c, render_canary_cols, RENDER_CANARY_N);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
@@ -321,7 +320,7 @@ static void json_robust(FILE *out, const struct sum_cell *c)
 	}
 	fputs("\"outliers\": [", out);
 	for (int i = 0; i < c->nt; i++) {
-		if (!rob_outlier(&c->rt, c->tv[i]))
+		if (!c->tvout[i])
 			continue;
 		fprintf(out, "%s{\"run\": %d, \"time\": ", n++ ? ", " : "", c->trun[i]);
 		num(out, c->tv[i], "null");
@@ -343,7 +342,7 @@ static void json_mw(FILE *out, const struct cmp_row *c)
 }
 
 /* json_row: one label's row of a block. */
-static void json_row(FILE *out, const struct rep_model *m, const struct rep_row *r)
+static void json_row(FILE *out, const struct rep_row *r)
 {
 	const struct sum_cell *c = r->c;
 
@@ -362,7 +361,7 @@ static void json_row(FILE *out, const struct rep_model *m, const struct rep_row 
 	render_json_str(out, c->detail);
 	json_robust(out, c);
 	fputs(", \"ntime\": ", out);
-	num(out, canary_ntime(m, c), "null");
+	num(out, r->ntime, "null");
 	json_cols(out, "canary", c, render_canary_cols, RENDER_CANARY_N);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
@@ -429,7 +428,7 @@ void render_json_workload_head(FILE *out, const struct rep_workload *wl)
 }
 
 /* json_workload: one workload with its loads and their rows. */
-static void json_workload(FILE *out, const struct rep_model *m, const struct rep_workload *wl)
+static void json_workload(FILE *out, const struct rep_workload *wl)
 {
 	render_json_workload_head(out, wl);
 	fputs(", \"loads\": [", out);
@@ -440,7 +439,7 @@ static void json_workload(FILE *out, const struct rep_model *m, const struct rep
 		fputs(", \"rows\": [", out);
 		for (size_t i = 0; i < b->nrows; i++) {
 			fputs(i ? ", \n    " : "\n    ", out);
-			json_row(out, m, &b->rows[i]);
+			json_row(out, &b->rows[i]);
 		}
 		fputs("]}", out);
 	}
@@ -517,7 +516,7 @@ void render_json(FILE *out, const struct rep_model *m)
 	fputs(",\n \"workloads\": [", out);
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		fputs(w ? ",\n  " : "\n  ", out);
-		json_workload(out, m, &m->workloads[w]);
+		json_workload(out, &m->workloads[w]);
 	}
 	fputs("],\n \"canary_ref\": ", out);
 	num(out, m->canary_ref, "null");

@@ -1,7 +1,5 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
 #include "results/render/render.h"
-#include "results/model/canary.h"
-#include "results/model/machnote.h"
 #include "results/render/render_micro.h"
 
 #include <math.h>
@@ -157,7 +155,7 @@ static void table(FILE *out, const struct rep_model *m, const struct rep_block *
 		        render_fig(c->time, render_prec(m, FIG_TIME), f[0], sizeof f[0]));
 		if (m->normalize)
 			fprintf(out, "<td class=\"num\">%s</td>",
-			        render_fig(canary_ntime(m, c), render_prec(m, FIG_TIME), f[0], sizeof f[0]));
+			        render_fig(b->rows[i].ntime, render_prec(m, FIG_TIME), f[0], sizeof f[0]));
 		fprintf(out, "<td class=\"num\">%s</td>"
 		        "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>",
 		        render_fig(c->cpu_pct, render_prec(m, FIG_CPU), f[1], sizeof f[1]),
@@ -302,22 +300,20 @@ static void workload(FILE *out, const struct rep_model *m, const struct rep_work
 		fputs("</section>\n", out);
 }
 
-/* canary_section: the notes on the machine (rep_note): each line of its
+/* canary_section: the notes on the machine (m->notes): each line of its
  * own as a paragraph, the items under one as a list. */
 static void canary_section(FILE *out, const struct rep_model *m)
 {
-	char line[1024];
 	int open = 0, kind;
 
-	for (int k = 0; k < REP_NOTES; k++) {
-		if ((kind = rep_note(m, k, line, sizeof line)) == 0)
-			continue;
+	for (size_t k = 0; k < m->nnotes; k++) {
+		kind = m->notes[k].kind;
 		if (kind == 1 && open) {
 			fputs("</ul>\n", out);
 			open = 0;
 		}
 		fputs(kind == 1 ? "<p class=\"canary\">" : open++ ? "<li>" : "<ul class=\"notes\">\n<li>", out);
-		render_html_esc(out, line);
+		render_html_esc(out, m->notes[k].text);
 		fputs(kind == 1 ? "</p>\n" : "</li>\n", out);
 	}
 	if (open)

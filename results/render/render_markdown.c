@@ -1,7 +1,5 @@
 /* render_markdown.c: the report as Markdown for issue trackers: a table per load, the evidence tables, the environment differences. */
 #include "results/render/render.h"
-#include "results/model/canary.h"
-#include "results/model/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -124,7 +122,7 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 		fprintf(out, "| %s | %d |", r->name, c->n);
 		for (int j = 0; j < 5; j++) {
 			if (j == 1 && m->normalize)
-				md_fig(out, canary_ntime(m, c), render_prec(m, FIG_TIME));
+				md_fig(out, r->ntime, render_prec(m, FIG_TIME));
 			md_fig(out, v[j], render_prec(m, figs[j]));
 		}
 		if (m->baseline >= 0)
@@ -156,7 +154,6 @@ static void md_block(FILE *out, const struct rep_model *m, const struct rep_bloc
 void render_markdown(FILE *out, const struct rep_model *m)
 {
 	char line[1024];
-	int kind;
 
 	for (size_t w = 0; w < m->nworkloads; w++) {
 		const struct rep_workload *wl = &m->workloads[w];
@@ -167,9 +164,8 @@ void render_markdown(FILE *out, const struct rep_model *m)
 	}
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s.\n", line);
-	for (int k = 0; k < REP_NOTES; k++)
-		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
-			fprintf(out, "%s%s\n", kind == 2 ? "- " : "\n", line);
+	for (size_t k = 0; k < m->nnotes; k++)
+		fprintf(out, "%s%s\n", m->notes[k].kind == 2 ? "- " : "\n", m->notes[k].text);
 	render_markdown_env(out, m);
 }
 

@@ -1,7 +1,6 @@
 /* render_micro.c: the lmbench 2.0 summary layout of microbenchmark results, one row per suite run. */
 #include "results/render/render_micro.h"
 #include "lib/text.h"
-#include "results/lmbench/lmsum.h"
 #include "micro/metric.h"
 
 #include <math.h>
@@ -201,7 +200,7 @@ static void header(FILE *out, enum micro_section sec, const struct mcol *cols, c
  * that is in that section alone). */
 static int shows(const struct mrun *r, enum micro_section sec)
 {
-	if (!lmsum_is(r->first))
+	if (!r->first->lmbench)
 		return 1;
 	for (size_t i = 0; i < r->n; i++) {
 		int id = micro_metric_find(r->m[i]->metric);
@@ -225,7 +224,7 @@ static void blanks(FILE *out, enum micro_section sec, const struct mrun *runs, s
 		return;   /* lmbench's label without the section: said by notes */
 	for (int id = 0; id < MID_COUNT; id++) {
 		const struct micro_def *d = &micro_metrics[id];
-		if (!(d->sections & MS_BIT(sec)) || (d->fmt == MF_CACHE && lmsum_is(runs[a].first)))
+		if (!(d->sections & MS_BIT(sec)) || (d->fmt == MF_CACHE && runs[a].first->lmbench))
 			continue;
 		for (r = a; r < b; r = e) {
 			const char *why = shows(&runs[r], sec) ? reason_of(&runs[r], d->name) : NULL;
@@ -371,11 +370,11 @@ static void os_names(struct mrun *runs, size_t nruns)
 		const struct mrec *m = runs[i].first;
 		size_t j, n = strlen(m->label);
 		runs[i].os = m->label;
-		if (!lmsum_is(m))
+		if (!m->lmbench)
 			continue;
 		for (j = 0; j < nruns; j++) {
 			const struct mrec *o = runs[j].first;
-			if (lmsum_is(o) && strcmp(o->label, m->label) != 0 && strcmp(o->host, m->host) == 0 &&
+			if (o->lmbench && strcmp(o->label, m->label) != 0 && strcmp(o->host, m->host) == 0 &&
 			    strcmp(o->kernel, m->kernel) == 0)
 				break;
 		}
@@ -393,7 +392,7 @@ static void sources(FILE *out, const struct mrun *runs, size_t nruns)
 		const struct mrec *m = runs[i].first;
 		for (e = i + 1; e < nruns && strcmp(runs[e].first->label, m->label) == 0; e++)
 			;
-		if (!lmsum_is(m))
+		if (!m->lmbench)
 			continue;
 		fprintf(out, "%s %s: %s %s, %zu run%s", any++ ? ";" : "From lmbench's own results:", m->label,
 		        m->host, m->kernel, e - i, e - i > 1 ? "s" : "");

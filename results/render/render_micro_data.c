@@ -1,6 +1,5 @@
 /* render_micro_data.c: report --micro as data: CSV (a row per figure of each run) and one JSON document (each run with its figures). */
 #include "results/render/render.h"
-#include "results/lmbench/lmsum.h"
 #include "micro/metric.h"
 
 #include <math.h>
@@ -85,7 +84,7 @@ static int in_run(const struct mrec *m, const struct mrec *first)
 /* source: who measured the run: "contest", or lmbench's version. */
 static const char *source(const struct mrec *first)
 {
-	return lmsum_is(first) ? first->version : "contest";
+	return first->lmbench ? first->version : "contest";
 }
 
 void render_csv_micro(FILE *out, const struct micro_doc *doc)
@@ -160,7 +159,7 @@ void render_json_micro(FILE *out, const struct micro_doc *doc)
 		fprintf(out, "%s\n  {", r ? "," : "");
 		for (size_t j = 0; j < sizeof k / sizeof k[0]; j++) {
 			fprintf(out, "\"%s\": ", k[j]);
-			if (lmsum_is(f) && strcmp(k[j], "timestamp") == 0)
+			if (f->lmbench && strcmp(k[j], "timestamp") == 0)
 				fputs("null", out);
 			else
 				render_json_str(out, s[j]);

@@ -1,7 +1,5 @@
 /* render_text.c: the classic text tables of contract section 3, one block per load, and the environment differences under them. */
 #include "results/render/render.h"
-#include "results/model/canary.h"
-#include "results/model/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -152,7 +150,7 @@ const char *render_outliers(const struct sum_cell *c, char *buf, size_t len)
 	int k = 0;
 
 	for (int i = 0; i < c->nt && n < len; i++) {
-		if (!rob_outlier(&c->rt, c->tv[i]))
+		if (!c->tvout[i])
 			continue;
 		n += (size_t)snprintf(buf + n, len - n, "%s%s %d (Time %.2f)", k ? ", " : "",
 		                      k ? "" : c->tout > 1 ? "runs" : "run", c->trun[i], c->tv[i]);
@@ -175,12 +173,13 @@ const char *render_median(const struct sum_cell *c, char *buf, size_t len)
 	return buf;
 }
 
-/* row_figs: row c's figures of the classic block as m shows them into
+/* row_figs: row r's figures of the classic block as m shows them into
  * f: Time, NTime ("" without --normalize), CPU%, Loads, LCPU%, Ratio. */
-static void row_figs(const struct rep_model *m, const struct sum_cell *c, char f[6][64])
+static void row_figs(const struct rep_model *m, const struct rep_row *r, char f[6][64])
 {
 	static const int col[6] = { FIG_TIME, FIG_TIME, FIG_CPU, FIG_LOADS, FIG_LCPU, RENDER_RATIO };
-	const double v[6] = { c->time, m->normalize ? canary_ntime(m, c) : NAN, c->cpu_pct, c->loads,
+	const struct sum_cell *c = r->c;
+	const double v[6] = { c->time, m->normalize ? r->ntime : NAN, c->cpu_pct, c->loads,
 	                      c->lcpu_pct, c->ratio };
 	char tmp[64];
 
@@ -201,7 +200,7 @@ static int fig_width(const struct rep_model *m)
 		for (size_t l = 0; l < m->workloads[k].nblocks; l++) {
 			const struct rep_block *b = &m->workloads[k].blocks[l];
 			for (size_t i = 0; i < b->nrows; i++) {
-				row_figs(m, b->rows[i].c, f);
+				row_figs(m, &b->rows[i], f);
 				for (int j = 0; j < 5; j++)
 					if ((int)strlen(f[j]) >= w)
 						w = (int)strlen(f[j]) + 1;
@@ -226,7 +225,7 @@ static void render_block(FILE *out, const struct rep_model *m, const struct rep_
 	for (size_t i = 0; i < b->nrows; i++) {
 		const struct sum_cell *c = b->rows[i].c;
 		text_runs(out, b->rows[i].name, c->n, width);
-		row_figs(m, c, f);
+		row_figs(m, &b->rows[i], f);
 		for (int j = 0; j < 5; j++)
 			if (j != 1 || m->normalize)
 				put_fig(out, f[j], fw);
@@ -331,7 +330,7 @@ static void render_stats_block(FILE *out, const struct rep_model *m, const struc
 		put_fig(out, render_fig(c->st[FIG_TIME].ci95, 2, f[1], sizeof f[1]), FIG_WIDTH);
 		put_fig(out, render_fig(c->st[FIG_TIME].sd, 2, f[2], sizeof f[2]), FIG_WIDTH);
 		if (m->normalize)
-			put_fig(out, render_fig(canary_ntime(m, c), 2, f[3], sizeof f[3]), FIG_WIDTH);
+			put_fig(out, render_fig(b->rows[i].ntime, 2, f[3], sizeof f[3]), FIG_WIDTH);
 		put_fig(out, render_fig(c->cpu_pct, 1, f[3], sizeof f[3]), FIG_WIDTH);
 		put_fig(out, render_fig(c->loads, 1, f[4], sizeof f[4]), FIG_WIDTH);
 		put_fig(out, render_fig(c->st[FIG_LOADS].ci95, 1, f[5], sizeof f[5]), FIG_WIDTH);
@@ -372,7 +371,6 @@ void render_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH, fw = fig_width(m);
 	char line[1024];
-	int kind;
 
 	for (size_t k = 0; k < m->nlabels; k++) {
 		size_t n = strlen(m->labels[k]);
@@ -395,9 +393,8 @@ void render_text(FILE *out, const struct rep_model *m)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);   /* recorded: say it */
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s\n", line);
-	for (int k = 0; k < REP_NOTES; k++)
-		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
-			fprintf(out, "%s%s\n", kind == 2 ? "  " : "", line);
+	for (size_t k = 0; k < m->nnotes; k++)
+		fprintf(out, "%s%s\n", m->notes[k].kind == 2 ? "  " : "", m->notes[k].text);
 	render_text_env(out, m);
 }
 

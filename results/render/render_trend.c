@@ -1,7 +1,5 @@
 /* render_trend.c: --trend as text (a compact block per load: Time, Ratio, their intervals, each step against the label before) and as Markdown. */
 #include "results/render/render.h"
-#include "results/model/canary.h"
-#include "results/model/machnote.h"
 
 #include <math.h>
 #include <string.h>
@@ -107,7 +105,6 @@ void render_trend_text(FILE *out, const struct rep_model *m)
 {
 	int width = KERNEL_WIDTH;
 	char line[1024];
-	int kind;
 
 	for (size_t k = 0; k < m->nlabels; k++)
 		if (strlen(m->labels[k]) > (size_t)width)
@@ -126,9 +123,8 @@ void render_trend_text(FILE *out, const struct rep_model *m)
 		fprintf(out, "workload: %s\n", m->workloads[0].name);
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s\n", line);
-	for (int k = 0; k < REP_NOTES; k++)
-		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
-			fprintf(out, "%s%s\n", kind == 2 ? "  " : "", line);
+	for (size_t k = 0; k < m->nnotes; k++)
+		fprintf(out, "%s%s\n", m->notes[k].kind == 2 ? "  " : "", m->notes[k].text);
 	render_text_env(out, m);
 }
 
@@ -167,7 +163,6 @@ static void md_block(FILE *out, const struct rep_block *b)
 void render_trend_markdown(FILE *out, const struct rep_model *m)
 {
 	char line[1024];
-	int kind;
 
 	fprintf(out, "Trend in %s order%s: each step is Time against the label before it "
 	        "(Welch's t-test, 95%% interval; * p < 0.05).\n\n", m->trend,
@@ -181,8 +176,7 @@ void render_trend_markdown(FILE *out, const struct rep_model *m)
 	}
 	if (render_ratio_note(m, line, sizeof line))
 		fprintf(out, "%s.\n\n", line);
-	for (int k = 0; k < REP_NOTES; k++)
-		if ((kind = rep_note(m, k, line, sizeof line)) != 0)
-			fprintf(out, "%s%s\n", kind == 2 ? "- " : "", line);
+	for (size_t k = 0; k < m->nnotes; k++)
+		fprintf(out, "%s%s\n", m->notes[k].kind == 2 ? "- " : "", m->notes[k].text);
 	render_markdown_env(out, m);
 }

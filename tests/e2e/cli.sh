@@ -54,5 +54,16 @@ check "dry run: nothing made" test ! -e "$SCRATCH/dry-tb" -a ! -e "$SCRATCH/dry-
 check "dry run: silent on stderr" test ! -s "$SCRATCH/err"
 expect_fail "dry run: a missing sysctl refused as a run refuses it" 2 "no sysctl 'vm.nosuch'" "$CONTEST" --dry-run --sysctl vm.nosuch=1 -d "$SCRATCH/dry-tb" -R "$SCRATCH/dry-res" no_load
 check "dry run refused: nothing made" test ! -e "$SCRATCH/dry-tb" -a ! -e "$SCRATCH/dry-res"
+# the directories are checked once, as the plan is made: a dry run refuses what a run refuses
+mkdir -p "$SCRATCH/notours" && : >"$SCRATCH/notours/theirs"
+expect_fail "dry run: a testbed that is not contest's refused as a run refuses it" 2 \
+	"testbed '$SCRATCH/notours' is not contest's: it holds 1 entry" \
+	"$CONTEST" --dry-run -d "$SCRATCH/notours" -R "$SCRATCH/dry-res" no_load
+expect_fail "run: the same refusal" 2 "testbed '$SCRATCH/notours' is not contest's: it holds 1 entry" \
+	"$CONTEST" -k a -d "$SCRATCH/notours" -R "$SCRATCH/dry-res" no_load
+expect_fail "dry run: a results directory that is not contest's refused" 2 \
+	"results directory '$SCRATCH/notours' is not contest's" \
+	"$CONTEST" --dry-run -d "$SCRATCH/dry-tb" -R "$SCRATCH/notours" no_load
+check "refused: nothing made, nothing removed" sh -c "test ! -e '$SCRATCH/dry-tb' -a ! -e '$SCRATCH/dry-res' -a -e '$SCRATCH/notours/theirs'"
 
 done_tests

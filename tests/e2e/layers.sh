@@ -43,6 +43,28 @@ offends libcycle 'module lib/b -> lib/a' lib/a.c '#include "lib/b.h"' lib/b.h ''
 offends lib 'lib/up.c: lib/ includes "loads/l.h", above it' lib/up.c '#include "loads/l.h"'
 offends bare 'loads/bare.c: include "l.h" does not name its folder' loads/bare.c '#include "l.h"'
 offends missing 'is no file of the tree' loads/m.c '#include "loads/none.h"'
+# a renderer only prints the model: it includes no statistics or lmbench
+# reader, and calls none of the model's computing functions (the model's
+# readers, READERS, and a name in a comment, a string or a member's call pass)
+plant "$t" results/model/model.h 'struct rep_model { int (*count)(void); };
+const char *rep_model_join(const struct rep_model *m, char *buf);
+double model_compute(const struct rep_model *m,
+                     int k);'
+plant "$t" results/render/r.c '#include "results/model/model.h"
+/* model_compute(m, 0) is made with the model */
+void r(const struct rep_model *m, char *buf) { rep_model_join(m, buf); m->count(); (void)"model_compute(";
+}'
+check "a renderer that only reads the model passes" sh "$CHECK" "$t"
+offends render_stats 'results/render/ includes "results/stats/s.h", a room it may not use' \
+	results/stats/s.h '' results/render/s.c '#include "results/stats/s.h"'
+offends render_lmbench 'results/render/ includes "results/lmbench/l.h", a room it may not use' \
+	results/lmbench/l.h '' results/render/l.c '#include "results/lmbench/l.h"'
+offends render_computes 'results/render/c.c:2: calls model_compute() of results/model/model.h' \
+	results/render/c.c '#include "results/model/model.h"
+double c(const struct rep_model *m) { return model_compute(m, 1); }'
+offends render_stats_call 'results/render/o.c:2: calls stat_outlier() of results/stats/s.h' \
+	results/stats/s.h 'int stat_outlier(double x);' results/render/o.c '#include "results/model/model.h"
+int o(double x) { return stat_outlier (x); }'
 
 # sizes: the tree keeps them; a 601-line file and an 81-line function are caught
 SIZE=$(pwd)/tests/check-size.sh

@@ -1,5 +1,5 @@
 /* fuzz_loads.c: libFuzzer target for the LABEL.loads reader (rec_read_stream), rec_format's round trip, and the report of the records read in every format, its JSON checked by a strict decoder. */
-#include "results/model/model.h"
+#include "results/model/build.h"
 #include "results/record/record.h"
 #include "results/render/render.h"
 #include "results/model/summary.h"

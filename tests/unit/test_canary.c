@@ -6,6 +6,7 @@
 #include "tests/unit/trender.h"
 
 #include <math.h>
+#include <string.h>
 
 static const char *const order[] = { "no_load", NULL };
 
@@ -55,6 +56,22 @@ static void test_run_canary(void)
 	T_NEAR(canary_of(&r), 0.3, 1e-12);
 }
 
+/* test_model_holds: the model holds NTime and the machine notes, made once as
+ * it is built: the renderers only print them. */
+static void test_model_holds(const struct summary *s, const struct rec_set *set,
+                             const struct rep_show *show)
+{
+	struct rep_model m;
+	T_CHECK(rep_model_build(&m, s, set, show, NULL) == 0);
+	T_CHECK(m.nnotes == 2 && m.notes[0].kind == 1 && m.notes[1].kind == 2);
+	T_CHECK(strncmp(m.notes[0].text, "machine speed (canary: ", 23) == 0);
+	T_CHECK(strncmp(m.notes[1].text, "runs whose canary after differs", 31) == 0);
+	T_NEAR(m.workloads[0].blocks[0].rows[1].ntime, canary_ntime(&m, m.workloads[0].blocks[0].rows[1].c), 1e-12);
+	T_NEAR(m.workloads[0].blocks[0].rows[1].ntime, 64.8352, 1e-4);
+	T_CHECK(isnan(m.workloads[0].blocks[0].rows[2].ntime));
+	rep_model_free(&m);
+}
+
 int main(void)
 {
 	struct rep_show show = { .baseline = -1 };
@@ -83,6 +100,7 @@ int main(void)
 	        "against a's: beyond the noise)\n"
 	        "  runs whose canary after differs from before beyond its noise (by more than 3.3% from "
 	        "the usual +0.0%; the machine drifted): b no_load run 2 0.138 -> 0.152 (+10.1%)\n");
+	test_model_holds(&s, &set, &show);
 	/* --normalize: NTime = mean(Time / canary) x 0.143 beside Time */
 	show.normalize = 1;
 	show.precise = 1;

@@ -1,5 +1,5 @@
 /* test_emulated.c: unit tests of emulated labels in the report model and its renderers: rec_emulated, the label's guest, an emulated row never compared with a native baseline nor stepped from a native row, two emulated labels compared, the note in text and CSV. */
-#include "results/model/model.h"
+#include "results/model/build.h"
 #include "results/render/render.h"
 #include "tests/unit/t.h"
 #include "tests/unit/trec.h"

@@ -1,6 +1,7 @@
 /* test_plan.c: the run plan: built from options, its order of runs, the disk each load needs, its printing for --dry-run. */
 #include "contest/cmd/run.h"
 #include "contest/engine/estimate.h"
+#include "contest/engine/paths.h"
 #include "contest/engine/plan.h"
 #include "loads/registry.h"
 #include "results/record/store.h"
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* run_opts: a run of -k a -n 2 no_load io_load mem_load with --mem 256M. */
@@ -311,6 +313,21 @@ static void test_first_guess(void)
 	        != NULL);
 }
 
+/* disk_check: plan_disk_check of p with its testbed named tb. */
+static int disk_check(struct plan *p, const char *tb, int swap_on, char *why, size_t len)
+{
+	p->testbed.given = tb;
+	return plan_disk_check(p, swap_on, why, len);
+}
+
+/* space: plan_space of p with its testbed tb and -o other (NULL: none). */
+static void space(struct plan *p, const char *tb, const char *other)
+{
+	p->testbed.given = tb;
+	p->otherdir.given = other;
+	plan_space(p);
+}
+
 /* test_space: the kept file already there is not written again; the check
  * refuses a peak beyond the free space, naming the loads; the short plan. */
 static void test_space(void)
@@ -323,12 +340,12 @@ static void test_space(void)
 	run_opts(&o);                   /* read_load io_load mem_load, 256M */
 	o.loads[0] = &load_read_load;
 	plan_build(&p, &o);
-	T_CHECK(p.tb.free == UINT64_MAX && plan_disk_check(&p, "/x", NULL, 0, why, sizeof why) == 0);
+	T_CHECK(p.tb.free == UINT64_MAX && disk_check(&p, "/x", 0, why, sizeof why) == 0);
 	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) + (256ull << 20) * 110 / 100);
 	T_STREQ(why, "read_load's kept 256M file beside mem_load's 282M");
 	p.tb.free = 300ull << 20;
 	snprintf(p.tb.dir, sizeof p.tb.dir, "/x");
-	T_CHECK(plan_disk_check(&p, "/x/tb", NULL, 0, why, sizeof why) == -1);
+	T_CHECK(disk_check(&p, "/x/tb", 0, why, sizeof why) == -1);
 	T_CHECK(strstr(why, "the testbed /x/tb has 300M free, the plan needs ") != NULL);
 	T_CHECK(strstr(why, "(read_load's kept 256M file beside mem_load's 282M, and 5% and 16M of margin)") != NULL);
 	T_CHECK(strstr(printed_as(&p, 0), "load conditions: read_load io_load mem_load\n"
@@ -339,16 +356,16 @@ static void test_space(void)
 	T_CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/read_load.dat", dir);
 	T_CHECK((f = fopen(path, "w")) != NULL && ftruncate(fileno(f), 256 << 20) == 0 && fclose(f) == 0);
-	plan_space(&p, dir, NULL);
+	space(&p, dir, NULL);
 	T_CHECK(p.present[0] && !p.present[1] && p.tb.free != UINT64_MAX);
 	T_STREQ(p.tb.dir, dir);
 	T_CHECK(plan_peak_new(&p, why, sizeof why) == (256ull << 20) * 110 / 100);
 	T_STREQ(why, "mem_load's 282M");
 	p.tb.free = 320ull << 20;   /* 282M and the margin */
-	T_CHECK(plan_disk_check(&p, dir, NULL, 0, why, sizeof why) == 0);
+	T_CHECK(disk_check(&p, dir, 0, why, sizeof why) == 0);
 	/* a testbed not made yet: its nearest existing parent */
 	snprintf(path, sizeof path, "%s/new/tb/", dir);
-	plan_space(&p, path, dir);
+	space(&p, path, dir);
 	T_STREQ(p.tb.dir, dir);
 	T_CHECK(!p.present[0] && p.odir.free != UINT64_MAX);
 	snprintf(path, sizeof path, "%s/read_load.dat", dir);
@@ -369,27 +386,76 @@ static void test_in_memory(void)
 	plan_build(&p, &o);
 	T_CHECK(p.confine && !p.swap);
 	p.tb.fstype = 0x01021994;       /* tmpfs */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == -1);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == -1);
 	T_CHECK(strncmp(why, "mem_load: the testbed /run/tb is on tmpfs, which keeps its files in memory", 74) == 0);
 	T_CHECK(strchr(why, '\n') == NULL);
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 1, why, sizeof why) == 0);   /* swap: anonymous memory */
+	T_CHECK(disk_check(&p, "/run/tb", 1, why, sizeof why) == 0);   /* swap: anonymous memory */
 	p.tb.fstype = 0x858458F6;       /* ramfs */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == -1 && strstr(why, " on ramfs,") != NULL);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == -1 && strstr(why, " on ramfs,") != NULL);
 	p.tb.fstype = 0xEF53;           /* ext4 */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == 0);
 	p.tb.fstype = 0x01021994;
 	p.swap = 1;                     /* --swap: a swap file for the runs */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == 0);
 	p.swap = 0;
 	p.confine = 0;                  /* no memory group: nothing kills it */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == 0);
 	p.confine = 1;
 	p.nloads = 2;                   /* no_load and io_load only */
-	T_CHECK(plan_disk_check(&p, "/run/tb", NULL, 0, why, sizeof why) == 0);
+	T_CHECK(disk_check(&p, "/run/tb", 0, why, sizeof why) == 0);
 	/* plan_space reads the file system: /dev/shm is a tmpfs where there is one */
-	plan_space(&p, "/dev/shm/contest-not-made", NULL);
+	space(&p, "/dev/shm/contest-not-made", NULL);
 	if (p.tb.free != UINT64_MAX)
 		T_CHECK(p.tb.fstype != 0 && strcmp(p.tb.dir, "/dev/shm") == 0);
+}
+
+/* test_paths: plan_paths resolves an existing testbed, results directory
+ * and -o once, leaves a new one to set-up without making it, names each
+ * path it refuses in one line; plan_dir_name says a directory as given
+ * until set-up has taken it. */
+static void test_paths(void)
+{
+	static struct opts o;
+	char dir[] = "/tmp/contest-test-paths.XXXXXX", tb[PATH_MAX], res[PATH_MAX], file[PATH_MAX], why[PATH_MAX + 256];
+	struct plan p;
+	FILE *f;
+
+	run_opts(&o);
+	T_CHECK(mkdtemp(dir) != NULL);
+	snprintf(tb, sizeof tb, "%s/tb", dir);
+	snprintf(res, sizeof res, "%s/new/res", dir);
+	snprintf(file, sizeof file, "%s/file", dir);
+	T_CHECK(mkdir(tb, 0755) == 0 && (f = fopen(file, "w")) != NULL && fclose(f) == 0);
+	o.testbed = tb;
+	o.results = res;
+	o.other = dir;
+	plan_build(&p, &o);
+	T_CHECK(plan_paths(&p, why, sizeof why) == 0);
+	T_STREQ(p.testbed.path, tb);
+	T_STREQ(p.otherdir.path, dir);
+	T_CHECK(p.results.path[0] == '\0' && access(res, F_OK) != 0);   /* new: not made */
+	T_CHECK(plan_dir_name(&p.testbed) == tb);
+	p.testbed.taken = 1;
+	T_STREQ(plan_dir_name(&p.testbed), tb);
+	T_CHECK(plan_dir_name(&p.testbed) == p.testbed.path);
+	T_CHECK(plan_dir_resolve(&p.results, "results directory", why, sizeof why) == 0);
+	T_STREQ(p.results.path, res);
+	/* refused, one line naming the path: -o a file, a testbed that is a file, one not contest's */
+	o.other = file;
+	plan_build(&p, &o);
+	T_CHECK(plan_paths(&p, why, sizeof why) == -1 && strchr(why, '\n') == NULL);
+	T_CHECK(strstr(why, "-o '") == why && strstr(why, "/file' is not a directory") != NULL);
+	o.other = NULL;
+	o.testbed = file;
+	plan_build(&p, &o);
+	T_CHECK(plan_paths(&p, why, sizeof why) == -1 && strstr(why, "cannot create testbed '") == why);
+	o.testbed = dir;   /* holds tb, new and file, and no lock file */
+	plan_build(&p, &o);
+	T_CHECK(plan_paths(&p, why, sizeof why) == -1 && strstr(why, "testbed '") == why &&
+	        strstr(why, "is not contest's: it holds 3 entries") != NULL);
+	T_CHECK(unlink(file) == 0 && rmdir(tb) == 0 && rmdir(res) == 0);
+	snprintf(res, sizeof res, "%s/new", dir);
+	T_CHECK(rmdir(res) == 0 && rmdir(dir) == 0);
 }
 
 int main(void)
@@ -404,5 +470,6 @@ int main(void)
 	test_estimate();
 	test_first_guess();
 	test_space();
+	test_paths();
 	return t_done();
 }

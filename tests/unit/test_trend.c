@@ -1,6 +1,6 @@
 /* test_trend.c: unit tests of results/model/trend.c (trend order, steps, the largest change) and results/model/hosts.c (hosts kept apart as HOST:LABEL or merged). */
 #include "results/model/hosts.h"
-#include "results/model/model.h"
+#include "results/model/build.h"
 #include "results/render/render.h"
 #include "results/model/trend.h"
 #include "tests/unit/t.h"

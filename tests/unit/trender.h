@@ -2,7 +2,7 @@
 #ifndef CONTEST_TRENDER_H
 #define CONTEST_TRENDER_H
 
-#include "results/model/model.h"
+#include "results/model/build.h"
 #include "results/render/render.h"
 #include "tests/unit/t.h"
 
