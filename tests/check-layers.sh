@@ -36,7 +36,7 @@ APART='results/render>results/stats results/render>results/lmbench'
 # own, statistics, lmbench's readers) but READERS, which only read the model.
 PRINTERS='results/render'
 COMPUTERS='results/model results/stats results/lmbench'
-READERS='rep_model_join imodel_score'
+READERS='rep_model_join interact_model_score'
 status=0
 
 find . -path ./build -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||' | sort |

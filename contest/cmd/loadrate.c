@@ -1,6 +1,6 @@
 /* loadrate.c: `contest loads --rate`: each load alone for a few seconds: its work rate, CPU and the system's major faults. */
 #include "contest/cmd/loadrate.h"
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "contest/engine/machine.h"
 #include "contest/engine/prepare.h"
 #include "contest/engine/sig.h"
@@ -27,14 +27,14 @@ static unsigned long long majflt(void)
 }
 
 /* wait_for: sleep s seconds unless interrupted or the load fails; -1 then. */
-static int wait_for(struct loadctl *lc, double s, char *why, size_t len)
+static int wait_for(struct load_control *lc, double s, char *why, size_t len)
 {
 	double end = mono_now() + s;
 
 	while (mono_now() < end) {
 		if (sig_caught)
 			return -1;
-		if (loadctl_check(lc, why, len) != 0)
+		if (load_control_check(lc, why, len) != 0)
 			return -1;
 		mono_sleep(end - mono_now() < 0.2 ? end - mono_now() : 0.2);
 	}
@@ -46,7 +46,7 @@ static int wait_for(struct loadctl *lc, double s, char *why, size_t len)
 static int rate_one(const struct load_desc *d, const struct load_env *env, double secs)
 {
 	struct load_prep prep = { .per_unit = d->per_unit };
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample a, b;
 	char why[256] = "";
 	unsigned long long fa, fb;
@@ -65,16 +65,16 @@ static int rate_one(const struct load_desc *d, const struct load_env *env, doubl
 		}
 	}
 	sync();
-	if (loadctl_start(&lc, d, env, &prep, why, sizeof why) != 0) {
+	if (load_control_start(&lc, d, env, &prep, why, sizeof why) != 0) {
 		rc = 1;
 		goto out;
 	}
 	if (wait_for(&lc, 1.0, why, sizeof why) == 0) {
-		loadctl_sample(&lc, &a);
+		load_control_sample(&lc, &a);
 		fa = majflt();
 		t0 = mono_now();
 		if (wait_for(&lc, secs, why, sizeof why) == 0) {
-			loadctl_sample(&lc, &b);
+			load_control_sample(&lc, &b);
 			fb = majflt();
 			t = mono_now() - t0;
 			double work = (double)(b.work - a.work);
@@ -87,7 +87,7 @@ static int rate_one(const struct load_desc *d, const struct load_env *env, doubl
 		rc = EXIT_INTR;
 	else if (why[0] != '\0')
 		rc = 1;
-	loadctl_stop(&lc, 2.0);
+	load_control_stop(&lc, 2.0);
 out:
 	if (d->cleanup != NULL)
 		d->cleanup(env, &prep);

@@ -39,33 +39,33 @@ static void dir_abs(const char *what, const char *dir, char *out, int *made)
  * a torn line is no bar: the append marks it and begins a line of its own). */
 static int last_run(const char *results, const char *label)
 {
-	struct mrec_set set = { 0 };
+	struct micro_record_set set = { 0 };
 	int run = 0;
 
 	if (store_micro_read_label(results, label, &set) != 0 || set.bad > set.torn) {
 		run = set.bad > set.torn ? -2 : -1;
-		mrec_set_free(&set);
+		micro_record_set_free(&set);
 		return run;
 	}
 	for (size_t i = 0; i < set.n; i++)
 		if (set.v[i].run > run)
 			run = set.v[i].run;
-	mrec_set_free(&set);
+	micro_record_set_free(&set);
 	return run;
 }
 
 /* to_records: the lines of one suite run for storing. */
-static struct mrec *to_records(const struct opts *o, const struct micro_opts *mo,
+static struct micro_record *to_records(const struct opts *o, const struct micro_opts *mo,
                                const struct micro_set *set, int run, const char *ts)
 {
-	struct mrec *v = calloc((size_t)set->n + 1, sizeof *v);
+	struct micro_record *v = calloc((size_t)set->n + 1, sizeof *v);
 	struct utsname u;
 
 	if (v == NULL)
 		return NULL;
 	uname(&u);
 	for (int i = 0; i < set->n; i++) {
-		struct mrec *m = &v[i];
+		struct micro_record *m = &v[i];
 		const struct micro_metric *x = &set->m[i];
 		text_copy(m->label, o->label, sizeof m->label);
 		m->run = run;
@@ -197,7 +197,7 @@ int cmd_micro(struct opts *o)
 			}
 			goto out;
 		}
-		struct mrec *v = to_records(o, &mo, &set, first + (int)r, ts);
+		struct micro_record *v = to_records(o, &mo, &set, first + (int)r, ts);
 		if (v == NULL || store_micro_append(results, v, (size_t)set.n) != 0) {
 			warn("cannot record micro run %d of '%s' in %s", first + (int)r, o->label, results);
 			free(v);

@@ -21,8 +21,8 @@ struct micro_show {
 	render_micro_fn *form;        /* the format's form; NULL: the summary text */
 };
 
-/* micro_report (contest/cmd/microrep.c): the summary of show's labels from
- * results, then of each lmbench file (its runs labelled as lmsum_parse
+/* micro_report (contest/cmd/micro_report.c): the summary of show's labels from
+ * results, then of each lmbench file (its runs labelled as lmbench_summary_parse
  * says), in show's form. Returns 0, or 2 (reported) when there is nothing
  * to show, malformed lines were skipped, or an lmbench file is refused. */
 int micro_report(const char *results, const struct micro_show *show, FILE *out);

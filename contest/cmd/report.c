@@ -3,7 +3,7 @@
 #include "contest/cli/set.h"
 #include "contest/cmd/micro.h"
 #include "contest/interact/interact.h"
-#include "contest/report/report.h"
+#include "contest/report/pipeline.h"
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"

@@ -1,4 +1,4 @@
-/* run.c: the run command (and a sweep's): the machine sized, set up, every run of the plan made (contest/engine/run.h), the machine put back and the labels' report printed; --dry-run prints the plan instead. */
+/* run.c: the run command (and a sweep's): the machine sized, set up, every run of the plan made (contest/engine/run_loop.h), the machine put back and the labels' report printed; --dry-run prints the plan instead. */
 #include "contest/cmd/run.h"
 #include "contest/cmd/clean.h"
 #include "contest/engine/guess.h"
@@ -6,10 +6,10 @@
 #include "contest/engine/paths.h"
 #include "contest/engine/plan.h"
 #include "contest/engine/progress.h"
-#include "contest/engine/run.h"
+#include "contest/engine/run_loop.h"
 #include "contest/engine/setup.h"
 #include "contest/engine/sig.h"
-#include "contest/report/report.h"
+#include "contest/report/pipeline.h"
 #include "contest/sys/confine.h"
 #include "contest/sys/guard.h"
 #include "contest/sys/undo.h"

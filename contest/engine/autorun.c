@@ -1,4 +1,4 @@
-/* autorun.c: -n auto in a run invocation: which runs of the plan are made, the interval on the progress line, the closing lines. */
+/* autorun.c: -n auto's part in the run loop: which planned run comes next (from precise.c's verdicts), the interval on the progress line, the closing lines. */
 #include "contest/engine/autorun.h"
 #include "lib/err.h"
 #include "lib/text.h"

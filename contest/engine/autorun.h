@@ -1,4 +1,4 @@
-/* autorun.h: -n auto in a run invocation: which runs of the plan are made, the interval on the progress line, the closing lines. */
+/* autorun.h: -n auto's part in the run loop: which planned run comes next (from precise.c's verdicts), the interval on the progress line, the closing lines. */
 #ifndef CONTEST_AUTORUN_H
 #define CONTEST_AUTORUN_H
 

@@ -1,4 +1,4 @@
-/* estimate.c: a run's time before it ran: recorded compiles of the same workload, else a first guess from the canary, the workload's size and the loads' cost factors. */
+/* estimate.c: the arithmetic of one run's estimated time (no I/O): a compile's base time from recorded compiles or from the canary and the workload's size, the loads' cost factors, the overhead around a compile. */
 #include "contest/engine/estimate.h"
 #include "lib/text.h"
 

@@ -1,4 +1,4 @@
-/* estimate.h: a run's time before it ran: recorded compiles of the same workload, else a first guess from the canary, the workload's size and the loads' cost factors. */
+/* estimate.h: the arithmetic of one run's estimated time (no I/O): a compile's base time from recorded compiles or from the canary and the workload's size, the loads' cost factors, the overhead around a compile. */
 #ifndef CONTEST_ESTIMATE_H
 #define CONTEST_ESTIMATE_H
 

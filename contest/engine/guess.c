@@ -1,11 +1,11 @@
-/* guess.c: the plan's estimate before a run: the recorded runs of the same workload, and a first guess for the loads without one from the canary and the workload's size. */
+/* guess.c: the plan's estimate, gathered: reads the same workload's records, else times the canary and sizes the workload, and hands them to estimate.c for each planned run. */
 #include "contest/engine/guess.h"
 #include "contest/engine/canary.h"
 #include "contest/engine/estimate.h"
 #include "contest/engine/sig.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/model/canary.h"
+#include "results/model/speed.h"
 #include "results/record/store.h"
 #include "workload/builtin.h"
 #include "workload/ktree.h"

@@ -1,4 +1,4 @@
-/* guess.h: the plan's estimate before a run: the recorded runs of the same workload, and a first guess for the loads without one from the canary and the workload's size. */
+/* guess.h: the plan's estimate, gathered: reads the same workload's records, else times the canary and sizes the workload, and hands them to estimate.c for each planned run. */
 #ifndef CONTEST_GUESS_H
 #define CONTEST_GUESS_H
 

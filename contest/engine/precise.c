@@ -1,8 +1,8 @@
-/* precise.c: -n auto: each condition's Time interval over this invocation's runs, and when its rounds stop. */
+/* precise.c: -n auto's statistics, apart from any run: each condition's Time interval over the runs so far, and whether it is narrow enough (or the runs used up) to stop. */
 #include "contest/engine/precise.h"
 #include "lib/array.h"
 #include "lib/text.h"
-#include "results/model/canary.h"
+#include "results/model/speed.h"
 #include "results/stats/drift.h"
 #include "results/stats/stats.h"
 #include "results/model/stall.h"

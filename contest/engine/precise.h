@@ -1,4 +1,4 @@
-/* precise.h: -n auto: each condition's Time interval over this invocation's runs, and when its rounds stop. */
+/* precise.h: -n auto's statistics, apart from any run: each condition's Time interval over the runs so far, and whether it is narrow enough (or the runs used up) to stop. */
 #ifndef CONTEST_PRECISE_H
 #define CONTEST_PRECISE_H
 

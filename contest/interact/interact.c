@@ -2,7 +2,7 @@
 #include "contest/interact/interact.h"
 #include "contest/cli/version.h"
 #include "contest/engine/compile.h"
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "contest/engine/machine.h"
 #include "contest/engine/prepare.h"
 #include "contest/engine/setup.h"
@@ -111,22 +111,22 @@ static void say(const struct ia *a, const char *fmt, const char *x, const char *
 
 /* wait_for: until mono_now() reaches end, or t (when not NULL) finished;
  * 1 when interrupted, -1 when the load failed (why), else 0. */
-static int wait_for(struct loadctl *lc, double end, struct itask_run *t, char *why, size_t len)
+static int wait_for(struct load_control *lc, double end, struct itask_run *t, char *why, size_t len)
 {
 	while (mono_now() < end && (t == NULL || !itask_done(t))) {
 		if (sig_caught)
 			return 1;
-		if (loadctl_check(lc, why, len) != 0)
+		if (load_control_check(lc, why, len) != 0)
 			return -1;
 		mono_sleep(fmin(0.1, end - mono_now()));
 	}
-	return sig_caught ? 1 : loadctl_check(lc, why, len) != 0 ? -1 : 0;
+	return sig_caught ? 1 : load_control_check(lc, why, len) != 0 ? -1 : 0;
 }
 
 /* new_rec: the record of task k's window under load li, with res. */
 static void new_rec(const struct ia *a, size_t li, int k, const char *ts,
                     const struct itask_run *t, const struct itask_result *res,
-                    const struct load_prep *prep, struct irec *v)
+                    const struct load_prep *prep, struct interact_record *v)
 {
 	const struct opts *o = a->r.o;
 	const struct load_desc *d = o->loads[li];
@@ -166,14 +166,14 @@ static void new_rec(const struct ia *a, size_t li, int k, const char *ts,
 /* window: task k for --seconds against load li (running as lc), recorded.
  * 0; 1 interrupted; -1 the load failed or the record could not be
  * written (why). */
-static int window(struct ia *a, size_t li, int k, struct loadctl *lc, const struct load_prep *prep,
+static int window(struct ia *a, size_t li, int k, struct load_control *lc, const struct load_prep *prep,
                   char *why, size_t len)
 {
 	const struct opts *o = a->r.o;
 	struct itask_run t = { .kind = k, .seconds = o->rate_seconds, .loops_ms = a->cal.loops_ms,
 	                       .rt = o->rt, .nice = o->nice };
 	struct itask_result res;
-	struct irec v;
+	struct interact_record v;
 	char ts[40];
 	int rc;
 
@@ -227,7 +227,7 @@ static int condition(struct ia *a, size_t li)
 	const struct opts *o = a->r.o;
 	const struct load_desc *d = o->loads[li];
 	struct load_prep prep = { .per_unit = d->per_unit };
-	struct loadctl lc = { 0 };
+	struct load_control lc = { 0 };
 	char why[512] = "";
 	int rc = 0;
 
@@ -242,7 +242,7 @@ static int condition(struct ia *a, size_t li)
 	}
 	if (rc == 0) {
 		a->phase = "starting the load";
-		rc = loadctl_start(&lc, d, &a->r.env, &prep, why, sizeof why);
+		rc = load_control_start(&lc, d, &a->r.env, &prep, why, sizeof why);
 	}
 	if (rc == 0 && lc.pgid != 0) {
 		a->phase = "the load's lead";
@@ -253,7 +253,7 @@ static int condition(struct ia *a, size_t li)
 	int make_failed = rc != 0 && d == &interact_compile && lc.pgid != 0 && atomic_load(&lc.ctr->failed) == 1;
 	if (rc == 0 || !sig_caught)
 		a->phase = "stopping the load";
-	if (loadctl_stop(&lc, 2.0) != 0 && rc == 0) {
+	if (load_control_stop(&lc, 2.0) != 0 && rc == 0) {
 		text_copy(why, "the load's processes could not be stopped", sizeof why);
 		rc = -1;
 	}
@@ -275,10 +275,10 @@ static int condition(struct ia *a, size_t li)
 static void read_done(struct ia *a)
 {
 	const struct opts *o = a->r.o;
-	struct irec_set set = { 0 };
+	struct interact_record_set set = { 0 };
 
 	if (store_interact_read_label(a->r.results, o->label, &set) != 0 || set.bad > set.torn) {
-		irec_set_free(&set);
+		interact_record_set_free(&set);
 		errx(EXIT_USAGE, "refusing to append to the interactivity results of label '%s' in %s",
 		     o->label, a->r.results);
 	}
@@ -287,7 +287,7 @@ static void read_done(struct ia *a)
 			warnx("label '%s' has interactivity results taken at policy %s, nice %d in %s: the "
 			      "rows would mix them; give --rt or --nice runs a label of their own (such as "
 			      "%s+rt)", o->label, set.v[i].policy, set.v[i].nice, a->r.results, o->label);
-			irec_set_free(&set);
+			interact_record_set_free(&set);
 			exit(EXIT_USAGE);
 		}
 	for (size_t i = 0; i < set.n; i++)
@@ -296,7 +296,7 @@ static void read_done(struct ia *a)
 			if (k >= 0 && strcmp(set.v[i].load, o->loads[li]->name) == 0 && set.v[i].run > a->done[li][k])
 				a->done[li][k] = set.v[i].run;
 		}
-	irec_set_free(&set);
+	interact_record_set_free(&set);
 }
 
 /* calibrate: the calibration of this host (said when measured now); exits

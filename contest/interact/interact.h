@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 #include "contest/cli/opts.h"
-#include "contest/report/report.h"
+#include "contest/report/pipeline.h"
 #include "loads/load.h"
 
 /* The window of each task when --seconds is not given: the default set

@@ -3,7 +3,7 @@
 #include "lib/array.h"
 #include "lib/err.h"
 #include "lib/text.h"
-#include "results/model/kver.h"
+#include "results/model/kernel_version.h"
 #include "results/record/store.h"
 #include "results/model/trend.h"
 
@@ -174,7 +174,7 @@ const char *report_in_baseline(const struct report_req *req, const struct report
 }
 
 /* report_in_micro: see contest/report/reportin.h. */
-int report_in_micro(const struct report_req *req, struct mrec_set *micro)
+int report_in_micro(const struct report_req *req, struct micro_record_set *micro)
 {
 	int rc = 0;
 
@@ -190,13 +190,13 @@ static void say_unversioned(const struct trend_key *keys, size_t n)
 {
 	char list[512] = "", q[TEXT_QUOTED];
 	size_t len = 0, bad = 0;
-	struct kver v;
+	struct kernel_version v;
 
 	for (size_t i = 0; i < n; i++) {
 		size_t k;
 		for (k = 0; k < i && strcmp(keys[k].label, keys[i].label) != 0; k++)
 			;
-		if (k < i || kver_parse(keys[i].label, &v) == 0)
+		if (k < i || kernel_version_parse(keys[i].label, &v) == 0)
 			continue;
 		if (bad++ < 8 && len < sizeof list)
 			len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'", bad > 1 ? ", " : "",

@@ -5,7 +5,7 @@
 #include "contest/cli/opts.h"
 #include "contest/report/req.h"
 #include "results/model/hosts.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 #include "results/model/summary.h"
 
@@ -58,7 +58,7 @@ const char *report_in_baseline(const struct report_req *req, const struct report
  * into micro; 0, EXIT_USAGE (reported) when a directory or file cannot be
  * read or is refused, else EXIT_SKIPPED when malformed lines were skipped
  * (each reported). */
-int report_in_micro(const struct report_req *req, struct mrec_set *micro);
+int report_in_micro(const struct report_req *req, struct micro_record_set *micro);
 
 /* report_in_free: free what in holds. */
 void report_in_free(struct report_in *in);

@@ -1,7 +1,7 @@
 /* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables. */
 #include "contest/series/closing.h"
 #include "contest/series/guest.h"
-#include "contest/report/report.h"
+#include "contest/report/pipeline.h"
 #include "results/record/store.h"
 
 #include <limits.h>

@@ -6,8 +6,8 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "loads/registry.h"
-#include "results/record/irec.h"
-#include "results/record/mrec.h"
+#include "results/record/interact_record.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 
 #include <dirent.h>

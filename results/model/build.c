@@ -1,7 +1,7 @@
 /* build.c: the report model built whole: its shape (model.c), then each row's NTime and the notes on the machine, computed once here and not while rendering. */
 #include "results/model/build.h"
-#include "results/model/canary.h"
-#include "results/model/machnote.h"
+#include "results/model/speed.h"
+#include "results/model/machine_note.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +26,7 @@ static int notes(struct rep_model *m)
 	if ((m->notes = calloc(REP_NOTES, sizeof *m->notes)) == NULL)
 		return -1;
 	for (int k = 0; k < REP_NOTES; k++) {
-		int kind = rep_note(m, k, line, sizeof line);
+		int kind = machine_note(m, k, line, sizeof line);
 		if (kind == 0)
 			continue;
 		if ((m->notes[m->nnotes].text = strdup(line)) == NULL)
@@ -37,7 +37,7 @@ static int notes(struct rep_model *m)
 }
 
 int rep_model_build(struct rep_model *m, const struct summary *s, const struct rec_set *set,
-                    const struct rep_show *show, const struct mrec_set *micro)
+                    const struct rep_show *show, const struct micro_record_set *micro)
 {
 	if (rep_model_shape(m, s, set, show, micro) != 0)
 		return -1;

@@ -224,7 +224,7 @@ const char *rep_model_join(const struct rep_model *m, enum rep_fact what, char *
 }
 
 int rep_model_shape(struct rep_model *m, const struct summary *s, const struct rec_set *set,
-                    const struct rep_show *show, const struct mrec_set *micro)
+                    const struct rep_show *show, const struct micro_record_set *micro)
 {
 	memset(m, 0, sizeof *m);
 	m->labels = s->labels;

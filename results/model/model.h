@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include "results/model/compare.h"
 #include "results/model/hosts.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 #include "results/model/summary.h"
 
@@ -22,7 +22,7 @@ struct rep_row {
 	int apart;                  /* not compared: one of this row and the baseline ran
 	                             * emulated, the other not (REP_APART_NOTE) */
 	double ntime;               /* NTime: Time at the reference canary (canary_ntime,
-	                             * results/model/canary.h); NaN when no run has a canary */
+	                             * results/model/speed.h); NaN when no run has a canary */
 };
 
 /* REP_APART_NOTE: why an emulated label and a native one are not compared. */
@@ -62,7 +62,7 @@ struct rep_env {
 	char *label, *key, *from, *to;
 };
 
-/* One note on the machine under the tables (rep_note, results/model/machnote.h). */
+/* One note on the machine under the tables (machine_note, results/model/machine_note.h). */
 struct rep_note_line {
 	int kind;     /* 1: a line of its own; 2: an item of the line above */
 	char *text;
@@ -98,7 +98,7 @@ struct rep_model {
 	struct rep_env *env;          /* in the order added */
 	size_t nenv, env_cap;
 	const char *first_ts, *last_ts;   /* the earliest and latest timestamp of the runs; NULL none */
-	const struct mrec_set *micro; /* the microbenchmark records given (which must outlive
+	const struct micro_record_set *micro; /* the microbenchmark records given (which must outlive
 	                               * the model); NULL: none */
 	const char *trend;            /* as in rep_show */
 	const size_t *series;         /* as in rep_show */
@@ -123,7 +123,7 @@ const char *rep_model_emulated(const struct rec_set *set, const char *label);
  * report uses, results/model/build.h). micro (NULL or empty: none) is kept
  * for the renderers. 0, or -1 on allocation failure (m freed). */
 int rep_model_shape(struct rep_model *m, const struct summary *s, const struct rec_set *set,
-                    const struct rep_show *show, const struct mrec_set *micro);
+                    const struct rep_show *show, const struct micro_record_set *micro);
 
 /* rep_model_env_add: note that label's environment has key at to where the
  * first label's (env_ref) has from. 0, or -1 on allocation failure. */

@@ -58,7 +58,7 @@ struct sum_cell {
 	int tout;            /* how many of them are outliers (rob_outlier) */
 	unsigned char *tvout;   /* 1 where tv[i] is one of them, else 0; NULL when none */
 	/* the mean over the ok runs with a canary of Time / the run's canary
-	 * (results/model/canary.h: NTime is this x the report's reference); NaN none */
+	 * (results/model/speed.h: NTime is this x the report's reference); NaN none */
 	double time_per_canary;
 };
 

@@ -13,7 +13,7 @@ struct trend_key {
 };
 
 /* trend_order: sort the n keys of v into trend order: by series, then by
- * rank (by_version 0), or by version (kver_label_cmp of label, a label
+ * rank (by_version 0), or by version (kernel_version_label_cmp of label, a label
  * that is not a version after those that are, ties by rank). Returns how
  * many labels are not kernel versions when by_version (0 otherwise). */
 size_t trend_order(struct trend_key *v, size_t n, int by_version);

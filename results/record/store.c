@@ -5,7 +5,7 @@
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "results/record/field.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/record/version.h"
 
 #include <dirent.h>
@@ -236,7 +236,7 @@ int store_append(const char *dir, const struct rec *r)
 	return append_block(dir, path, head, line, (size_t)len, r);
 }
 
-int store_micro_append(const char *dir, const struct mrec *v, size_t n)
+int store_micro_append(const char *dir, const struct micro_record *v, size_t n)
 {
 	char path[PATH_MAX], head[512];
 	char *text = NULL;
@@ -251,7 +251,7 @@ int store_micro_append(const char *dir, const struct mrec *v, size_t n)
 	}
 	if (fs_path(path, sizeof path, "%s/%s%s", dir, v[0].label, MICRO_SUFFIX) != 0)
 		return -1;
-	mrec_header(head, sizeof head);
+	micro_record_header(head, sizeof head);
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(v[i].label, v[0].label) != 0) {
 			errno = EINVAL;
@@ -261,7 +261,7 @@ int store_micro_append(const char *dir, const struct mrec *v, size_t n)
 		if (t == NULL)
 			goto out;
 		text = t;
-		int k = mrec_format(&v[i], text + len, cap - len);
+		int k = micro_record_format(&v[i], text + len, cap - len);
 		if (k < 0) {
 			errno = EOVERFLOW;
 			goto out;
@@ -274,7 +274,7 @@ out:
 	return rc;
 }
 
-int store_interact_append(const char *dir, const struct irec *r)
+int store_interact_append(const char *dir, const struct interact_record *r)
 {
 	char path[PATH_MAX], head[1024], line[STORE_BUF];
 	int len;
@@ -285,8 +285,8 @@ int store_interact_append(const char *dir, const struct irec *r)
 	}
 	if (fs_path(path, sizeof path, "%s/%s%s", dir, r->label, INTERACT_SUFFIX) != 0)
 		return -1;
-	irec_header(head, sizeof head);
-	if ((len = irec_format(r, line, sizeof line)) < 0) {
+	interact_record_header(head, sizeof head);
+	if ((len = interact_record_format(r, line, sizeof line)) < 0) {
 		errno = EOVERFLOW;
 		return -1;
 	}
@@ -334,20 +334,20 @@ int store_read_label(const char *dir, const char *label, struct rec_set *out)
 	return rc <= 0 ? rc : rec_read_file(path, out);
 }
 
-int store_micro_read_label(const char *dir, const char *label, struct mrec_set *out)
+int store_micro_read_label(const char *dir, const char *label, struct micro_record_set *out)
 {
 	char path[PATH_MAX];
 	int rc = label_file(dir, label, MICRO_SUFFIX, path, sizeof path);
 
-	return rc <= 0 ? rc : mrec_read_file(path, out);
+	return rc <= 0 ? rc : micro_record_read_file(path, out);
 }
 
-int store_interact_read_label(const char *dir, const char *label, struct irec_set *out)
+int store_interact_read_label(const char *dir, const char *label, struct interact_record_set *out)
 {
 	char path[PATH_MAX];
 	int rc = label_file(dir, label, INTERACT_SUFFIX, path, sizeof path);
 
-	return rc <= 0 ? rc : irec_read_file(path, out);
+	return rc <= 0 ? rc : interact_record_read_file(path, out);
 }
 
 /* cmp_names: strcmp order for qsort of char pointers. */
@@ -458,11 +458,11 @@ static int read_all(const char *dir, const char *suffix, int (*reader)(const cha
 }
 
 static int read_loads(const char *path, void *out) { return rec_read_file(path, out); }
-static int read_micro(const char *path, void *out) { return mrec_read_file(path, out); }
+static int read_micro(const char *path, void *out) { return micro_record_read_file(path, out); }
 
-static int read_interact(const char *path, void *out) { return irec_read_file(path, out); }
+static int read_interact(const char *path, void *out) { return interact_record_read_file(path, out); }
 
-int store_interact_read_all(const char *dir, struct irec_set *out)
+int store_interact_read_all(const char *dir, struct interact_record_set *out)
 {
 	return read_all(dir, INTERACT_SUFFIX, read_interact, out, &out->refused);
 }
@@ -472,7 +472,7 @@ int store_read_all(const char *dir, struct rec_set *out)
 	return read_all(dir, STORE_SUFFIX, read_loads, out, &out->refused);
 }
 
-int store_micro_read_all(const char *dir, struct mrec_set *out)
+int store_micro_read_all(const char *dir, struct micro_record_set *out)
 {
 	return read_all(dir, MICRO_SUFFIX, read_micro, out, &out->refused);
 }

@@ -2,8 +2,8 @@
 #ifndef CONTEST_STORE_H
 #define CONTEST_STORE_H
 
-#include "results/record/irec.h"
-#include "results/record/mrec.h"
+#include "results/record/interact_record.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 
 /* store_path: DIR/LABEL.loads into buf; -1 when it does not fit, or (errno
@@ -31,25 +31,25 @@ int store_read_all(const char *dir, struct rec_set *out);
 
 /* store_micro_append: append the lines of one microbenchmark suite run (all
  * of one label) to DIR/LABEL.micro in one write, as store_append does. */
-int store_micro_append(const char *dir, const struct mrec *v, size_t n);
+int store_micro_append(const char *dir, const struct micro_record *v, size_t n);
 
 /* store_micro_read_label: the lines of DIR/LABEL.micro, refused as
  * store_read_label refuses a LABEL.loads. */
-int store_micro_read_label(const char *dir, const char *label, struct mrec_set *out);
+int store_micro_read_label(const char *dir, const char *label, struct micro_record_set *out);
 
 /* store_micro_read_all: every line of every LABEL.micro file in dir, as
  * store_read_all reads LABEL.loads files. */
-int store_micro_read_all(const char *dir, struct mrec_set *out);
+int store_micro_read_all(const char *dir, struct micro_record_set *out);
 
 /* store_interact_append: append one interactivity record to
  * DIR/LABEL.interact in one write, as store_append does. */
-int store_interact_append(const char *dir, const struct irec *r);
+int store_interact_append(const char *dir, const struct interact_record *r);
 
 /* store_interact_read_label, store_interact_read_all: the records of
  * DIR/LABEL.interact, of every LABEL.interact in dir, read and refused as
  * the LABEL.micro ones are. */
-int store_interact_read_label(const char *dir, const char *label, struct irec_set *out);
-int store_interact_read_all(const char *dir, struct irec_set *out);
+int store_interact_read_label(const char *dir, const char *label, struct interact_record_set *out);
+int store_interact_read_all(const char *dir, struct interact_record_set *out);
 
 /* store_env_append: append one invocation's environment fingerprint (text:
  * "key=value" lines) to DIR/LABEL.env after a line "@ TIMESTAMP", in one

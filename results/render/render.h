@@ -22,7 +22,7 @@ enum {
  * all, in the order first recorded). */
 struct micro_doc {
 	const char *summary;
-	const struct mrec_set *set;
+	const struct micro_record_set *set;
 	const char *const *labels;
 	size_t nlabels;
 };
@@ -239,7 +239,7 @@ struct render_col {
 extern const struct render_col render_why_cols[RENDER_WHY_N];
 extern const struct render_col render_lat_cols[RENDER_LAT_N];
 
-/* The machine-speed canary (results/model/canary.h) with --why, and always in
+/* The machine-speed canary (results/model/speed.h) with --why, and always in
  * the data formats: Canary and CanAfter, the means of the ok runs'
  * canary_s and canary_after_s, in seconds. */
 #define RENDER_CANARY_N 2

@@ -160,7 +160,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
  * percent with its interval and Welch's p-value; the median of the Times
  * with its 95% interval, their MAD and outliers (run numbers), Mann-Whitney's
  * p and the smallest detectable differences (csv_robust); NTime (ntime) and
- * the canary's columns (results/model/canary.h); then the --why and --latency
+ * the canary's columns (results/model/speed.h); then the --why and --latency
  * columns (empty where not available); last the label's guest when it ran
  * emulated, REC_EMULATED_NOTE, and REP_APART_NOTE when the row is not
  * compared with the baseline for that (csv_guest). Stable column names in the first

@@ -217,7 +217,7 @@ static void micro_section(FILE *out, const char *text)
 
 /* micro_records: the microbenchmark records' summary (render_micro) as
  * micro_section shows it. */
-static void micro_records(FILE *out, const struct mrec_set *micro)
+static void micro_records(FILE *out, const struct micro_record_set *micro)
 {
 	char *text = NULL;
 	size_t len = 0;

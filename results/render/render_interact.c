@@ -9,7 +9,7 @@
 #define CELL 32
 
 /* heads: the column headings of block b in m into h; how many. */
-static int heads(const struct imodel *m, const struct iblock *b, const char *h[NCOL])
+static int heads(const struct interact_model *m, const struct iblock *b, const char *h[NCOL])
 {
 	int n = 0;
 
@@ -52,10 +52,10 @@ static void put_f(char c[NCOL][CELL], int *n, double v, int d)
 }
 
 /* cells: row r of block b as the text of each column (as heads names them). */
-static int cells(const struct imodel *m, const struct iblock *b, const struct irow *r, char c[NCOL][CELL])
+static int cells(const struct interact_model *m, const struct iblock *b, const struct irow *r, char c[NCOL][CELL])
 {
 	int n = 0, d = m->precise ? 2 : 1;
-	enum imetric s = imodel_score(b);
+	enum imetric s = interact_model_score(b);
 	char runs[16];
 
 	snprintf(runs, sizeof runs, "[%d]", r->runs);   /* as the classic tables' Kernel [runs] */
@@ -89,7 +89,7 @@ static int cells(const struct imodel *m, const struct iblock *b, const struct ir
 }
 
 /* width: column i's width in block b: its widest cell or heading. */
-static int width(const struct imodel *m, const struct iblock *b, int i)
+static int width(const struct interact_model *m, const struct iblock *b, int i)
 {
 	const char *h[NCOL];
 	char c[NCOL][CELL];
@@ -104,7 +104,7 @@ static int width(const struct imodel *m, const struct iblock *b, int i)
 	return w;
 }
 
-void render_interact_text(FILE *out, const struct imodel *m)
+void render_interact_text(FILE *out, const struct interact_model *m)
 {
 	const char *h[NCOL];
 	char c[NCOL][CELL];
@@ -130,7 +130,7 @@ void render_interact_text(FILE *out, const struct imodel *m)
 		        "Mann-Whitney's (4 runs each).\n", m->baseline_name);
 }
 
-void render_interact_markdown(FILE *out, const struct imodel *m)
+void render_interact_markdown(FILE *out, const struct interact_model *m)
 {
 	const char *h[NCOL];
 	char c[NCOL][CELL];
@@ -183,7 +183,7 @@ static int dfigs(const struct iblock *b, const struct irow *r, struct dfig f[20]
 	return n;
 }
 
-void render_interact_csv(FILE *out, const struct imodel *m)
+void render_interact_csv(FILE *out, const struct interact_model *m)
 {
 	struct dfig f[20];
 	const struct irow none = { 0 };
@@ -210,7 +210,7 @@ void render_interact_csv(FILE *out, const struct imodel *m)
 		}
 }
 
-void render_interact_json(FILE *out, const struct imodel *m)
+void render_interact_json(FILE *out, const struct interact_model *m)
 {
 	struct dfig f[20];
 
@@ -252,7 +252,7 @@ static const char style[] =
 	"svg text{font-family:system-ui,sans-serif;font-size:11px;fill:#222}svg .grid{stroke:#e4e4e4}\n";
 
 /* chart: block b's Met% per load (a group) and label (a bar) as inline SVG. */
-static void chart(FILE *out, const struct imodel *m, const struct iblock *b)
+static void chart(FILE *out, const struct interact_model *m, const struct iblock *b)
 {
 	const int W = 720, H = 240, L = 40, T = 10, B = 40;
 	size_t ng = 0;
@@ -300,7 +300,7 @@ static void chart(FILE *out, const struct imodel *m, const struct iblock *b)
 	      "before the next period began (deadlines met), mean over the runs.</p>\n", out);
 }
 
-void render_interact_html(FILE *out, const struct imodel *m)
+void render_interact_html(FILE *out, const struct interact_model *m)
 {
 	const char *h[NCOL];
 	char c[NCOL][CELL];

@@ -1,11 +1,11 @@
-/* render_interact.h: the renderers of the interactivity report (report --interactive): they print an imodel, nothing else. */
+/* render_interact.h: the renderers of the interactivity report (report --interactive): they print an interact_model, nothing else. */
 #ifndef CONTEST_RENDER_INTERACT_H
 #define CONTEST_RENDER_INTERACT_H
 
 #include <stdio.h>
-#include "results/model/imodel.h"
+#include "results/model/interact_model.h"
 
-typedef void irender_fn(FILE *out, const struct imodel *m);
+typedef void irender_fn(FILE *out, const struct interact_model *m);
 
 /* render_interact_find: the renderer of format name (text, csv, json,
  * markdown, html, as results/render/render.h names them); NULL when none. */

@@ -41,14 +41,14 @@ void render_micro_num(double v, char *buf, size_t len)
 
 /* A suite run: the indexes of its lines in the set. */
 struct mrun {
-	const struct mrec *first;
-	const struct mrec **m;
+	const struct micro_record *first;
+	const struct micro_record **m;
 	size_t n;
 	const char *os;   /* its OS cell (os_names) */
 };
 
 /* line_of: run r's line of metric name, or NULL. */
-static const struct mrec *line_of(const struct mrun *r, const char *name)
+static const struct micro_record *line_of(const struct mrun *r, const char *name)
 {
 	for (size_t i = 0; i < r->n; i++)
 		if (strcmp(r->m[i]->metric, name) == 0)
@@ -60,7 +60,7 @@ static const struct mrec *line_of(const struct mrun *r, const char *name)
  * MB/s of a run without an mb_decimal line (2^20-byte megabytes) in 10^6. */
 static double value(const struct mrun *r, const char *name)
 {
-	const struct mrec *m = line_of(r, name);
+	const struct micro_record *m = line_of(r, name);
 	int id = micro_metric_find(name);
 
 	if (m && id >= 0 && strcmp(micro_metrics[id].unit, "MB/s") == 0 &&
@@ -73,7 +73,7 @@ static double value(const struct mrun *r, const char *name)
  * has no such line); NULL when it is available. */
 static const char *reason_of(const struct mrun *r, const char *name)
 {
-	const struct mrec *m = line_of(r, name);
+	const struct micro_record *m = line_of(r, name);
 
 	if (m == NULL)
 		return "not recorded by this run (an older contest)";
@@ -327,13 +327,13 @@ static int has_figures(enum micro_section sec, const struct mrun *runs, size_t n
 }
 
 /* same_run: 1 when a and b belong to one suite run. */
-static int same_run(const struct mrec *a, const struct mrec *b)
+static int same_run(const struct micro_record *a, const struct micro_record *b)
 {
 	return a->run == b->run && strcmp(a->label, b->label) == 0;
 }
 
 /* label_rank: position of label in labels, or by first appearance in set. */
-static size_t label_rank(const struct mrec_set *set, const char *const *labels, size_t nlabels,
+static size_t label_rank(const struct micro_record_set *set, const char *const *labels, size_t nlabels,
                          const char *label)
 {
 	for (size_t i = 0; i < nlabels; i++)
@@ -345,7 +345,7 @@ static size_t label_rank(const struct mrec_set *set, const char *const *labels, 
 	return (size_t)-1;
 }
 
-static const struct mrec_set *sort_set;
+static const struct micro_record_set *sort_set;
 static const char *const *sort_labels;
 static size_t sort_nlabels;
 
@@ -367,13 +367,13 @@ static int cmp_runs(const void *a, const void *b)
 static void os_names(struct mrun *runs, size_t nruns)
 {
 	for (size_t i = 0; i < nruns; i++) {
-		const struct mrec *m = runs[i].first;
+		const struct micro_record *m = runs[i].first;
 		size_t j, n = strlen(m->label);
 		runs[i].os = m->label;
 		if (!m->lmbench)
 			continue;
 		for (j = 0; j < nruns; j++) {
-			const struct mrec *o = runs[j].first;
+			const struct micro_record *o = runs[j].first;
 			if (o->lmbench && strcmp(o->label, m->label) != 0 && strcmp(o->host, m->host) == 0 &&
 			    strcmp(o->kernel, m->kernel) == 0)
 				break;
@@ -389,7 +389,7 @@ static void sources(FILE *out, const struct mrun *runs, size_t nruns)
 	int any = 0;
 
 	for (size_t i = 0, e; i < nruns; i = e) {
-		const struct mrec *m = runs[i].first;
+		const struct micro_record *m = runs[i].first;
 		for (e = i + 1; e < nruns && strcmp(runs[e].first->label, m->label) == 0; e++)
 			;
 		if (!m->lmbench)
@@ -425,7 +425,7 @@ static void placements(FILE *out, const struct mrun *runs, size_t nruns)
 			continue;  /* named with its first run */
 		fprintf(out, "%s %s for", i ? ";" : "", p);
 		for (k = i; k < nruns; k++) {
-			const struct mrec *m = runs[k].first;
+			const struct micro_record *m = runs[k].first;
 			if (strcmp(m->placement, p) != 0)
 				continue;
 			if (label == NULL || strcmp(label, m->label) != 0)
@@ -437,10 +437,10 @@ static void placements(FILE *out, const struct mrun *runs, size_t nruns)
 	fputs(" (IPC and context-switch figures of different placements do not compare)\n\n", out);
 }
 
-int render_micro(FILE *out, const struct mrec_set *set, const char *const *labels, size_t nlabels)
+int render_micro(FILE *out, const struct micro_record_set *set, const char *const *labels, size_t nlabels)
 {
 	struct mrun *runs = calloc(set->n + 1, sizeof *runs);
-	const struct mrec **refs = calloc(set->n + 1, sizeof *refs);
+	const struct micro_record **refs = calloc(set->n + 1, sizeof *refs);
 	size_t nruns = 0, nref = 0;
 
 	if (runs == NULL || refs == NULL) {
@@ -449,7 +449,7 @@ int render_micro(FILE *out, const struct mrec_set *set, const char *const *label
 		return -1;
 	}
 	for (size_t i = 0; i < set->n; i++) {
-		const struct mrec *m = &set->v[i];
+		const struct micro_record *m = &set->v[i];
 		int keep = nlabels == 0;
 		for (size_t k = 0; k < nlabels && !keep; k++)
 			keep = strcmp(labels[k], m->label) == 0;

@@ -8,7 +8,7 @@
 
 /* A run of the document: its first line in the set. */
 struct drun {
-	const struct mrec *first;
+	const struct micro_record *first;
 };
 
 /* shown: the summary figure id of metric name (one with a section, not a
@@ -45,14 +45,14 @@ static size_t rank(const struct micro_doc *doc, const char *label)
  * by the caller); their count, or (size_t)-1 out of memory. */
 static size_t runs_of(const struct micro_doc *doc, struct drun **out)
 {
-	const struct mrec_set *s = doc->set;
+	const struct micro_record_set *s = doc->set;
 	struct drun *v = calloc(s->n + 1, sizeof *v);
 	size_t n = 0;
 
 	if ((*out = v) == NULL)
 		return (size_t)-1;
 	for (size_t i = 0; i < s->n; i++) {
-		const struct mrec *m = &s->v[i];
+		const struct micro_record *m = &s->v[i];
 		size_t k;
 		if (!picked(doc, m->label))
 			continue;
@@ -76,13 +76,13 @@ static size_t runs_of(const struct micro_doc *doc, struct drun **out)
 }
 
 /* in_run: 1 when line m belongs to the run of first. */
-static int in_run(const struct mrec *m, const struct mrec *first)
+static int in_run(const struct micro_record *m, const struct micro_record *first)
 {
 	return m->run == first->run && strcmp(m->label, first->label) == 0;
 }
 
 /* source: who measured the run: "contest", or lmbench's version. */
-static const char *source(const struct mrec *first)
+static const char *source(const struct micro_record *first)
 {
 	return first->lmbench ? first->version : "contest";
 }
@@ -95,7 +95,7 @@ void render_csv_micro(FILE *out, const struct micro_doc *doc)
 	fputs("label,run,source,host,kernel,placement,metric,unit,value,reason\n", out);
 	for (size_t r = 0; r != (size_t)-1 && r < n; r++)
 		for (size_t i = 0; i < doc->set->n; i++) {
-			const struct mrec *m = &doc->set->v[i];
+			const struct micro_record *m = &doc->set->v[i];
 			int id = shown(m->metric);
 			if (id < 0 || !in_run(m, v[r].first))
 				continue;
@@ -120,13 +120,13 @@ void render_csv_micro(FILE *out, const struct micro_doc *doc)
 
 /* json_figures: run first's figures as "KEY": {"value": V, "unit": U} and,
  * for a blank one, its "reason". */
-static void json_figures(FILE *out, const struct micro_doc *doc, const struct mrec *first)
+static void json_figures(FILE *out, const struct micro_doc *doc, const struct micro_record *first)
 {
 	int k = 0;
 
 	fputs("\"figures\": {", out);
 	for (size_t i = 0; i < doc->set->n; i++) {
-		const struct mrec *m = &doc->set->v[i];
+		const struct micro_record *m = &doc->set->v[i];
 		int id = shown(m->metric);
 		if (id < 0 || !in_run(m, first))
 			continue;
@@ -153,7 +153,7 @@ void render_json_micro(FILE *out, const struct micro_doc *doc)
 	fprintf(out, "{\"format\": \"contest-report\", \"schema\": %d, \"version\": 1, \"kind\": \"micro\",\n"
 	        " \"runs\": [", RENDER_JSON_SCHEMA);
 	for (size_t r = 0; r != (size_t)-1 && r < n; r++) {
-		const struct mrec *f = v[r].first;
+		const struct micro_record *f = v[r].first;
 		const char *k[] = { "label", "source", "host", "kernel", "placement", "timestamp" };
 		const char *s[] = { f->label, source(f), f->host, f->kernel, f->placement, f->timestamp };
 		fprintf(out, "%s\n  {", r ? "," : "");

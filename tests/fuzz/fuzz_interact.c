@@ -1,20 +1,20 @@
-/* fuzz_interact.c: libFuzzer target for the LABEL.interact reader (irec_read_stream) and irec_format's round trip. */
-#include "results/record/irec.h"
+/* fuzz_interact.c: libFuzzer target for the LABEL.interact reader (interact_record_read_stream) and interact_record_format's round trip. */
+#include "results/record/interact_record.h"
 
 #include <math.h>
 
 #define FUZZ_NAME   "fuzz_interact"
 #define FUZZ_PATH   "fuzz/k.interact"
-#define FUZZ_SET    struct irec_set
-#define FUZZ_ITEM   struct irec
-#define FUZZ_READ   irec_read_stream
-#define FUZZ_HEADER irec_header
-#define FUZZ_FORMAT irec_format
-#define FUZZ_FREE   irec_set_free
+#define FUZZ_SET    struct interact_record_set
+#define FUZZ_ITEM   struct interact_record
+#define FUZZ_READ   interact_record_read_stream
+#define FUZZ_HEADER interact_record_header
+#define FUZZ_FORMAT interact_record_format
+#define FUZZ_FREE   interact_record_set_free
 #include "tests/fuzz/reader.h"
 
 /* fuzz_item: the invariants of a window read; every one is written back. */
-static int fuzz_item(const struct irec *r)
+static int fuzz_item(const struct interact_record *r)
 {
 	const double v[] = { r->lat_mean_us, r->lat_sd_us, r->lat_p99_us, r->lat_max_us, r->met_pct,
 	                     r->cpu_pct, r->fps };

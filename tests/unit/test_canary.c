@@ -1,6 +1,6 @@
 /* test_canary.c: the machine-speed canary in the report: the reference (a median), NTime, the noise from the canaries' own spread, the label and the run beyond it with their figures, from fixed records; old records (na) untouched. */
 #include "lib/text.h"
-#include "results/model/canary.h"
+#include "results/model/speed.h"
 #include "results/record/record.h"
 #include "results/model/summary.h"
 #include "tests/unit/trender.h"

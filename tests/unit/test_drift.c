@@ -1,7 +1,7 @@
 /* test_drift.c: a trend through the rounds: Spearman's test and the Theil-Sen move on fixed series, and the report's drift sentences from fixed records whose Times trend upward, absent when the same Times are shuffled. */
 #include "lib/text.h"
 #include "results/stats/drift.h"
-#include "results/model/machnote.h"
+#include "results/model/machine_note.h"
 #include "results/record/record.h"
 #include "results/model/summary.h"
 #include "tests/unit/trender.h"

@@ -4,8 +4,8 @@
 #include "contest/interact/interact.h"
 #include "contest/interact/task.h"
 #include "lib/err.h"
-#include "results/model/imodel.h"
-#include "results/record/irec.h"
+#include "results/model/interact_model.h"
+#include "results/record/interact_record.h"
 #include "results/render/render_interact.h"
 #include "tests/unit/t.h"
 
@@ -224,7 +224,7 @@ static void test_calib_store(void)
 }
 
 /* sample: a record of label, task, load and run with latency mean lat, met%. */
-static void sample(struct irec *r, const char *label, const char *task, const char *load, int run,
+static void sample(struct interact_record *r, const char *label, const char *task, const char *load, int run,
                    double lat, double met)
 {
 	memset(r, 0, sizeof *r);
@@ -250,7 +250,7 @@ static void sample(struct irec *r, const char *label, const char *task, const ch
 /* A reading of file text named path, its stderr captured. */
 struct read_call {
 	const char *text;
-	struct irec_set set;
+	struct interact_record_set set;
 	int rc;
 };
 
@@ -259,7 +259,7 @@ static void read_call(void *arg)
 	struct read_call *k = arg;
 	FILE *f = fmemopen((void *)k->text, strlen(k->text), "r");
 
-	k->rc = irec_read_stream(f, "R/a.interact", &k->set);
+	k->rc = interact_record_read_stream(f, "R/a.interact", &k->set);
 	fclose(f);
 }
 
@@ -267,7 +267,7 @@ static void read_call(void *arg)
  * each with file and line, the good lines kept. */
 static void test_irec(void)
 {
-	struct irec r;
+	struct interact_record r;
 	char text[8192], err[2048];
 	struct read_call k = { .text = text };
 	int n;
@@ -276,32 +276,32 @@ static void test_irec(void)
 	r.seed = 987654321;
 	r.nice = -5;
 	snprintf(r.detail, sizeof r.detail, "built-in emulation");
-	n = irec_header(text, sizeof text);
-	n += irec_format(&r, text + n, sizeof text - (size_t)n);
+	n = interact_record_header(text, sizeof text);
+	n += interact_record_format(&r, text + n, sizeof text - (size_t)n);
 	captured(read_call, &k, err, sizeof err);
 	T_CHECK(k.rc == 0 && k.set.n == 1 && k.set.bad == 0 && err[0] == '\0');
 	if (k.set.n == 1) {
-		const struct irec *g = &k.set.v[0];
+		const struct interact_record *g = &k.set.v[0];
 		T_STREQ(g->task, "game");
 		T_STREQ(g->detail, "built-in emulation");
 		T_CHECK(g->run == 3 && g->seed == 987654321 && g->nice == -5 && isnan(g->met_pct));
 		T_NEAR(g->lat_mean_us, 120.25, 1e-9);
 		T_NEAR(g->fps, 193, 1e-9);
 	}
-	irec_set_free(&k.set);
+	interact_record_set_free(&k.set);
 	/* line 4: a field short; 5: a bad figure; 6: a bad run; 7: no newline */
 	sample(&r, "a", "audio", "no_load", 1, 10, 100);
-	n = irec_header(text, sizeof text);
-	n += irec_format(&r, text + n, sizeof text - (size_t)n);
+	n = interact_record_header(text, sizeof text);
+	n += interact_record_format(&r, text + n, sizeof text - (size_t)n);
 	n += snprintf(text + n, sizeof text - (size_t)n, "a\taudio\tno_load\n");
-	int m = irec_format(&r, text + n, sizeof text - (size_t)n);
+	int m = interact_record_format(&r, text + n, sizeof text - (size_t)n);
 	char *met = strstr(text + n, "\t100\t99.5\t");
 	memcpy(met, "\tx00", 4);
 	n += m;
-	m = irec_format(&r, text + n, sizeof text - (size_t)n);
+	m = interact_record_format(&r, text + n, sizeof text - (size_t)n);
 	memcpy(strstr(text + n, "\t1\t"), "\t0\t", 3);
 	n += m;
-	m = irec_format(&r, text + n, sizeof text - (size_t)n);
+	m = interact_record_format(&r, text + n, sizeof text - (size_t)n);
 	text[n + m - 1] = '\0';
 	captured(read_call, &k, err, sizeof err);
 	T_CHECK(k.rc == 0 && k.set.n == 1 && k.set.bad == 4);
@@ -309,15 +309,15 @@ static void test_irec(void)
 	T_CHECK(strstr(err, "R/a.interact:5: met_pct: bad figure") != NULL);
 	T_CHECK(strstr(err, "R/a.interact:6: run: bad whole number") != NULL);
 	T_CHECK(strstr(err, "R/a.interact:7: incomplete last line") != NULL);
-	irec_set_free(&k.set);
+	interact_record_set_free(&k.set);
 	k.text = "contest-interact\t2\nlabel\n";
 	captured(read_call, &k, err, sizeof err);
 	T_CHECK(k.rc == -1 && strstr(err, "R/a.interact") != NULL);
-	irec_set_free(&k.set);
+	interact_record_set_free(&k.set);
 }
 
 /* render: the text of m in format name. */
-static char *render(const struct imodel *m, const char *name)
+static char *render(const struct interact_model *m, const char *name)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -332,26 +332,26 @@ static char *render(const struct imodel *m, const char *name)
  * figures averaged over the runs, the comparison with the baseline. */
 static void test_model(void)
 {
-	struct irec_set set = { 0 };
-	struct irec r;
-	struct imodel m;
+	struct interact_record_set set = { 0 };
+	struct interact_record r;
+	struct interact_model m;
 	const char *loads[] = { "no_load", "compile", "process_load", NULL };
 	char *text;
 
 	for (int run = 1; run <= 4; run++) {
 		sample(&r, "b", "video", "compile", run, 1000 + run, 50 + run);
-		irec_set_add(&set, &r);
+		interact_record_set_add(&set, &r);
 		sample(&r, "a", "video", "compile", run, 100 + run, 90 + run);
-		irec_set_add(&set, &r);
+		interact_record_set_add(&set, &r);
 		sample(&r, "a", "audio", "no_load", run, 10, 100);
-		irec_set_add(&set, &r);
+		interact_record_set_add(&set, &r);
 		sample(&r, "a", "game", "process_load", run, 5, 0);
-		irec_set_add(&set, &r);
+		interact_record_set_add(&set, &r);
 	}
 	for (size_t i = 0; i < set.n; i++)   /* b first recorded later */
 		if (strcmp(set.v[i].label, "b") == 0)
 			set.v[i].timestamp[18] = '9';
-	T_CHECK(imodel_build(&m, &set, NULL, 0, loads, NULL, 1, 0) == 0);
+	T_CHECK(interact_model_build(&m, &set, NULL, 0, loads, NULL, 1, 0) == 0);
 	T_CHECK(m.nlabels == 2 && strcmp(m.labels[0], "a") == 0 && m.baseline == 0);
 	T_CHECK(m.nblocks == 3);
 	T_STREQ(m.blocks[0].task, "audio");
@@ -386,13 +386,13 @@ static void test_model(void)
 	text = render(&m, "markdown");
 	T_CHECK(strstr(text, "### video") != NULL && strstr(text, "| compile | b | [4] | 1002.5 |") != NULL);
 	free(text);
-	imodel_free(&m);
+	interact_model_free(&m);
 	/* only label b, asked for: no baseline row of a, nothing compared */
 	const char *only[] = { "b" };
-	T_CHECK(imodel_build(&m, &set, only, 1, loads, NULL, 0, 0) == 0);
+	T_CHECK(interact_model_build(&m, &set, only, 1, loads, NULL, 0, 0) == 0);
 	T_CHECK(m.nblocks == 1 && m.blocks[0].n == 1 && !m.blocks[0].rows[0].has_base);
-	imodel_free(&m);
-	irec_set_free(&set);
+	interact_model_free(&m);
+	interact_record_set_free(&set);
 }
 
 /* A parse of a command line, its exit status caught through err_exit_hook. */

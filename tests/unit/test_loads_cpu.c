@@ -1,5 +1,5 @@
 /* test_loads_cpu.c: process_load, burn_load, mem_load and list_load really work: counters grow, side effects seen, nothing left. */
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
 #include "loads/registry.h"
@@ -31,7 +31,7 @@ static long status_kib(pid_t pid, const char *field)
 }
 
 /* Per-load checks made while the load runs, between the window's samples. */
-typedef void (*during_fn)(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep);
+typedef void (*during_fn)(const struct load_control *lc, const struct load_env *env, const struct load_prep *prep);
 
 /* run_load: prepare, start, sample a 0.7 s window after 1 s, run during(),
  * stop, clean up; checks the counter grew by at least min_growth, the group
@@ -42,7 +42,7 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 	struct load_env env = { .mem = 32u << 20, .cpus = (int)sysconf(_SC_NPROCESSORS_ONLN) };
 	struct load_prep prep = { .per_unit = d->per_unit };
 	struct load_sample a, b;
-	struct loadctl lc;
+	struct load_control lc;
 
 	T_CHECK(mkdtemp(tb) != NULL);
 	env.testbed = tb;
@@ -54,14 +54,14 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 		T_CHECK(rc == 0);
 	}
 	T_CHECK(prep.per_unit > 0);
-	T_CHECK(loadctl_start(&lc, d, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, d, &env, &prep, why, sizeof why) == 0);
 	mono_sleep(1.0);
-	loadctl_sample(&lc, &a);
+	load_control_sample(&lc, &a);
 	mono_sleep(0.7);
-	loadctl_sample(&lc, &b);
-	if (loadctl_check(&lc, why, sizeof why) != 0)
+	load_control_sample(&lc, &b);
+	if (load_control_check(&lc, why, sizeof why) != 0)
 		fprintf(stderr, "%s: %s\n", d->name, why);
-	T_CHECK(loadctl_check(&lc, why, sizeof why) == 0);
+	T_CHECK(load_control_check(&lc, why, sizeof why) == 0);
 	T_CHECK(b.work > a.work && b.work - a.work >= min_growth);
 	T_CHECK(b.cpu > a.cpu);
 	printf("%s: %llu work in the window (%.2f units), %s\n", d->name,
@@ -70,7 +70,7 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 	if (during)
 		during(&lc, &env, &prep);
 	pid_t pgid = lc.pgid;
-	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
+	T_CHECK(load_control_stop(&lc, 2.0) == 0);
 	if (d->cleanup)
 		d->cleanup(&env, &prep);
 	T_CHECK(proc_group_count(pgid) == 0);
@@ -79,14 +79,14 @@ static void run_load(const struct load_desc *d, uint64_t min_growth, during_fn d
 }
 
 /* The ring has its 4 x CPUS processes plus the leader. */
-static void during_process(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep)
+static void during_process(const struct load_control *lc, const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
 	T_CHECK(proc_group_count(lc->pgid) == 4 * env->cpus + 1);
 }
 
 /* One hog a CPU plus the leader; named, not in the default set, counted in whole batches. */
-static void during_burn(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep)
+static void during_burn(const struct load_control *lc, const struct load_env *env, const struct load_prep *prep)
 {
 	(void)prep;
 	T_CHECK(proc_group_count(lc->pgid) == env->cpus + 1);
@@ -96,7 +96,7 @@ static void during_burn(const struct loadctl *lc, const struct load_env *env, co
 }
 
 /* The map file (no swap) has 110% of MEM, and the leader really holds its pages. */
-static void during_mem(const struct loadctl *lc, const struct load_env *env, const struct load_prep *prep)
+static void during_mem(const struct load_control *lc, const struct load_env *env, const struct load_prep *prep)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t want = (env->mem + env->mem / 10 + page - 1) / page * page;

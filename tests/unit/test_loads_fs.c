@@ -1,5 +1,5 @@
 /* test_loads_fs.c: ctar_load, xtar_load and dbench_load really archive, extract and serve files, fail loudly, and clean up. */
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
@@ -82,12 +82,12 @@ static int seen_within(const char *path, int file)
 static void window(const struct load_desc *d, const struct load_env *env, struct load_prep *prep,
                    double lead, double secs, const char *path, int file)
 {
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample a, b;
 	char why[512] = "";
 	pid_t pgid;
 
-	if (loadctl_start(&lc, d, env, prep, why, sizeof why) != 0) {
+	if (load_control_start(&lc, d, env, prep, why, sizeof why) != 0) {
 		fprintf(stderr, "%s: %s\n", d->name, why);
 		T_CHECK(0);
 		d->cleanup(env, prep);
@@ -95,10 +95,10 @@ static void window(const struct load_desc *d, const struct load_env *env, struct
 	}
 	pgid = lc.pgid;
 	mono_sleep(lead);
-	loadctl_sample(&lc, &a);
+	load_control_sample(&lc, &a);
 	mono_sleep(secs);
-	loadctl_sample(&lc, &b);
-	if (loadctl_check(&lc, why, sizeof why) != 0)
+	load_control_sample(&lc, &b);
+	if (load_control_check(&lc, why, sizeof why) != 0)
 		fprintf(stderr, "%s: %s\n", d->name, why);
 	T_CHECK(why[0] == '\0');
 	T_CHECK(b.work > a.work);
@@ -106,7 +106,7 @@ static void window(const struct load_desc *d, const struct load_env *env, struct
 	if (b.work <= a.work || !seen_within(path, file))
 		fprintf(stderr, "%s: work %llu -> %llu, %s\n", d->name, (unsigned long long)a.work,
 		        (unsigned long long)b.work, path);
-	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
+	T_CHECK(load_control_stop(&lc, 2.0) == 0);
 	T_CHECK(proc_group_count(pgid) == 0);
 	d->cleanup(env, prep);
 	T_CHECK(count_entries(env->testbed) == 0);
@@ -140,7 +140,7 @@ static void test_xtar(struct load_env *env)
 	char path[4096], why[512] = "";
 	char *list[] = { "tar", "-tf", prep.path, NULL };
 	struct tar_out o;
-	struct loadctl lc;
+	struct load_control lc;
 	int seen = 0;
 
 	T_CHECK(load_xtar_load.prepare(env, &prep, why, sizeof why) == 0);
@@ -152,11 +152,11 @@ static void test_xtar(struct load_env *env)
 	prep = (struct load_prep){ .per_unit = load_xtar_load.per_unit };
 	T_CHECK(load_xtar_load.prepare(env, &prep, why, sizeof why) == 0);
 	T_CHECK(unlink(prep.path) == 0);
-	T_CHECK(loadctl_start(&lc, &load_xtar_load, env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &load_xtar_load, env, &prep, why, sizeof why) == 0);
 	for (int i = 0; i < 300 && !seen; i++, mono_sleep(0.01))
-		seen = loadctl_check(&lc, why, sizeof why) != 0;
+		seen = load_control_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "xtar_load.tar: No such file or directory") != NULL);
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 	load_xtar_load.cleanup(env, &prep);
 	T_CHECK(count_entries(env->testbed) == 0);
 }

@@ -1,5 +1,5 @@
 /* test_loads_io.c: io_load, io_other and read_load really write and read their files, and clean up. */
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
@@ -93,13 +93,13 @@ static pid_t run(const struct load_desc *d, const struct load_env *env, const ch
 {
 	long long da, db;
 	struct load_prep prep = { .per_unit = d->per_unit };
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample a, b;
 	char why[512] = "";
 	long long io;
 	pid_t pgid;
 
-	if (loadctl_start(&lc, d, env, &prep, why, sizeof why) != 0) {
+	if (load_control_start(&lc, d, env, &prep, why, sizeof why) != 0) {
 		fprintf(stderr, "%s: %s\n", d->name, why);
 		T_CHECK(0);
 		return 0;
@@ -107,12 +107,12 @@ static pid_t run(const struct load_desc *d, const struct load_env *env, const ch
 	pgid = lc.pgid;
 	mono_sleep(1.0);
 	da = proc_io(pgid, dkey);
-	loadctl_sample(&lc, &a);
+	load_control_sample(&lc, &a);
 	mono_sleep(0.7);
-	loadctl_sample(&lc, &b);
+	load_control_sample(&lc, &b);
 	db = proc_io(pgid, dkey);
 	io = proc_io(pgid, key);
-	if (loadctl_check(&lc, why, sizeof why) != 0)
+	if (load_control_check(&lc, why, sizeof why) != 0)
 		fprintf(stderr, "%s: %s\n", d->name, why);
 	T_CHECK(why[0] == 0);
 	T_CHECK(b.work > a.work);
@@ -124,7 +124,7 @@ static pid_t run(const struct load_desc *d, const struct load_env *env, const ch
 		T_CHECK(db > da);  /* the bytes went to (or came from) the block device */
 	T_CHECK(file_seen(dir, file));
 	printf("%s: %.1f MiB in the window\n", d->name, (double)(b.work - a.work) / (1 << 20));
-	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
+	T_CHECK(load_control_stop(&lc, 2.0) == 0);
 	T_CHECK(proc_group_count(pgid) == 0);
 	return pgid;
 }

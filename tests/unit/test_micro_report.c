@@ -1,7 +1,7 @@
 /* test_micro_report.c: LABEL.micro files (format, parse, store) and the lmbench summary layout against golden text. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/render/render_micro.h"
 #include "results/record/store.h"
 #include "tests/unit/t.h"
@@ -24,10 +24,10 @@ static const char *const metrics[] = {
 
 /* add_run: one suite run of label with every metric = base * (index + 1),
  * except the ones made not available by na (a metric name or NULL). */
-static void add_run(struct mrec_set *set, const char *label, int run, double base, const char *na)
+static void add_run(struct micro_record_set *set, const char *label, int run, double base, const char *na)
 {
 	for (int i = 0; metrics[i] != NULL; i++) {
-		struct mrec m = { .run = run, .spread = 0.01 };
+		struct micro_record m = { .run = run, .spread = 0.01 };
 		text_copy(m.label, label, sizeof m.label);
 		text_copy(m.timestamp, "2026-11-30T12:00:00Z", sizeof m.timestamp);
 		text_copy(m.host, "benchtest-machine", sizeof m.host);
@@ -43,11 +43,11 @@ static void add_run(struct mrec_set *set, const char *label, int run, double bas
 			m.value = NAN;
 			text_copy(m.reason, "socket: Permission denied", sizeof m.reason);
 		}
-		T_CHECK(mrec_set_add(set, &m) == 0);
+		T_CHECK(micro_record_set_add(set, &m) == 0);
 	}
 }
 
-static char *render(const struct mrec_set *set, const char *const *labels, size_t n)
+static char *render(const struct micro_record_set *set, const char *const *labels, size_t n)
 {
 	static char *buf;
 	size_t len;
@@ -125,7 +125,7 @@ static const char golden[] =
  * runs and the note that they do not compare. */
 static void test_placements(void)
 {
-	struct mrec_set set = { 0 };
+	struct micro_record_set set = { 0 };
 
 	add_run(&set, "a", 1, 1, NULL);
 	add_run(&set, "a", 2, 1, NULL);
@@ -140,12 +140,12 @@ static void test_placements(void)
 	if (strncmp(s, want, strlen(want)) != 0)
 		fprintf(stderr, "header: %.200s\n", s);
 	T_CHECK(strncmp(s, want, strlen(want)) == 0);
-	mrec_set_free(&set);
+	micro_record_set_free(&set);
 }
 
 static void test_layout(void)
 {
-	struct mrec_set set = { 0 };
+	struct micro_record_set set = { 0 };
 
 	add_run(&set, "2.6.0-test4-mm4", 2, 10, "lat_unix");
 	add_run(&set, "2.6.0-test4-mm4", 1, 0.1, NULL);
@@ -156,7 +156,7 @@ static void test_layout(void)
 	const char *all = render(&set, NULL, 0);
 	T_CHECK(strstr(all, "benchtest other         1.00") != NULL);
 	T_CHECK(strstr(all, "benchtest 2.6.0-test4-m 10.0") < strstr(all, "benchtest other "));
-	mrec_set_free(&set);
+	micro_record_set_free(&set);
 }
 
 /* test_older_runs: a run recorded before MB = 10^6 (no mb_decimal line)
@@ -165,7 +165,7 @@ static void test_layout(void)
  * blank with the note that the run did not record it. */
 static void test_older_runs(void)
 {
-	struct mrec_set set = { 0 };
+	struct micro_record_set set = { 0 };
 
 	add_run(&set, "old", 1, 100, NULL);
 	for (size_t i = 0; i < set.n; i++) {
@@ -181,13 +181,13 @@ static void test_older_runs(void)
 	T_CHECK(strstr(s, "old run 1: lat_1k not available: not recorded by this run") != NULL);
 	/* latencies are not converted */
 	T_CHECK(strstr(s, "benchtest old             2600   2700") != NULL);
-	mrec_set_free(&set);
+	micro_record_set_free(&set);
 }
 
 static void test_files(void)
 {
 	char dir[] = "/tmp/contest-test-micro.XXXXXX", path[PATH_MAX];
-	struct mrec_set set = { 0 }, back = { 0 };
+	struct micro_record_set set = { 0 }, back = { 0 };
 
 	T_CHECK(mkdtemp(dir) != NULL);
 	add_run(&set, "k", 1, 1, "bw_tcp");
@@ -201,7 +201,7 @@ static void test_files(void)
 	T_STREQ(back.v[34].reason, "socket: Permission denied");
 	T_NEAR(back.v[5].value, 6, 1e-9);
 	T_STREQ(back.v[5].placement, "cpu1");
-	mrec_set_free(&back);
+	micro_record_set_free(&back);
 	/* a malformed line is skipped and counted; the file's header is checked */
 	fs_path(path, sizeof path, "%s/k.micro", dir);
 	FILE *f = fopen(path, "a");
@@ -209,14 +209,14 @@ static void test_files(void)
 	fclose(f);
 	T_CHECK(store_micro_read_all(dir, &back) == 0);
 	T_CHECK(back.bad == 1 && back.n == 2 * set.n);
-	mrec_set_free(&back);
+	micro_record_set_free(&back);
 	fs_path(path, sizeof path, "%s/x.micro", dir);
 	f = fopen(path, "w");
 	fputs("contest-loads\t1\n", f);
 	fclose(f);
 	T_CHECK(store_micro_read_all(dir, &back) == 0 && back.bad == 1 && back.refused == 1);  /* k.micro:99; x.micro */
-	mrec_set_free(&back);
-	mrec_set_free(&set);
+	micro_record_set_free(&back);
+	micro_record_set_free(&set);
 	T_CHECK(fs_rm_in("/tmp", dir + 5) == 0);
 }
 

@@ -1,6 +1,6 @@
 /* test_paths.c: links, hard links, FIFOs and other users' files planted in a shared testbed never make contest write, truncate or delete outside it. */
 #include "contest/engine/compile.h"
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "contest/engine/prepare.h"
 #include "contest/engine/sig.h"
 #include "lib/clock.h"
@@ -140,15 +140,15 @@ static int exists(const char *name)
 static int fails_with(const struct load_desc *d, struct load_env *env, struct load_prep *prep,
                       const char *want)
 {
-	struct loadctl lc;
+	struct load_control lc;
 	char why[512] = "";
 	int failed = 0;
 
-	if (loadctl_start(&lc, d, env, prep, why, sizeof why) != 0)
+	if (load_control_start(&lc, d, env, prep, why, sizeof why) != 0)
 		return 0;
 	for (int i = 0; i < 500 && !failed; i++, mono_sleep(0.01))
-		failed = loadctl_check(&lc, why, sizeof why) != 0;
-	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
+		failed = load_control_check(&lc, why, sizeof why) != 0;
+	T_CHECK(load_control_stop(&lc, 2.0) == 0);
 	if (!failed || strstr(why, want) == NULL)
 		fprintf(stderr, "%s: want failure with '%s', got '%s'\n", d->name, want, why);
 	return failed && strstr(why, want) != NULL;

@@ -172,7 +172,7 @@ static const char *micro_in(const char *fmt, const char *summary)
 	const struct render_format *f = render_format_find(fmt);
 	size_t len;
 	FILE *out;
-	struct mrec_set none = { 0 };
+	struct micro_record_set none = { 0 };
 	struct micro_doc doc = { .summary = summary, .set = &none };
 
 	free(buf);

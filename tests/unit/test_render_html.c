@@ -1,6 +1,6 @@
 /* test_render_html.c: unit tests of the HTML report: structure, escaping, chart elements and self-containment. */
 #include "lib/text.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 #include "results/render/render.h"
 #include "results/model/summary.h"
@@ -67,7 +67,7 @@ static int has_word(const char *hay, const char *word)
 static char *buf;   /* the last html() */
 
 /* html: render s into buf. */
-static const char *html(const struct summary *s, long baseline, const struct mrec_set *micro)
+static const char *html(const struct summary *s, long baseline, const struct micro_record_set *micro)
 {
 	const struct rep_show show = { .baseline = baseline };
 
@@ -183,19 +183,19 @@ static void test_missing_and_workloads(void)
 static void test_micro(void)
 {
 	static const char *const metrics[] = { "mhz", "null_call", "lat_pipe", "bw_pipe", NULL };
-	struct mrec_set micro = { 0 };
+	struct micro_record_set micro = { 0 };
 	struct rec_set set = { 0 };
 	struct summary s;
 	const char *h;
 
 	for (int i = 0; metrics[i] != NULL; i++) {
-		struct mrec m = { .run = 1, .spread = 0.01, .value = 1.5 * (i + 1) };
+		struct micro_record m = { .run = 1, .spread = 0.01, .value = 1.5 * (i + 1) };
 		text_copy(m.label, "2.6.0", sizeof m.label);
 		text_copy(m.timestamp, "2026-01-01T00:00:00Z", sizeof m.timestamp);
 		text_copy(m.host, "host<&>", sizeof m.host);
 		text_copy(m.mode, "full", sizeof m.mode);
 		text_copy(m.metric, metrics[i], sizeof m.metric);
-		T_CHECK(mrec_set_add(&micro, &m) == 0);
+		T_CHECK(micro_record_set_add(&micro, &m) == 0);
 	}
 	two_labels(&set, WL);
 	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
@@ -208,7 +208,7 @@ static void test_micro(void)
 	T_CHECK(strstr(h, "host<") == NULL);
 
 	/* An empty set is no section. */
-	struct mrec_set none = { 0 };
+	struct micro_record_set none = { 0 };
 	h = html(&s, -1, &none);
 	T_CHECK(strstr(h, "Microbenchmarks") == NULL && strstr(h, "<pre") == NULL);
 
@@ -221,7 +221,7 @@ static void test_micro(void)
 	}
 	summary_free(&s);
 	rec_set_free(&set);
-	mrec_set_free(&micro);
+	micro_record_set_free(&micro);
 }
 
 /* test_env: the environment differences as a list under the tables,

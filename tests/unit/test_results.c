@@ -1,6 +1,6 @@
 /* test_results.c: unit tests of result records and their files (the store: test_store.c). */
 #include "lib/text.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 #include "results/record/record.h"
 #include "tests/unit/tresults.h"
 
@@ -300,7 +300,7 @@ static void test_streams(void)
 	                            "s\t1\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n"
 	                            "s\t0\tts\th\tk\tv\tfull\tcpu1\tnull_call\t0.04\t0.1\t-\n";
 	struct rec_set set = { 0 };
-	struct mrec_set mset = { 0 };
+	struct micro_record_set mset = { 0 };
 	const char *err;
 	FILE *f;
 
@@ -320,13 +320,13 @@ static void test_streams(void)
 	f = fmemopen((void *)micro, sizeof micro - 1, "r");
 	T_CHECK(f != NULL);
 	capture_begin();
-	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == 0);
+	T_CHECK(f && micro_record_read_stream(f, "dir/s.micro", &mset) == 0);
 	err = capture_end();
 	T_CHECK(mset.n == 1 && mset.bad == 1);
 	T_STREQ(err, "contest: dir/s.micro:4: bad run number\n");
 	if (f)
 		fclose(f);
-	mrec_set_free(&mset);
+	micro_record_set_free(&mset);
 
 	/* Another version of the micro format is refused, naming both versions. */
 	static const char micro2[] = "contest-micro\t01\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
@@ -335,14 +335,14 @@ static void test_streams(void)
 	f = fmemopen((void *)micro2, sizeof micro2 - 1, "r");
 	T_CHECK(f != NULL);
 	capture_begin();
-	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == -1);
+	T_CHECK(f && micro_record_read_stream(f, "dir/s.micro", &mset) == -1);
 	err = capture_end();
 	T_CHECK(mset.n == 0);
 	T_STREQ(err, "contest: dir/s.micro: contest-micro format version '01', but this build reads "
 	             "only version 1; file refused\n");
 	if (f)
 		fclose(f);
-	mrec_set_free(&mset);
+	micro_record_set_free(&mset);
 
 	/* A NUL inside a line and a last line cut short by a crash are refused. */
 	static const char torn[] = "contest-micro\t1\nlabel\trun\ttimestamp\thost\tkernel\tversion\t"
@@ -353,14 +353,14 @@ static void test_streams(void)
 	f = fmemopen((void *)torn, sizeof torn - 1, "r");
 	T_CHECK(f != NULL);
 	capture_begin();
-	T_CHECK(f && mrec_read_stream(f, "dir/s.micro", &mset) == 0);
+	T_CHECK(f && micro_record_read_stream(f, "dir/s.micro", &mset) == 0);
 	err = capture_end();
 	T_CHECK(mset.n == 1 && mset.bad == 2);
 	T_CHECK(strstr(err, "contest: dir/s.micro:4: line has a NUL byte\n") != NULL);
 	T_CHECK(strstr(err, "contest: dir/s.micro:5: incomplete last line") != NULL);
 	if (f)
 		fclose(f);
-	mrec_set_free(&mset);
+	micro_record_set_free(&mset);
 }
 
 int main(void)

@@ -29,7 +29,7 @@ struct tr_env {
  * (freed first, malloc'd); returns *buf. */
 static inline const char *tr_render(char **buf, const struct summary *s, const struct rec_set *set,
                                     const char *fmt, const struct rep_show *show,
-                                    const struct mrec_set *micro, const struct tr_env *env, size_t n)
+                                    const struct micro_record_set *micro, const struct tr_env *env, size_t n)
 {
 	const struct render_format *f = render_format_find(fmt);
 	struct rep_model m;

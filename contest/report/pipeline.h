@@ -1,4 +1,4 @@
-/* report.h: a report: read the results of a request, summarise, render (for the report command, a run's closing tables and interact's). */
+/* pipeline.h: a report: read the results of a request, summarise, render (for the report command, a run's closing tables and interact's). */
 #ifndef CONTEST_REPORT_REPORT_H
 #define CONTEST_REPORT_REPORT_H
 

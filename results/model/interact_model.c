@@ -1,5 +1,5 @@
-/* imodel.c: the interactivity report's model from LABEL.interact records: rows averaged over runs, intervals, the baseline comparisons. */
-#include "results/model/imodel.h"
+/* interact_model.c: the interactivity report's model from LABEL.interact records: rows averaged over runs, intervals, the baseline comparisons. */
+#include "results/model/interact_model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -8,13 +8,13 @@
 /* The tasks' order in the report; a task of another name comes after. */
 static const char *const task_order[] = { "audio", "video", "desktop", "game" };
 
-enum imetric imodel_score(const struct iblock *b)
+enum imetric interact_model_score(const struct iblock *b)
 {
 	return b->game ? IM_FPS : IM_MET;
 }
 
 /* fig: figure i of record r. */
-static double fig(const struct irec *r, enum imetric i)
+static double fig(const struct interact_record *r, enum imetric i)
 {
 	const double v[IM_N] = { r->lat_mean_us, r->lat_sd_us, r->lat_p99_us, r->lat_max_us, r->met_pct,
 	                         r->cpu_pct, r->fps };
@@ -33,7 +33,7 @@ static size_t index_of(const char *const *v, size_t n, const char *s)
 
 /* pick_labels: m's labels: those asked for, else each label of set by its
  * first timestamp. */
-static int pick_labels(struct imodel *m, const struct irec_set *set, const char *const *labels, size_t n)
+static int pick_labels(struct interact_model *m, const struct interact_record_set *set, const char *const *labels, size_t n)
 {
 	const char **first = calloc(set->n + n + 1, sizeof *first);
 
@@ -65,13 +65,13 @@ static int pick_labels(struct imodel *m, const struct irec_set *set, const char 
 
 /* values: figure i of the records of set for (task, load, label) into v;
  * how many (NaN ones left out). */
-static int values(const struct irec_set *set, const char *task, const char *load, const char *label,
+static int values(const struct interact_record_set *set, const char *task, const char *load, const char *label,
                   enum imetric i, double *v)
 {
 	int n = 0;
 
 	for (size_t k = 0; k < set->n; k++) {
-		const struct irec *r = &set->v[k];
+		const struct interact_record *r = &set->v[k];
 		if (strcmp(r->task, task) == 0 && strcmp(r->load, load) == 0 && strcmp(r->label, label) == 0 &&
 		    !isnan(fig(r, i)))
 			v[n++] = fig(r, i);
@@ -87,7 +87,7 @@ static int cmp_doubles(const void *a, const void *b)
 }
 
 /* compare: figure i of row against the baseline's runs into *c. */
-static void compare(const struct irec_set *set, const char *task, const struct irow *row,
+static void compare(const struct interact_record_set *set, const char *task, const struct irow *row,
                     const char *base, enum imetric i, double *va, double *vb, struct icmp *c)
 {
 	struct stat_desc a, b;
@@ -111,7 +111,7 @@ static void compare(const struct irec_set *set, const char *task, const struct i
 
 /* fill_row: the figures of row (load, label set) of block b from set;
  * va, vb: room for set->n values each. */
-static void fill_row(const struct imodel *m, const struct irec_set *set, const struct iblock *b,
+static void fill_row(const struct interact_model *m, const struct interact_record_set *set, const struct iblock *b,
                      struct irow *row, double *va, double *vb)
 {
 	const char *base = m->baseline >= 0 ? m->labels[m->baseline] : NULL;
@@ -128,12 +128,12 @@ static void fill_row(const struct imodel *m, const struct irec_set *set, const s
 		return;
 	row->has_base = 1;
 	compare(set, b->task, row, base, IM_LAT, va, vb, &row->lat);
-	compare(set, b->task, row, base, imodel_score(b), va, vb, &row->score);
+	compare(set, b->task, row, base, interact_model_score(b), va, vb, &row->score);
 }
 
 /* add_block: the block of task (its rows in the order of loads, then of
  * the labels; a row only where there are runs). 0, or -1. */
-static int add_block(struct imodel *m, const struct irec_set *set, const char *task,
+static int add_block(struct interact_model *m, const struct interact_record_set *set, const char *task,
                      const char *const *loads, size_t nloads, double *va, double *vb)
 {
 	struct iblock *b = &m->blocks[m->nblocks];
@@ -157,7 +157,7 @@ static int add_block(struct imodel *m, const struct irec_set *set, const char *t
 	return 0;
 }
 
-int imodel_build(struct imodel *m, const struct irec_set *set, const char *const *labels,
+int interact_model_build(struct interact_model *m, const struct interact_record_set *set, const char *const *labels,
                  size_t nlabels, const char *const *loads, const char *baseline, int stats, int precise)
 {
 	const char **tasks = calloc(set->n + 5, sizeof *tasks), **order = NULL;
@@ -204,11 +204,11 @@ out:
 	free(va);
 	free(vb);
 	if (rc != 0)
-		imodel_free(m);
+		interact_model_free(m);
 	return rc;
 }
 
-void imodel_free(struct imodel *m)
+void interact_model_free(struct interact_model *m)
 {
 	for (size_t t = 0; t < m->nblocks; t++)
 		free(m->blocks[t].rows);

@@ -1,5 +1,5 @@
-/* lmres.c: lmbench 3's results file (what `make results` writes under results/ARCH-OS/HOST.N) read as one run, as its scripts/getsummary reads it. */
-#include "results/lmbench/lmrun.h"
+/* lmbench_results.c: lmbench 3's results file (what `make results` writes under results/ARCH-OS/HOST.N) read as one run, as its scripts/getsummary reads it. */
+#include "results/lmbench/lmbench_runs.h"
 #include "lib/text.h"
 
 #include <math.h>

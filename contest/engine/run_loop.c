@@ -1,12 +1,12 @@
-/* run.c: a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
-#include "contest/engine/run.h"
+/* run_loop.c: a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
+#include "contest/engine/run_loop.h"
 #include "contest/cli/version.h"
 #include "contest/engine/autorun.h"
 #include "contest/engine/canary.h"
 #include "contest/engine/compile.h"
 #include "contest/engine/flush.h"
 #include "contest/engine/guess.h"
-#include "contest/engine/loadctl.h"
+#include "contest/engine/load_control.h"
 #include "contest/engine/machine.h"
 #include "contest/engine/plan.h"
 #include "contest/engine/prepare.h"
@@ -178,7 +178,7 @@ static void evidence_end(struct runner *r, struct evidence *e, struct rec *rec, 
 static enum step_result measure(struct runner *r, const struct load_desc *d,
                                 const struct load_prep *prep, struct rec *rec)
 {
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample a, b;
 	struct evidence ev;
 	struct compile_result res;
@@ -187,7 +187,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 	enum step_result out = STEP_OK;
 
 	phase(r, "starting the load", NULL);
-	if (loadctl_start(&lc, d, &r->env, prep, why, sizeof why) != 0)
+	if (load_control_start(&lc, d, &r->env, prep, why, sizeof why) != 0)
 		return failed(rec, "%s", why);
 	if (lc.pgid != 0) {
 		phase(r, "the load's lead", "load lead");
@@ -195,7 +195,7 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 			out = STEP_INTR;
 			goto stop;
 		}
-		if (loadctl_check(&lc, why, sizeof why) != 0) {
+		if (load_control_check(&lc, why, sizeof why) != 0) {
 			out = failed(rec, "%s", why);
 			goto stop;
 		}
@@ -206,9 +206,9 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		goto stop;
 	}
 	evidence_begin(r, &ev);
-	loadctl_sample(&lc, &a);
+	load_control_sample(&lc, &a);
 	rc = make_cmd(r, 0, &res, why, sizeof why);
-	loadctl_sample(&lc, &b);
+	load_control_sample(&lc, &b);
 	evidence_end(r, &ev, rec, b.cpu - a.cpu, res.time);
 	rec->ev[REV_GAP] = res.gap;
 	if (rc == COMPILE_INTR) {
@@ -227,11 +227,11 @@ static enum step_result measure(struct runner *r, const struct load_desc *d,
 		compile_log_tail(kept, 10);
 		out = failed(rec, "compile failed: %s", why);
 		/* a load that failed too (the disk it filled) comes first: often the cause */
-		if (loadctl_check(&lc, lwhy, sizeof lwhy) != 0)
+		if (load_control_check(&lc, lwhy, sizeof lwhy) != 0)
 			text_fmt(rec->reason, sizeof rec->reason, "%s; compile failed: %s", lwhy, why);
 		goto stop;
 	}
-	if (loadctl_check(&lc, why, sizeof why) != 0) {
+	if (load_control_check(&lc, why, sizeof why) != 0) {
 		out = failed(rec, "%s", why);
 		goto stop;
 	}
@@ -250,7 +250,7 @@ stop:
 	if (lc.pgid != 0)
 		progress_phase(&r->prog, "stopping load");
 	progress_wait_begin(&r->prog);  /* a load that wrote much may take long to go */
-	rc = loadctl_stop(&lc, 2.0);
+	rc = load_control_stop(&lc, 2.0);
 	progress_wait_end(&r->prog);
 	if (rc != 0 && out == STEP_OK)
 		out = failed(rec, "%s", "the load's processes could not be stopped");

@@ -1,9 +1,9 @@
-/* imodel.h: the interactivity report's model: one block per task, one row per background condition and label, figures averaged over the runs, with intervals and each label's difference from the baseline. */
+/* interact_model.h: the interactivity report's model: one block per task, one row per background condition and label, figures averaged over the runs, with intervals and each label's difference from the baseline. */
 #ifndef CONTEST_IMODEL_H
 #define CONTEST_IMODEL_H
 
 #include <stddef.h>
-#include "results/record/irec.h"
+#include "results/record/interact_record.h"
 #include "results/stats/robust.h"
 #include "results/stats/stats.h"
 
@@ -35,7 +35,7 @@ struct iblock {
 	size_t n;
 };
 
-struct imodel {
+struct interact_model {
 	struct iblock blocks[8];
 	size_t nblocks;
 	const char **labels;          /* in order: those asked for, else first recorded first */
@@ -45,17 +45,17 @@ struct imodel {
 	const char *baseline_name;
 };
 
-/* imodel_build: m from the records of set for labels (nlabels 0: every
+/* interact_model_build: m from the records of set for labels (nlabels 0: every
  * label, in the order first recorded), rows of a block in the order of
  * loads (names; NULL-terminated; others after, in the order found), then
  * of the labels. baseline: its label (NULL: the first); stats, precise as
  * shown. 0, or -1 (out of memory, m freed). */
-int imodel_build(struct imodel *m, const struct irec_set *set, const char *const *labels,
+int interact_model_build(struct interact_model *m, const struct interact_record_set *set, const char *const *labels,
                  size_t nlabels, const char *const *loads, const char *baseline, int stats, int precise);
 
-void imodel_free(struct imodel *m);
+void interact_model_free(struct interact_model *m);
 
-/* imodel_score: a row's deciding figure in its block: IM_FPS for game, else IM_MET. */
-enum imetric imodel_score(const struct iblock *b);
+/* interact_model_score: a row's deciding figure in its block: IM_FPS for game, else IM_MET. */
+enum imetric interact_model_score(const struct iblock *b);
 
 #endif

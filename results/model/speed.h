@@ -1,4 +1,4 @@
-/* canary.h: the report's machine speed: NTime, the canary's own noise and the note naming the labels and runs beyond it (each run's canary: canary_of, results/record/record.h). */
+/* speed.h: the report's machine speed: NTime, the canary's own noise and the note naming the labels and runs beyond it (each run's canary: canary_of, results/record/record.h). */
 #ifndef CONTEST_RESULTS_CANARY_H
 #define CONTEST_RESULTS_CANARY_H
 

@@ -1,8 +1,8 @@
-/* microrep.c: `contest report --micro`: the summary of the stored labels and, beside them, of lmbench's own files (--lmbench). */
+/* micro_report.c: `contest report --micro`: the summary of the stored labels and, beside them, of lmbench's own files (--lmbench). */
 #include "contest/cmd/micro.h"
 #include "lib/err.h"
 #include "lib/text.h"
-#include "results/lmbench/lmsum.h"
+#include "results/lmbench/lmbench_summary.h"
 #include "results/render/render_micro.h"
 #include "results/record/store.h"
 
@@ -30,7 +30,7 @@ static void lm_split(const char *arg, char *path, size_t plen, char *label, size
 
 /* add_lmbench: the runs of each file of show into set, after its ncontest
  * lines of contest's; 0, or EXIT_USAGE (said in one line naming the file). */
-static int add_lmbench(const struct micro_show *show, struct mrec_set *set, size_t ncontest)
+static int add_lmbench(const struct micro_show *show, struct micro_record_set *set, size_t ncontest)
 {
 	for (size_t i = 0; i < show->nlmbench; i++) {
 		char path[PATH_MAX], label[PATH_MAX], msg[256], q[TEXT_QUOTED];
@@ -43,7 +43,7 @@ static int add_lmbench(const struct micro_show *show, struct mrec_set *set, size
 			warnx("--lmbench '%s': label '%s' %s (give one with =LABEL)", q, label, why);
 			return EXIT_USAGE;
 		}
-		if (lmsum_read(path, label, set, msg, sizeof msg) != 0) {
+		if (lmbench_summary_read(path, label, set, msg, sizeof msg) != 0) {
 			warnx("--lmbench '%s': %s", q, msg);
 			return EXIT_USAGE;
 		}
@@ -61,7 +61,7 @@ static int add_lmbench(const struct micro_show *show, struct mrec_set *set, size
 /* order: show's labels, then each label of lmbench's lines (from line
  * ncontest of set) once, into a new array (*n of them); NULL when show
  * names none (all shown, in the order read) or out of memory (*n = -1). */
-static const char **order(const struct micro_show *show, const struct mrec_set *set, size_t ncontest,
+static const char **order(const struct micro_show *show, const struct micro_record_set *set, size_t ncontest,
                           size_t *n)
 {
 	const char **v;
@@ -86,7 +86,7 @@ static const char **order(const struct micro_show *show, const struct mrec_set *
 }
 
 /* show_set: set's summary of the labels (n of them; 0: all) into out in show's form. */
-static int show_set(const struct micro_show *show, const struct mrec_set *set, const char **labels,
+static int show_set(const struct micro_show *show, const struct micro_record_set *set, const char **labels,
                     size_t n, FILE *out)
 {
 	char *text = NULL;
@@ -112,7 +112,7 @@ static int show_set(const struct micro_show *show, const struct mrec_set *set, c
 
 int micro_report(const char *results, const struct micro_show *show, FILE *out)
 {
-	struct mrec_set set = { 0 };
+	struct micro_record_set set = { 0 };
 	int status = 0;
 
 	/* lmbench's files alone need no results directory */
@@ -134,17 +134,17 @@ int micro_report(const char *results, const struct micro_show *show, FILE *out)
 	if (set.n == 0 && show->nlmbench == 0) {
 		if (show->nlabels == 0)
 			warnx("no microbenchmark results in %s (run contest micro first)", results);
-		mrec_set_free(&set);
+		micro_record_set_free(&set);
 		return EXIT_USAGE;
 	}
 	if (add_lmbench(show, &set, ncontest) != 0) {
-		mrec_set_free(&set);
+		micro_record_set_free(&set);
 		return EXIT_USAGE;
 	}
 	const char **labels = order(show, &set, ncontest, &n);
 	int rc = n == (size_t)-1 ? (warnx("out of memory"), EXIT_USAGE) :
 	         show_set(show, &set, labels, show->nlabels ? n : 0, out);
 	free(labels);
-	mrec_set_free(&set);
+	micro_record_set_free(&set);
 	return rc != 0 ? rc : status;
 }

@@ -1,6 +1,6 @@
-/* machnote.c: the report's notes on the machine under its tables: its speed (the canary), the CPU limits of contest's group, and drift through the runs. */
-#include "results/model/machnote.h"
-#include "results/model/canary.h"
+/* machine_note.c: the report's notes on the machine under its tables: its speed (the canary), the CPU limits of contest's group, and drift through the runs. */
+#include "results/model/machine_note.h"
+#include "results/model/speed.h"
 #include "results/stats/drift.h"
 #include "lib/text.h"
 
@@ -137,7 +137,7 @@ static int all_series(const struct rep_model *m, struct series **out)
 	return k;
 }
 
-double rep_drift(const struct rep_model *m, int *tested)
+double machine_drift(const struct rep_model *m, int *tested)
 {
 	struct series *s;
 	int k = all_series(m, &s);
@@ -209,7 +209,7 @@ static double least_diff(const struct rep_model *m)
  * the differences compared. */
 static int moved_line(const struct rep_model *m, char *buf, size_t len)
 {
-	double x = rep_drift(m, NULL), d = least_diff(m);
+	double x = machine_drift(m, NULL), d = least_diff(m);
 
 	if (!(x > d))
 		return 0;
@@ -218,7 +218,7 @@ static int moved_line(const struct rep_model *m, char *buf, size_t len)
 	return 1;
 }
 
-int rep_note(const struct rep_model *m, int k, char *buf, size_t len)
+int machine_note(const struct rep_model *m, int k, char *buf, size_t len)
 {
 	if (len > 0)
 		buf[0] = '\0';

@@ -1,7 +1,7 @@
-/* test_lmsum.c: lmbench's summaries (the four lmbench seeds of ../shared/seeds/, a spaced lmbench 3 summary) and its results file read as micro runs. */
+/* test_lmbench_summary.c: lmbench's summaries (the four lmbench seeds of ../shared/seeds/, a spaced lmbench 3 summary) and its results file read as micro runs. */
 #include "lib/text.h"
 #include "micro/metric.h"
-#include "results/lmbench/lmsum.h"
+#include "results/lmbench/lmbench_summary.h"
 #include "tests/unit/t.h"
 
 #include <dirent.h>
@@ -23,7 +23,7 @@ static const char *seeds(void)
 }
 
 /* fig: metric name of run of label in set; NaN when absent or blank, -1 when there is no line. */
-static double fig(const struct mrec_set *set, const char *label, int run, const char *name)
+static double fig(const struct micro_record_set *set, const char *label, int run, const char *name)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (strcmp(set->v[i].label, label) == 0 && set->v[i].run == run &&
@@ -33,7 +33,7 @@ static double fig(const struct mrec_set *set, const char *label, int run, const 
 }
 
 /* line: the line of metric name of run of label, or NULL. */
-static const struct mrec *line(const struct mrec_set *set, const char *label, int run, const char *name)
+static const struct micro_record *line(const struct micro_record_set *set, const char *label, int run, const char *name)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (strcmp(set->v[i].label, label) == 0 && set->v[i].run == run &&
@@ -43,7 +43,7 @@ static const struct mrec *line(const struct mrec_set *set, const char *label, in
 }
 
 /* runs: how many runs label has in set. */
-static int runs(const struct mrec_set *set, const char *label)
+static int runs(const struct micro_record_set *set, const char *label)
 {
 	int n = 0;
 
@@ -55,7 +55,7 @@ static int runs(const struct mrec_set *set, const char *label)
 
 /* seed: the seed file whose name starts with prefix read as label into set;
  * 0, or -1 (skip said) when it is absent. */
-static int seed(const char *prefix, const char *label, struct mrec_set *set)
+static int seed(const char *prefix, const char *label, struct micro_record_set *set)
 {
 	char path[512], msg[256];
 	const char *dir = seeds();
@@ -77,7 +77,7 @@ static int seed(const char *prefix, const char *label, struct mrec_set *set)
 		printf("skip: no seed %s* in %s\n", prefix, dir);
 		return -1;
 	}
-	int rc = lmsum_read(path, label, set, msg, sizeof msg);
+	int rc = lmbench_summary_read(path, label, set, msg, sizeof msg);
 	if (rc != 0)
 		fprintf(stderr, "%s: %s\n", path, msg);
 	T_CHECK(rc == 0);
@@ -87,7 +87,7 @@ static int seed(const char *prefix, const char *label, struct mrec_set *set)
 /* 000: Processor rows only, four Host/OS groups of six runs. */
 static void test_seed_000(void)
 {
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 
 	if (seed("000_", "s0", &s) != 0)
 		return;
@@ -110,15 +110,15 @@ static void test_seed_000(void)
 	T_NEAR(fig(&s, "s0.4", 6, "exec_proc"), 2332, 1e-9);
 	T_CHECK(fig(&s, "s0.1", 1, "ctx_2p_0k") == -1);   /* no such section: no line */
 	T_CHECK(fig(&s, "s0.1", 1, "lat_1k") == -1);
-	T_CHECK(lmsum_is(line(&s, "s0.1", 1, "mhz")));
-	mrec_set_free(&s);
+	T_CHECK(lmbench_summary_is(line(&s, "s0.1", 1, "mhz")));
+	micro_record_set_free(&s);
 }
 
 /* 002: two whole lmbench 2.0 summaries on one line each, five runs each;
  * the first run's selct TCP is blank and is found by the other rows. */
 static void test_seed_002(void)
 {
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 
 	if (seed("002_", "s2", &s) != 0)
 		return;
@@ -144,14 +144,14 @@ static void test_seed_002(void)
 	T_NEAR(fig(&s, "s2.2", 1, "lat_128k"), 56, 1e-9);
 	T_NEAR(fig(&s, "s2.2", 5, "lat_largest"), 177, 1e-9);
 	T_NEAR(fig(&s, "s2.2", 1, "sh_proc"), 8041, 1e-9);
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 /* 003: two Processor tables (the second with no title, an older lmbench
  * whose selct is not TCP's), mail-quoted with '>'. */
 static void test_seed_003(void)
 {
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 
 	if (seed("003_", "s3", &s) != 0)
 		return;
@@ -172,13 +172,13 @@ static void test_seed_003(void)
 	T_NEAR(fig(&s, "s3.4", 1, "null_call"), 0.2, 1e-9);
 	T_NEAR(fig(&s, "s3.4", 1, "fork_proc"), 200, 1e-9);   /* 0.2K */
 	T_NEAR(fig(&s, "s3.4", 1, "sh_proc"), 3000, 1e-9);    /* 3K */
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 /* 004: lmbench 2alpha10, compact values, rows short of cells and no full row. */
 static void test_seed_004(void)
 {
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 
 	if (seed("004_", "s4", &s) != 0)
 		return;
@@ -200,7 +200,7 @@ static void test_seed_004(void)
 	T_CHECK(strstr(line(&s, "s4.1", 1, "page_fault")->reason, "printed as 0") != NULL);
 	T_CHECK(isnan(fig(&s, "s4.1", 1, "fs_create_0k")));
 	T_CHECK(fig(&s, "s4.1", 1, "bw_pipe") == -1);
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 /* An lmbench 3 summary as getsummary prints it: blank cells found by their place. */
@@ -216,11 +216,11 @@ static void test_spaced(void)
 		"                        ctxsw       UNIX         UDP         TCP conn\n"
 		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n",
 		"vm", "Linux 6.1.0-1", "1.980", "5.123", "7.54", "9.876", "", "12.3", "", "3.9K");
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 	char msg[256];
 
 	T_CHECK(n > 0 && n < (int)sizeof text);
-	T_CHECK(lmsum_parse(text, strlen(text), "new", &s, msg, sizeof msg) == 0);
+	T_CHECK(lmbench_summary_parse(text, strlen(text), "new", &s, msg, sizeof msg) == 0);
 	T_CHECK(runs(&s, "new") == 1);
 	T_STREQ(line(&s, "new", 1, "lat_pipe")->version, "lmbench 3.0");
 	T_NEAR(fig(&s, "new", 1, "lat_udp"), 9.876, 1e-9);
@@ -230,9 +230,9 @@ static void test_spaced(void)
 	T_CHECK(isnan(fig(&s, "new", 1, "lat_rpc_tcp")));
 	T_NEAR(fig(&s, "new", 1, "lat_tcp_conn"), 3900, 1e-9);
 	/* the same label again: its runs continue */
-	T_CHECK(lmsum_parse(text, strlen(text), "new", &s, msg, sizeof msg) == 0);
+	T_CHECK(lmbench_summary_parse(text, strlen(text), "new", &s, msg, sizeof msg) == 0);
 	T_CHECK(runs(&s, "new") == 2);
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 /* lmbench 3's results file: what getsummary takes from it. */
@@ -256,10 +256,10 @@ static void test_results(void)
 		"Memory partial write bandwidth\n0.000512 9000.0\n128.00 31464.1\n\n"
 		"Memory load latency\n\"stride=16\n0.00049 1.0\n\n\"stride=128\n0.00049 1.1\n0.00098 1.2\n"
 		"0.12500 3.08\n128.00000 12.36\n\n";
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 	char msg[256];
 
-	T_CHECK(lmsum_parse(text, strlen(text), "lm3", &s, msg, sizeof msg) == 0);
+	T_CHECK(lmbench_summary_parse(text, strlen(text), "lm3", &s, msg, sizeof msg) == 0);
 	T_CHECK(runs(&s, "lm3") == 1);
 	T_STREQ(line(&s, "lm3", 1, "mhz")->host, "vm");
 	T_STREQ(line(&s, "lm3", 1, "mhz")->kernel, "Linux 6.1.0-13-amd64");
@@ -282,7 +282,7 @@ static void test_results(void)
 	T_NEAR(fig(&s, "lm3", 1, "lat_largest"), 12.36, 1e-9);
 	T_CHECK(isnan(fig(&s, "lm3", 1, "lat_pipe")));
 	T_STREQ(line(&s, "lm3", 1, "lat_pipe")->reason, "not in this lmbench results file");
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 /* Not lmbench's: refused with a message; nothing added. */
@@ -292,26 +292,26 @@ static void test_refused(void)
 		"", "hello world\n", "Host OS Mhz null\n---- ----\n",
 		"contest-micro\t1\nlabel\trun\n", "Host OS 2p/0K\n--------- ---------\nx y 1 2\n",
 	};
-	struct mrec_set s = { 0 };
+	struct micro_record_set s = { 0 };
 	char msg[256];
 
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		msg[0] = '\0';
-		T_CHECK(lmsum_parse(bad[i], strlen(bad[i]), "x", &s, msg, sizeof msg) == -1);
+		T_CHECK(lmbench_summary_parse(bad[i], strlen(bad[i]), "x", &s, msg, sizeof msg) == -1);
 		T_CHECK(strstr(msg, "not an lmbench") != NULL);
 	}
 	T_CHECK(s.n == 0);
 	static const char head[] = "[lmbench3.0 results for Linux vm 6.1.0 #1]\nnothing\n";
-	T_CHECK(lmsum_parse(head, sizeof head - 1, "x", &s, msg, sizeof msg) == -1 && s.n == 0);
+	T_CHECK(lmbench_summary_parse(head, sizeof head - 1, "x", &s, msg, sizeof msg) == -1 && s.n == 0);
 	T_CHECK(strstr(msg, "none of its summary's figures") != NULL);
 	static const char nul[] = "[lmbench3.0 results for Linux vm 6.1.0 #1]\n\0\nSimple syscall: 0.1 microseconds\0\n";
-	T_CHECK(lmsum_parse(nul, sizeof nul - 1, "x", &s, msg, sizeof msg) == 0);
+	T_CHECK(lmbench_summary_parse(nul, sizeof nul - 1, "x", &s, msg, sizeof msg) == 0);
 	T_NEAR(fig(&s, "x", 1, "null_call"), 0.1, 1e-9);
-	mrec_set_free(&s);
-	T_CHECK(lmsum_parse("x", 1, "-bad", &s, msg, sizeof msg) == -1);
-	T_CHECK(lmsum_read("/nonexistent/lm", "x", &s, msg, sizeof msg) == -1);
+	micro_record_set_free(&s);
+	T_CHECK(lmbench_summary_parse("x", 1, "-bad", &s, msg, sizeof msg) == -1);
+	T_CHECK(lmbench_summary_read("/nonexistent/lm", "x", &s, msg, sizeof msg) == -1);
 	T_CHECK(strstr(msg, "No such file") != NULL);
-	mrec_set_free(&s);
+	micro_record_set_free(&s);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
-/* mrec.c: the LABEL.micro file form of microbenchmark results: format and strict parse. */
-#include "results/record/mrec.h"
+/* micro_record.c: the LABEL.micro file form of microbenchmark results: format and strict parse. */
+#include "results/record/micro_record.h"
 #include "lib/array.h"
 #include "lib/err.h"
 #include "results/record/field.h"
@@ -13,12 +13,12 @@
 #define MREC_COLUMNS "label\trun\ttimestamp\thost\tkernel\tversion\tmode\tplacement\tmetric\tvalue\tspread\treason"
 enum { NCOL = 12 };
 
-int mrec_header(char *buf, size_t len)
+int micro_record_header(char *buf, size_t len)
 {
 	return snprintf(buf, len, "%s\t%d\n%s\n", MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS);
 }
 
-int mrec_format(const struct mrec *m, char *buf, size_t len)
+int micro_record_format(const struct micro_record *m, char *buf, size_t len)
 {
 	const char *text[] = { m->timestamp, m->host, m->kernel, m->version, m->mode,
 	                       m->placement, m->metric };
@@ -39,9 +39,9 @@ int mrec_format(const struct mrec *m, char *buf, size_t len)
 	return fl_end(&o);
 }
 
-int mrec_set_add(struct mrec_set *s, const struct mrec *m)
+int micro_record_set_add(struct micro_record_set *s, const struct micro_record *m)
 {
-	struct mrec *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
+	struct micro_record *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
 
 	if (v == NULL)
 		return -1;
@@ -51,7 +51,7 @@ int mrec_set_add(struct mrec_set *s, const struct mrec *m)
 	return 0;
 }
 
-void mrec_set_free(struct mrec_set *s)
+void micro_record_set_free(struct micro_record_set *s)
 {
 	free(s->v);
 	memset(s, 0, sizeof *s);
@@ -64,7 +64,7 @@ static int put(char *dst, size_t len, const char *f)
 }
 
 /* parse_line: the fields of one line into m; NULL, or what is wrong. */
-static const char *parse_line(char *line, struct mrec *m)
+static const char *parse_line(char *line, struct micro_record *m)
 {
 	char *f[NCOL], *end;
 	int n = 0;
@@ -113,23 +113,23 @@ static const char *parse_line(char *line, struct mrec *m)
 /* keep_line: one record line into the set arg (a field_line_fn). */
 static const char *keep_line(void *arg, char *line, char *msg, size_t len)
 {
-	struct mrec m;
+	struct micro_record m;
 	const char *why = parse_line(line, &m);
 
 	(void)msg;
 	(void)len;
 	if (why != NULL)
 		return why;
-	return mrec_set_add(arg, &m) != 0 ? field_stop : NULL;
+	return micro_record_set_add(arg, &m) != 0 ? field_stop : NULL;
 }
 
-int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out)
+int micro_record_read_stream(FILE *f, const char *path, struct micro_record_set *out)
 {
 	return field_read_lines(f, path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line,
 	                        out, &out->bad, &out->torn);
 }
 
-int mrec_read_file(const char *path, struct mrec_set *out)
+int micro_record_read_file(const char *path, struct micro_record_set *out)
 {
 	return field_read_path(path, MREC_FORMAT_NAME, MREC_FORMAT_VERSION, MREC_COLUMNS, keep_line, out,
 	                       &out->bad, &out->torn);

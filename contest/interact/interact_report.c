@@ -1,8 +1,8 @@
-/* report.c: `contest report --interactive`: the LABEL.interact records of the results directory, as a model, in the format asked for. */
+/* interact_report.c: `contest report --interactive`: the LABEL.interact records of the results directory, as a model, in the format asked for. */
 #include "contest/interact/interact.h"
 #include "lib/err.h"
 #include "loads/registry.h"
-#include "results/model/imodel.h"
+#include "results/model/interact_model.h"
 #include "results/render/render_interact.h"
 #include "results/record/store.h"
 
@@ -10,8 +10,8 @@
 
 int interact_report(const struct report_req *req, FILE *out)
 {
-	struct irec_set set = { 0 };
-	struct imodel m;
+	struct interact_record_set set = { 0 };
+	struct interact_model m;
 	const char *order[OPTS_MAX_LOADS + 3] = { "no_load", "compile" };
 	irender_fn *render = render_interact_find(req->format);
 	size_t n = 2;
@@ -35,7 +35,7 @@ int interact_report(const struct report_req *req, FILE *out)
 	if (set.n == 0) {
 		if (req->nlabels == 0)
 			warnx("no interactivity results in %s (run contest interact first)", req->results);
-		irec_set_free(&set);
+		interact_record_set_free(&set);
 		return EXIT_USAGE;
 	}
 	if (req->baseline != NULL) {
@@ -47,15 +47,15 @@ int interact_report(const struct report_req *req, FILE *out)
 			status = EXIT_USAGE;
 		}
 	}
-	if (imodel_build(&m, &set, req->labels, req->nlabels, order, req->baseline, req->stats,
+	if (interact_model_build(&m, &set, req->labels, req->nlabels, order, req->baseline, req->stats,
 	                 req->precise) != 0) {
 		warnx("out of memory");
-		irec_set_free(&set);
+		interact_record_set_free(&set);
 		return EXIT_USAGE;
 	}
 	(render != NULL ? render : render_interact_text)(out, &m);
 	fflush(out);
-	imodel_free(&m);
-	irec_set_free(&set);
+	interact_model_free(&m);
+	interact_record_set_free(&set);
 	return status;
 }

@@ -1,5 +1,5 @@
-/* test_loadctl.c: the load mechanism: counter window, group CPU time, staged stop, death with the parent. */
-#include "contest/engine/loadctl.h"
+/* test_load_control.c: the load mechanism: counter window, group CPU time, staged stop, death with the parent. */
+#include "contest/engine/load_control.h"
 #include "lib/clock.h"
 #include "lib/proc.h"
 #include "loads/registry.h"
@@ -33,20 +33,20 @@ static int gone_within(pid_t pgid, double secs)
 /* The counter is read at both ends of a window; work before and after it is not in it. */
 static void test_window(void)
 {
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample a, b, c;
 	char why[256];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	T_CHECK(loadctl_start(&lc, &load_selftest, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &load_selftest, &env, &prep, why, sizeof why) == 0);
 	T_CHECK(lc.pgid > 0);
 	mono_sleep(0.3);
-	loadctl_sample(&lc, &a);
+	load_control_sample(&lc, &a);
 	mono_sleep(0.6);
-	loadctl_sample(&lc, &b);
+	load_control_sample(&lc, &b);
 	mono_sleep(0.3);
-	loadctl_sample(&lc, &c);
-	T_CHECK(loadctl_check(&lc, why, sizeof why) == 0);
+	load_control_sample(&lc, &c);
+	T_CHECK(load_control_check(&lc, why, sizeof why) == 0);
 	T_CHECK(a.work > 0);          /* the lead's work exists but is before the window */
 	T_CHECK(b.work > a.work);     /* work inside the window */
 	T_CHECK(c.work > b.work);     /* and after it */
@@ -55,7 +55,7 @@ static void test_window(void)
 	T_CHECK(b.cpu - a.cpu <= 0.6 * (double)cpus * 1.5 + 0.05);
 	pid_t pgid = lc.pgid;
 	T_CHECK(proc_group_count(pgid) >= 3);  /* leader, spinner, churner */
-	T_CHECK(loadctl_stop(&lc, 2.0) == 0);
+	T_CHECK(load_control_stop(&lc, 2.0) == 0);
 	T_CHECK(proc_group_count(pgid) == 0);  /* nothing left running, no zombie */
 	T_CHECK(kill(-pgid, 0) != 0 && errno == ESRCH);
 	T_CHECK(lc.ctr == NULL && lc.pgid == 0);
@@ -156,52 +156,52 @@ static void test_fail_reason(void)
 {
 	struct load_desc d1 = { .name = "t_fails", .per_unit = 1, .body = body_fails };
 	struct load_desc d2 = { .name = "t_crash", .per_unit = 1, .body = body_crash };
-	struct loadctl lc;
+	struct load_control lc;
 	char why[256] = "";
 	int seen = 0;
 
-	T_CHECK(loadctl_start(&lc, &d1, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &d1, &env, &prep, why, sizeof why) == 0);
 	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
-		seen = loadctl_check(&lc, why, sizeof why) != 0;
+		seen = load_control_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "t_fails failed: disk on fire: 42") != NULL);
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 
 	seen = 0;
-	T_CHECK(loadctl_start(&lc, &d2, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &d2, &env, &prep, why, sizeof why) == 0);
 	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
-		seen = loadctl_check(&lc, why, sizeof why) != 0;
+		seen = load_control_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen && strstr(why, "killed by signal 10") != NULL);
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 }
 
 /* A load whose process ends early is noticed, with the reason. */
 static void test_early_exit(void)
 {
 	struct load_desc d = { .name = "t_exit", .per_unit = 1, .body = body_exit };
-	struct loadctl lc;
+	struct load_control lc;
 	char why[256] = "";
 	int seen = 0;
 
-	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	for (int i = 0; i < 500 && !seen; i++, mono_sleep(0.01))
-		seen = loadctl_check(&lc, why, sizeof why) != 0;
+		seen = load_control_check(&lc, why, sizeof why) != 0;
 	T_CHECK(seen);
 	T_CHECK(strstr(why, "t_exit") != NULL && strstr(why, "exited with status 3") != NULL);
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 }
 
 /* A load that ignores SIGTERM is killed after the grace period. */
 static void test_stubborn(void)
 {
 	struct load_desc d = { .name = "t_stubborn", .per_unit = 1, .body = body_stubborn };
-	struct loadctl lc;
+	struct load_control lc;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	mono_sleep(0.2);
 	pid_t pgid = lc.pgid;
 	double t0 = mono_now();
-	T_CHECK(loadctl_stop(&lc, 0.3) == 0);
+	T_CHECK(load_control_stop(&lc, 0.3) == 0);
 	T_CHECK(mono_now() - t0 >= 0.3);
 	T_CHECK(proc_group_count(pgid) == 0);
 }
@@ -210,10 +210,10 @@ static void test_stubborn(void)
 static void test_pdeathsig(void)
 {
 	struct load_desc d = { .name = "t_workers", .per_unit = 1, .body = body_workers };
-	struct loadctl lc;
+	struct load_control lc;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, &d, &env, &prep, why, sizeof why) == 0);
 	pid_t pgid = lc.pgid;
 	for (int i = 0; i < 500 && proc_group_count(pgid) < 4; i++)
 		mono_sleep(0.01);
@@ -221,22 +221,22 @@ static void test_pdeathsig(void)
 	kill(pgid, SIGKILL);  /* the leader only */
 	T_CHECK(gone_within(pgid, 5.0));
 	lc.pgid = 0;
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 }
 
 /* no_load starts no process and samples zero. */
 static void test_noproc(void)
 {
-	struct loadctl lc;
+	struct load_control lc;
 	struct load_sample s;
 	char why[256];
 
-	T_CHECK(loadctl_start(&lc, load_find("noload"), &env, &prep, why, sizeof why) == 0);
+	T_CHECK(load_control_start(&lc, load_find("noload"), &env, &prep, why, sizeof why) == 0);
 	T_CHECK(lc.pgid == 0);
-	loadctl_sample(&lc, &s);
+	load_control_sample(&lc, &s);
 	T_CHECK(s.work == 0 && s.cpu == 0);
-	T_CHECK(loadctl_check(&lc, why, sizeof why) == 0);
-	T_CHECK(loadctl_stop(&lc, 1.0) == 0);
+	T_CHECK(load_control_check(&lc, why, sizeof why) == 0);
+	T_CHECK(load_control_stop(&lc, 1.0) == 0);
 }
 
 /* The registry finds names and aliases, and nothing else. */

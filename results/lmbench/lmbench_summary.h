@@ -1,11 +1,11 @@
-/* lmsum.h: lmbench's own results read as microbenchmark runs: its summary (as printed, or pasted into a mail with its spacing or line breaks lost) or lmbench 3's results file. */
+/* lmbench_summary.h: lmbench's own results read as microbenchmark runs: its summary (as printed, or pasted into a mail with its spacing or line breaks lost) or lmbench 3's results file. */
 #ifndef CONTEST_LMSUM_H
 #define CONTEST_LMSUM_H
 
 #include <stddef.h>
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 
-/* lmsum_parse: the lmbench figures of text (n bytes; NUL bytes count as
+/* lmbench_summary_parse: the lmbench figures of text (n bytes; NUL bytes count as
  * blanks) appended to out as runs of label. A summary row is one run; the
  * rows of one Host and OS in one summary are the runs of one label: label
  * itself when the text holds one such group, else label.1, label.2, ... in
@@ -16,15 +16,15 @@
  * where the cell is blank; none for sections it lacks. 0, or -1 with what
  * is wrong in msg (size len): not an lmbench summary or results file, a
  * label too long, out of memory. */
-int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *out, char *msg,
+int lmbench_summary_parse(const char *text, size_t n, const char *label, struct micro_record_set *out, char *msg,
                 size_t len);
 
-/* lmsum_read: lmsum_parse of the file at path (at most 16 MiB); -1 also
+/* lmbench_summary_read: lmbench_summary_parse of the file at path (at most 16 MiB); -1 also
  * when it cannot be read (errno's words in msg). */
-int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *msg, size_t len);
+int lmbench_summary_read(const char *path, const char *label, struct micro_record_set *out, char *msg, size_t len);
 
-/* lmsum_is: 1 when m was read from lmbench's results (its mode "lmbench";
+/* lmbench_summary_is: 1 when m was read from lmbench's results (its mode "lmbench";
  * its placement "as lmbench ran"). */
-int lmsum_is(const struct mrec *m);
+int lmbench_summary_is(const struct micro_record *m);
 
 #endif

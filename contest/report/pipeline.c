@@ -1,5 +1,5 @@
-/* report.c: a report: read the results of a request, summarise, build the report model, render it in the format asked for (the report command, a run's and interact's closing tables). */
-#include "contest/report/report.h"
+/* pipeline.c: a report: read the results of a request, summarise, build the report model, render it in the format asked for (the report command, a run's and interact's closing tables). */
+#include "contest/report/pipeline.h"
 #include "contest/report/reportin.h"
 #include "contest/sense/fingerprint.h"
 #include "lib/err.h"
@@ -101,7 +101,7 @@ static struct rep_show show_for(const struct report_req *req, const struct rende
 static int render(const struct report_req *req, const struct render_format *f,
                   const struct summary *sum, const struct report_in *in, FILE *out, int status)
 {
-	struct mrec_set micro = { 0 };
+	struct micro_record_set micro = { 0 };
 	struct rep_model m;
 	int ms;
 	struct rep_show show = show_for(req, f, sum, report_in_baseline(req, in), &status);
@@ -112,7 +112,7 @@ static int render(const struct report_req *req, const struct render_format *f,
 		status = ms;
 	if (rep_model_build(&m, sum, &in->set, &show, &micro) != 0) {
 		warnx("out of memory");
-		mrec_set_free(&micro);
+		micro_record_set_free(&micro);
 		return EXIT_USAGE;
 	}
 	m.hosts = &in->map;
@@ -123,7 +123,7 @@ static int render(const struct report_req *req, const struct render_format *f,
 	(req->trend ? f->trend : f->render)(out, &m);
 	fflush(out);
 	rep_model_free(&m);
-	mrec_set_free(&micro);
+	micro_record_set_free(&micro);
 	return status;
 }
 

@@ -1,5 +1,5 @@
-/* lmrun.c: the runs read from an lmbench file, their labels and run numbers, and their lines for a mrec_set. */
-#include "results/lmbench/lmrun.h"
+/* lmbench_runs.c: the runs read from an lmbench file, their labels and run numbers, and their lines for a micro_record_set. */
+#include "results/lmbench/lmbench_runs.h"
 #include "lib/array.h"
 #include "lib/text.h"
 
@@ -68,7 +68,7 @@ static int groups(const struct lm_runs *rs, int *g)
 }
 
 /* last_run: the highest run number of label in out, 0 when none. */
-static int last_run(const struct mrec_set *out, const char *label)
+static int last_run(const struct micro_record_set *out, const char *label)
 {
 	int n = 0;
 
@@ -80,7 +80,7 @@ static int last_run(const struct mrec_set *out, const char *label)
 
 /* emit_one: run r's lines into out as run number run of label. */
 static int emit_one(const struct lm_runs *rs, const struct lm_run *r, const char *label, int run,
-                    struct mrec_set *out)
+                    struct micro_record_set *out)
 {
 	int emitted = 0;
 
@@ -92,7 +92,7 @@ static int emit_one(const struct lm_runs *rs, const struct lm_run *r, const char
 		                        !(d->sections & r->secs))
 			continue;
 		emitted++;
-		struct mrec m = { .run = run, .value = mb ? 1 : r->v[id], .spread = 0 };
+		struct micro_record m = { .run = run, .value = mb ? 1 : r->v[id], .spread = 0 };
 		text_fmt(m.label, sizeof m.label, "%s", label);
 		text_fmt(m.timestamp, sizeof m.timestamp, "%s", "-");
 		text_fmt(m.host, sizeof m.host, "%s", r->host);
@@ -104,13 +104,13 @@ static int emit_one(const struct lm_runs *rs, const struct lm_run *r, const char
 		if (isnan(m.value))
 			text_fmt(m.reason, sizeof m.reason, "%s",
 			         r->why[id] ? r->why[id] : "not in this lmbench file");
-		if (mrec_set_add(out, &m) != 0)
+		if (micro_record_set_add(out, &m) != 0)
 			return -1;
 	}
 	return 0;
 }
 
-int lm_runs_emit(const struct lm_runs *rs, const char *label, struct mrec_set *out, char *msg,
+int lm_runs_emit(const struct lm_runs *rs, const char *label, struct micro_record_set *out, char *msg,
                  size_t len)
 {
 	int *g = calloc(rs->n + 1, sizeof *g), ngroups, rc = 0;

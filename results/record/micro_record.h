@@ -1,4 +1,4 @@
-/* mrec.h: microbenchmark results: one line per metric of one suite run, and the LABEL.micro file form. */
+/* micro_record.h: microbenchmark results: one line per metric of one suite run, and the LABEL.micro file form. */
 #ifndef CONTEST_MREC_H
 #define CONTEST_MREC_H
 
@@ -9,10 +9,10 @@
 #define MREC_FORMAT_NAME    "contest-micro"
 #define MREC_FORMAT_VERSION 1
 
-/* One metric of one run. Strings hold no tab or newline (mrec_format turns
+/* One metric of one run. Strings hold no tab or newline (micro_record_format turns
  * them into spaces: FIELD_FLAT of results/record/field.h). value is NaN when the
  * metric was not available. */
-struct mrec {
+struct micro_record {
 	char label[REC_LABEL_MAX + 1];
 	int run;              /* 1-based per label, across invocations */
 	char timestamp[40];   /* UTC start of the suite run */
@@ -26,33 +26,33 @@ struct mrec {
 	double spread;        /* (max - min) / median of the samples */
 	char reason[128];     /* why not available */
 	int lmbench;          /* 1 when read from lmbench's results (mode MREC_MODE_LMBENCH),
-	                       * not measured by contest; set by mrec_set_add */
+	                       * not measured by contest; set by micro_record_set_add */
 };
 
-/* struct mrec.mode of the lines read from lmbench's own results (results/lmbench/). */
+/* struct micro_record.mode of the lines read from lmbench's own results (results/lmbench/). */
 #define MREC_MODE_LMBENCH "lmbench"
 
-struct mrec_set {
-	struct mrec *v;
+struct micro_record_set {
+	struct micro_record *v;
 	size_t n, cap;
 	size_t bad;           /* malformed lines skipped (each reported) */
 	size_t torn;          /* of them torn lines (FIELD_TORN_MARK, or the last without its newline) */
 	size_t refused;       /* whole files refused (each reported) by store_micro_read_all */
 };
 
-/* mrec_header: the two header lines of a LABEL.micro file; snprintf semantics. */
-int mrec_header(char *buf, size_t len);
-/* mrec_format: m as one line ending in "\n"; the length, or -1 when buf is too small. */
-int mrec_format(const struct mrec *m, char *buf, size_t len);
-/* mrec_set_add: append a copy, its lmbench set from its mode; -1 on allocation failure. */
-int mrec_set_add(struct mrec_set *s, const struct mrec *m);
-void mrec_set_free(struct mrec_set *s);
-/* mrec_read_file: every line of one LABEL.micro file into out; a malformed
+/* micro_record_header: the two header lines of a LABEL.micro file; snprintf semantics. */
+int micro_record_header(char *buf, size_t len);
+/* micro_record_format: m as one line ending in "\n"; the length, or -1 when buf is too small. */
+int micro_record_format(const struct micro_record *m, char *buf, size_t len);
+/* micro_record_set_add: append a copy, its lmbench set from its mode; -1 on allocation failure. */
+int micro_record_set_add(struct micro_record_set *s, const struct micro_record *m);
+void micro_record_set_free(struct micro_record_set *s);
+/* micro_record_read_file: every line of one LABEL.micro file into out; a malformed
  * line is reported as "contest: FILE:LINE: what" and counted in out->bad.
  * Returns 0, or -1 (reported) when the file cannot be read or is not this format. */
-int mrec_read_file(const char *path, struct mrec_set *out);
-/* mrec_read_stream: mrec_read_file on an open stream, read to its end and not
+int micro_record_read_file(const char *path, struct micro_record_set *out);
+/* micro_record_read_stream: micro_record_read_file on an open stream, read to its end and not
  * closed; path names it in messages. */
-int mrec_read_stream(FILE *f, const char *path, struct mrec_set *out);
+int micro_record_read_stream(FILE *f, const char *path, struct micro_record_set *out);
 
 #endif

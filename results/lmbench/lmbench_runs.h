@@ -1,12 +1,12 @@
-/* lmrun.h: the runs being read from an lmbench file (lmsum.c's summary, lmres.c's results file), and their lines for a mrec_set. */
+/* lmbench_runs.h: the runs being read from an lmbench file (lmbench_summary.c's summary, lmbench_results.c's results file), and their lines for a micro_record_set. */
 #ifndef CONTEST_LMRUN_H
 #define CONTEST_LMRUN_H
 
 #include <stddef.h>
 #include "micro/metric.h"
-#include "results/record/mrec.h"
+#include "results/record/micro_record.h"
 
-/* struct mrec.mode and .placement of the runs read from lmbench's files. */
+/* struct micro_record.mode and .placement of the runs read from lmbench's files. */
 #define LM_MODE      MREC_MODE_LMBENCH
 #define LM_PLACEMENT "as lmbench ran"
 
@@ -35,9 +35,9 @@ struct lm_run *lm_run_get(struct lm_runs *rs, int block, const char *host, const
  * blank and over a later one (2p/0K is in two sections). */
 void lm_put(struct lm_run *r, int id, double v, const char *why);
 
-/* lm_runs_emit: the runs as lines of out (see lmsum_parse for labels and
+/* lm_runs_emit: the runs as lines of out (see lmbench_summary_parse for labels and
  * run numbers); 0, or -1 with what is wrong in msg. */
-int lm_runs_emit(const struct lm_runs *rs, const char *label, struct mrec_set *out, char *msg,
+int lm_runs_emit(const struct lm_runs *rs, const char *label, struct micro_record_set *out, char *msg,
                  size_t len);
 
 void lm_runs_free(struct lm_runs *rs);

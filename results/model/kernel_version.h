@@ -1,4 +1,4 @@
-/* kver.h: kernel version labels ordered as kernel versions: 2.5.41 < 2.5.41-mm1 < 2.5.42-rc1 < 2.5.42. */
+/* kernel_version.h: kernel version labels ordered as kernel versions: 2.5.41 < 2.5.41-mm1 < 2.5.42-rc1 < 2.5.42. */
 #ifndef RESULTS_KVER_H
 #define RESULTS_KVER_H
 
@@ -12,7 +12,7 @@
  * "-testN" 2, "-rcN" 3; 4: none, a release) and its number (prenum, 0
  * when it has none); tail: what follows (a patch set such as "-mm1",
  * "-ac3", "-fc-v1045", "-45-generic", "+"), compared in natural order. */
-struct kver {
+struct kernel_version {
 	unsigned long nums[KVER_NUMS];
 	int nnums;
 	int pre;
@@ -20,27 +20,27 @@ struct kver {
 	const char *tail;   /* points into the parsed label; "" none */
 };
 
-/* kver_parse: label as a kernel version into *v (v->tail points into
+/* kernel_version_parse: label as a kernel version into *v (v->tail points into
  * label). 0, or -1 when label is not one: it must start with an optional
  * "v", then at least two dot-separated decimal numbers (each at most 9
  * digits), the last followed by the end or one of "-+_~". */
-int kver_parse(const char *label, struct kver *v);
+int kernel_version_parse(const char *label, struct kernel_version *v);
 
-/* kver_cmp: <0, 0 or >0 as version a sorts before, with or after b:
+/* kernel_version_cmp: <0, 0 or >0 as version a sorts before, with or after b:
  * numbers component by component (a missing one first: 2.6 < 2.6.0 <
  * 2.6.8 < 2.6.8.1); then the pre-release (pre < test < rc < the release:
  * 2.4.20-pre3 < 2.4.20-rc1 < 2.4.20); then no tail before a tail (2.5.41 <
- * 2.5.41-mm1), tails by kver_natcmp (-mm2 < -mm3 < -mm3s < -mm10). */
-int kver_cmp(const struct kver *a, const struct kver *b);
+ * 2.5.41-mm1), tails by kernel_version_natcmp (-mm2 < -mm3 < -mm3s < -mm10). */
+int kernel_version_cmp(const struct kernel_version *a, const struct kernel_version *b);
 
-/* kver_natcmp: natural order of two strings: runs of digits compared as
+/* kernel_version_natcmp: natural order of two strings: runs of digits compared as
  * numbers (leading zeros ignored, then by length), anything else byte by
  * byte; a string that is a prefix of the other first. */
-int kver_natcmp(const char *a, const char *b);
+int kernel_version_natcmp(const char *a, const char *b);
 
-/* kver_label_cmp: labels a and b in version order: two versions by
- * kver_cmp, a version before a label that is not one; two labels that are
+/* kernel_version_label_cmp: labels a and b in version order: two versions by
+ * kernel_version_cmp, a version before a label that is not one; two labels that are
  * not versions, or equal versions, compare 0 (the caller keeps its order). */
-int kver_label_cmp(const char *a, const char *b);
+int kernel_version_label_cmp(const char *a, const char *b);
 
 #endif

@@ -1,5 +1,5 @@
-/* canary.c: the report's machine speed: NTime, the canary's own noise, and the note naming the labels and runs beyond it. */
-#include "results/model/canary.h"
+/* speed.c: the report's machine speed: NTime, the canary's own noise, and the note naming the labels and runs beyond it. */
+#include "results/model/speed.h"
 #include "lib/text.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* irec.h: interactivity results: one line per simulated task, background condition and run, and the LABEL.interact file form. */
+/* interact_record.h: interactivity results: one line per simulated task, background condition and run, and the LABEL.interact file form. */
 #ifndef CONTEST_IREC_H
 #define CONTEST_IREC_H
 
@@ -11,10 +11,10 @@
 #define IREC_FORMAT_VERSION 1
 
 /* One task's window under one background condition. Strings hold no tab
- * or newline (irec_format turns them into spaces: FIELD_FLAT of
+ * or newline (interact_record_format turns them into spaces: FIELD_FLAT of
  * results/record/field.h). Figures not available are NaN ("na" in the file):
  * met_pct for game (no deadline), fps for the periodic tasks. */
-struct irec {
+struct interact_record {
 	char label[REC_LABEL_MAX + 1];
 	char task[16];        /* audio, video, desktop, game */
 	char load[32];        /* the background: a load's name, "compile" or "no_load" */
@@ -43,28 +43,28 @@ struct irec {
 	char swap[160];       /* --swap file ("" none) */
 };
 
-struct irec_set {
-	struct irec *v;
+struct interact_record_set {
+	struct interact_record *v;
 	size_t n, cap;
 	size_t bad;           /* malformed lines skipped (each reported) */
 	size_t torn;          /* of them torn lines (FIELD_TORN_MARK, or the last without its newline) */
 	size_t refused;       /* whole files refused (each reported) by store_interact_read_all */
 };
 
-/* irec_header: the two header lines of a LABEL.interact file (format name
+/* interact_record_header: the two header lines of a LABEL.interact file (format name
  * and version, column names); snprintf semantics. */
-int irec_header(char *buf, size_t len);
-/* irec_format: r as one line ending in "\n"; its length, or -1 when buf is too small. */
-int irec_format(const struct irec *r, char *buf, size_t len);
-/* irec_set_add: append a copy; -1 on allocation failure. */
-int irec_set_add(struct irec_set *s, const struct irec *r);
-void irec_set_free(struct irec_set *s);
-/* irec_read_stream: every line of one LABEL.interact file, open as f and
+int interact_record_header(char *buf, size_t len);
+/* interact_record_format: r as one line ending in "\n"; its length, or -1 when buf is too small. */
+int interact_record_format(const struct interact_record *r, char *buf, size_t len);
+/* interact_record_set_add: append a copy; -1 on allocation failure. */
+int interact_record_set_add(struct interact_record_set *s, const struct interact_record *r);
+void interact_record_set_free(struct interact_record_set *s);
+/* interact_record_read_stream: every line of one LABEL.interact file, open as f and
  * named path, into out; a malformed line is reported as "contest:
  * FILE:LINE: what" and counted in out->bad. Returns 0, or -1 (reported)
  * when it cannot be read or is not this format and version. */
-int irec_read_stream(FILE *f, const char *path, struct irec_set *out);
-/* irec_read_file: irec_read_stream of the file at path. */
-int irec_read_file(const char *path, struct irec_set *out);
+int interact_record_read_stream(FILE *f, const char *path, struct interact_record_set *out);
+/* interact_record_read_file: interact_record_read_stream of the file at path. */
+int interact_record_read_file(const char *path, struct interact_record_set *out);
 
 #endif

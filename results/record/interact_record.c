@@ -1,5 +1,5 @@
-/* irec.c: the LABEL.interact file form of interactivity results: format and strict parse. */
-#include "results/record/irec.h"
+/* interact_record.c: the LABEL.interact file form of interactivity results: format and strict parse. */
+#include "results/record/interact_record.h"
 #include "lib/array.h"
 #include "lib/err.h"
 #include "results/record/field.h"
@@ -21,7 +21,7 @@ enum { NCOL = 29 };
  * (NA: a double that may be "na"). */
 enum kind { K_STR, K_INT, K_U64, K_DBL, K_NA };
 
-/* One column: its kind, where it is in struct irec, the size of a text
+/* One column: its kind, where it is in struct interact_record, the size of a text
  * field, and the range of an int. */
 struct col {
 	enum kind kind;
@@ -29,11 +29,11 @@ struct col {
 	long min, max;
 };
 
-#define S(f) { K_STR, offsetof(struct irec, f), sizeof ((struct irec *)0)->f, 0, 0 }
-#define I(f, lo, hi) { K_INT, offsetof(struct irec, f), 0, lo, hi }
-#define U(f) { K_U64, offsetof(struct irec, f), 0, 0, 0 }
-#define D(f) { K_DBL, offsetof(struct irec, f), 0, 0, 0 }
-#define N(f) { K_NA, offsetof(struct irec, f), 0, 0, 0 }
+#define S(f) { K_STR, offsetof(struct interact_record, f), sizeof ((struct interact_record *)0)->f, 0, 0 }
+#define I(f, lo, hi) { K_INT, offsetof(struct interact_record, f), 0, lo, hi }
+#define U(f) { K_U64, offsetof(struct interact_record, f), 0, 0, 0 }
+#define D(f) { K_DBL, offsetof(struct interact_record, f), 0, 0, 0 }
+#define N(f) { K_NA, offsetof(struct interact_record, f), 0, 0, 0 }
 static const struct col cols[NCOL] = {
 	S(label), S(task), S(load), I(run, 1, 1000000), S(timestamp), S(host), S(kernel), S(version),
 	S(workload), I(jobs, 0, 100000), U(mem), I(flushed, 0, 1), D(seconds), S(policy), I(nice, -20, 19), D(loops_ms),
@@ -46,12 +46,12 @@ static const struct col cols[NCOL] = {
 #undef D
 #undef N
 
-int irec_header(char *buf, size_t len)
+int interact_record_header(char *buf, size_t len)
 {
 	return snprintf(buf, len, "%s\t%d\n%s\n", IREC_FORMAT_NAME, IREC_FORMAT_VERSION, IREC_COLUMNS);
 }
 
-int irec_format(const struct irec *r, char *buf, size_t len)
+int interact_record_format(const struct interact_record *r, char *buf, size_t len)
 {
 	const char *base = (const char *)r;
 	struct fline o;
@@ -84,9 +84,9 @@ int irec_format(const struct irec *r, char *buf, size_t len)
 	return fl_end(&o);
 }
 
-int irec_set_add(struct irec_set *s, const struct irec *r)
+int interact_record_set_add(struct interact_record_set *s, const struct interact_record *r)
 {
-	struct irec *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
+	struct interact_record *v = array_grow(s->v, &s->cap, s->n + 1, sizeof *v, 64);
 
 	if (v == NULL)
 		return -1;
@@ -95,14 +95,14 @@ int irec_set_add(struct irec_set *s, const struct irec *r)
 	return 0;
 }
 
-void irec_set_free(struct irec_set *s)
+void interact_record_set_free(struct interact_record_set *s)
 {
 	free(s->v);
 	memset(s, 0, sizeof *s);
 }
 
 /* get: field f of column c into r; NULL, or what is wrong. */
-static const char *get(const struct col *c, const char *f, struct irec *r)
+static const char *get(const struct col *c, const char *f, struct interact_record *r)
 {
 	char *p = (char *)r + c->off, *end;
 	unsigned long long u;
@@ -141,7 +141,7 @@ static const char *get(const struct col *c, const char *f, struct irec *r)
 
 /* parse_line: the fields of one line into r; NULL, or what is wrong (the
  * column named). */
-static const char *parse_line(char *line, struct irec *r, char *msg, size_t len)
+static const char *parse_line(char *line, struct interact_record *r, char *msg, size_t len)
 {
 	char *f = line, *tab;
 	const char *why;
@@ -173,21 +173,21 @@ static const char *parse_line(char *line, struct irec *r, char *msg, size_t len)
 /* keep_line: one record line into the set arg (a field_line_fn). */
 static const char *keep_line(void *arg, char *line, char *msg, size_t len)
 {
-	struct irec r;
+	struct interact_record r;
 	const char *why = parse_line(line, &r, msg, len);
 
 	if (why != NULL)
 		return why;
-	return irec_set_add(arg, &r) != 0 ? field_stop : NULL;
+	return interact_record_set_add(arg, &r) != 0 ? field_stop : NULL;
 }
 
-int irec_read_stream(FILE *f, const char *path, struct irec_set *out)
+int interact_record_read_stream(FILE *f, const char *path, struct interact_record_set *out)
 {
 	return field_read_lines(f, path, IREC_FORMAT_NAME, IREC_FORMAT_VERSION, IREC_COLUMNS, keep_line,
 	                        out, &out->bad, &out->torn);
 }
 
-int irec_read_file(const char *path, struct irec_set *out)
+int interact_record_read_file(const char *path, struct interact_record_set *out)
 {
 	return field_read_path(path, IREC_FORMAT_NAME, IREC_FORMAT_VERSION, IREC_COLUMNS, keep_line, out,
 	                       &out->bad, &out->torn);

@@ -1,4 +1,4 @@
-/* run.h: the run loop of a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
+/* run_loop.h: the run loop of a run invocation: every run of the plan, one step and one measurement at a time, each recorded. */
 #ifndef CONTEST_ENGINE_RUN_H
 #define CONTEST_ENGINE_RUN_H
 

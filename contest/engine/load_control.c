@@ -1,5 +1,5 @@
-/* loadctl.c: the controller side of a background load: start, sample the window, stop. */
-#include "contest/engine/loadctl.h"
+/* load_control.c: the controller side of a background load: start, sample the window, stop. */
+#include "contest/engine/load_control.h"
 #include "contest/engine/child.h"
 #include "contest/engine/sig.h"
 #include "contest/sys/guard.h"
@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct load_env *env,
+int load_control_start(struct load_control *lc, const struct load_desc *d, const struct load_env *env,
                   const struct load_prep *prep, char *errbuf, size_t errlen)
 {
 	pid_t parent = getpid(), pid;
@@ -50,7 +50,7 @@ int loadctl_start(struct loadctl *lc, const struct load_desc *d, const struct lo
 	return 0;
 }
 
-void loadctl_sample(const struct loadctl *lc, struct load_sample *s)
+void load_control_sample(const struct load_control *lc, struct load_sample *s)
 {
 	s->work = 0;
 	s->cpu = 0;
@@ -61,7 +61,7 @@ void loadctl_sample(const struct loadctl *lc, struct load_sample *s)
 		s->cpu = 0;
 }
 
-int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
+int load_control_check(struct load_control *lc, char *errbuf, size_t errlen)
 {
 	char how[96];
 
@@ -82,7 +82,7 @@ int loadctl_check(struct loadctl *lc, char *errbuf, size_t errlen)
 	return -1;
 }
 
-int loadctl_stop(struct loadctl *lc, double grace)
+int load_control_stop(struct load_control *lc, double grace)
 {
 	int rc = 0;
 

@@ -1,6 +1,6 @@
-/* lmsum.c: lmbench's summary read from its text as printed or as pasted into mails (spacing or line breaks lost, compact 2.9K values). */
-#include "results/lmbench/lmsum.h"
-#include "results/lmbench/lmrun.h"
+/* lmbench_summary.c: lmbench's summary read from its text as printed or as pasted into mails (spacing or line breaks lost, compact 2.9K values). */
+#include "results/lmbench/lmbench_summary.h"
+#include "results/lmbench/lmbench_runs.h"
 #include "lib/array.h"
 #include "lib/text.h"
 
@@ -489,7 +489,7 @@ static int summary(const struct toks *ts, struct lm_runs *rs)
 	return 0;
 }
 
-int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *out, char *msg,
+int lmbench_summary_parse(const char *text, size_t n, const char *label, struct micro_record_set *out, char *msg,
                 size_t len)
 {
 	struct lm_runs rs = { 0 };
@@ -525,12 +525,12 @@ int lmsum_parse(const char *text, size_t n, const char *label, struct mrec_set *
 	return rc;
 }
 
-int lmsum_is(const struct mrec *m)
+int lmbench_summary_is(const struct micro_record *m)
 {
 	return strcmp(m->mode, LM_MODE) == 0;
 }
 
-int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *msg, size_t len)
+int lmbench_summary_read(const char *path, const char *label, struct micro_record_set *out, char *msg, size_t len)
 {
 	enum { MAX = 16 << 20 };
 	FILE *f = fopen(path, "rb");
@@ -552,7 +552,7 @@ int lmsum_read(const char *path, const char *label, struct mrec_set *out, char *
 		text_fmt(msg, len, "%s", ferror(f) ? "cannot be read" : "larger than 16 MiB: not an lmbench file");
 		rc = -1;
 	} else {
-		rc = lmsum_parse(buf, n, label, out, msg, len);
+		rc = lmbench_summary_parse(buf, n, label, out, msg, len);
 	}
 	fclose(f);
 	free(buf);

@@ -1,5 +1,5 @@
-/* kver.c: kernel version labels read and ordered as kernel versions (numbers, pre-releases, patch sets). */
-#include "results/model/kver.h"
+/* kernel_version.c: kernel version labels read and ordered as kernel versions (numbers, pre-releases, patch sets). */
+#include "results/model/kernel_version.h"
 
 #include <string.h>
 
@@ -23,7 +23,7 @@ static int digits(const char **s, unsigned long *out)
 /* prerelease: when s (after a '-') starts with "pre", "test" or "rc"
  * followed by digits or the end of the token, its kind and number into v
  * and the rest of the token returned; NULL when it is no pre-release. */
-static const char *prerelease(const char *s, struct kver *v)
+static const char *prerelease(const char *s, struct kernel_version *v)
 {
 	static const char *const kind[] = { "pre", "test", "rc" };
 
@@ -43,7 +43,7 @@ static const char *prerelease(const char *s, struct kver *v)
 	return NULL;
 }
 
-int kver_parse(const char *label, struct kver *v)
+int kernel_version_parse(const char *label, struct kernel_version *v)
 {
 	const char *s = label, *rest;
 
@@ -83,7 +83,7 @@ static int run_cmp(const char **a, const char **b)
 	return c;
 }
 
-int kver_natcmp(const char *a, const char *b)
+int kernel_version_natcmp(const char *a, const char *b)
 {
 	while (*a && *b) {
 		int da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
@@ -101,7 +101,7 @@ int kver_natcmp(const char *a, const char *b)
 	return (*a != '\0') - (*b != '\0');
 }
 
-int kver_cmp(const struct kver *a, const struct kver *b)
+int kernel_version_cmp(const struct kernel_version *a, const struct kernel_version *b)
 {
 	for (int i = 0; i < a->nnums || i < b->nnums; i++) {
 		if (i >= a->nnums || i >= b->nnums)
@@ -115,15 +115,15 @@ int kver_cmp(const struct kver *a, const struct kver *b)
 		return a->prenum < b->prenum ? -1 : 1;
 	if ((a->tail[0] == '\0') != (b->tail[0] == '\0'))
 		return a->tail[0] == '\0' ? -1 : 1;
-	return kver_natcmp(a->tail, b->tail);
+	return kernel_version_natcmp(a->tail, b->tail);
 }
 
-int kver_label_cmp(const char *a, const char *b)
+int kernel_version_label_cmp(const char *a, const char *b)
 {
-	struct kver x, y;
-	int okx = kver_parse(a, &x) == 0, oky = kver_parse(b, &y) == 0;
+	struct kernel_version x, y;
+	int okx = kernel_version_parse(a, &x) == 0, oky = kernel_version_parse(b, &y) == 0;
 
 	if (okx && oky)
-		return kver_cmp(&x, &y);
+		return kernel_version_cmp(&x, &y);
 	return okx == oky ? 0 : okx ? -1 : 1;
 }
