@@ -82,8 +82,8 @@ static struct mrec *to_records(const struct opts *o, const struct micro_opts *mo
 		text_copy(m->metric, x->name, sizeof m->metric);
 		m->value = x->v.ok ? x->v.value : NAN;
 		m->spread = x->v.ok ? x->v.spread : 0;
-		text_copy(m->reason, x->v.ok ? "" : (x->v.reason[0] ? x->v.reason : "failed"),
-		             sizeof m->reason);
+		/* an available figure's reason is its note (Fork proc: which process forked) */
+		text_copy(m->reason, x->v.ok || x->v.reason[0] ? x->v.reason : "failed", sizeof m->reason);
 	}
 	return v;
 }
@@ -107,6 +107,9 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 	mo->spread = o->spread;
 	mo->largest = (size_t)o->mb << 20;
 	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
+	char self[PATH_MAX];
+	if (realpath("/proc/self/exe", self) != NULL)
+		micro_forker_find(self, mo->forker, sizeof mo->forker);
 	if (o->progress == PROGRESS_NEVER)
 		return;
 	fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d", r, o->runs, o->quick ? "quick" : "full",
@@ -114,6 +117,25 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 	if (o->spread)
 		fprintf(stderr, ", the other end of IPC and ring benchmarks on CPU %d", mo->peer_cpu);
 	fputs(" ...\n", stderr);
+}
+
+/* run_warn: a line for each figure of run r that is not available, and
+ * one when Fork proc forked from contest itself (no contest-forker); the
+ * number not available. */
+static int run_warn(long r, const struct micro_set *set)
+{
+	int na = 0;
+
+	for (int i = 0; i < set->n; i++) {
+		const struct micro_metric *m = &set->m[i];
+		if (!m->v.ok) {
+			na++;
+			warnx("micro run %ld: %s not available: %s", r, m->name, m->v.reason);
+		} else if (strcmp(m->name, "fork_proc") == 0 && strcmp(m->v.reason, MICRO_FORKER_NOTE) != 0) {
+			warnx("micro run %ld: fork_proc %s", r, m->v.reason);
+		}
+	}
+	return na;
 }
 
 int cmd_micro(struct opts *o)
@@ -168,12 +190,7 @@ int cmd_micro(struct opts *o)
 			goto out;
 		}
 		free(v);
-		int na = 0;
-		for (int i = 0; i < set.n; i++)
-			if (!set.m[i].v.ok) {
-				na++;
-				warnx("micro run %ld: %s not available: %s", r, set.m[i].name, set.m[i].v.reason);
-			}
+		int na = run_warn(r, &set);
 		if (o->progress != PROGRESS_NEVER)
 			fprintf(stderr, "micro run %ld/%ld: %.1f s, %d metrics, %d not available\n", r,
 			        o->runs, mono_now() - t0, set.n, na);
