@@ -30,7 +30,7 @@ FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/
 .PHONY: all check bench bench-loads fuzz fuzz-build install uninstall clean
 .SECONDARY: $(SAN_OBJ) $(FUZZ_OBJ)
 
-all: $(BUILD)/contest $(BUILD)/contest-init
+all: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker
 
 $(BUILD)/contest: $(BUILD)/obj/contest/main.o $(OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -39,6 +39,11 @@ $(BUILD)/contest: $(BUILD)/obj/contest/main.o $(OBJ)
 $(BUILD)/contest-init: guest/init.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -static -o $@ guest/init.c
+
+# contest-forker: the small process Fork proc forks from (contest micro), dynamic, libc only.
+$(BUILD)/contest-forker: micro/forker/forker.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE $(CFLAGS) -o $@ micro/forker/forker.c
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -52,12 +57,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(WFLAGS) $(CFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_OBJ) $(LDLIBS)
 
+# test_micro_proc runs contest-forker from beside it, in $(BUILD).
+$(BUILD)/tests/test_micro_proc: | $(BUILD)/contest-forker
+
 # check: unit tests under ASan+UBSan, then end-to-end tests of $(BUILD)/contest.
 # The build takes one job per CPU by itself (every test binary links every
 # object: serial, it was minutes of CI's 15); the tests run one at a time.
 NPROC = $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 check:
-	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/contest $(BUILD)/contest-init $(TEST_BIN)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker $(TEST_BIN)
 	@CONTEST=$(abspath $(BUILD))/contest sh tests/run.sh $(TEST_BIN)
 
 # fuzz: each target for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/; needs clang.
@@ -85,14 +93,16 @@ bench: $(BUILD)/contest
 bench-loads: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench-loads.sh
 
-install: $(BUILD)/contest $(BUILD)/contest-init
+install: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXEC)
 	install -m 0755 $(BUILD)/contest $(DESTDIR)$(BINDIR)/contest
 	install -m 0755 $(BUILD)/contest-init $(DESTDIR)$(LIBEXEC)/contest-init
+	install -m 0755 $(BUILD)/contest-forker $(DESTDIR)$(LIBEXEC)/contest-forker
 	install -m 0644 man/contest.1 $(DESTDIR)$(MANDIR)/contest.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1 $(DESTDIR)$(LIBEXEC)/contest-init
+	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1 $(DESTDIR)$(LIBEXEC)/contest-init \
+	      $(DESTDIR)$(LIBEXEC)/contest-forker
 	rmdir $(DESTDIR)$(LIBEXEC) 2>/dev/null || true
 
 clean:

@@ -353,7 +353,8 @@ static int proc_reap(pid_t pid, const char *what)
 
 /* proc_spawn: fork a child that runs argv[0] with the environment envp
  * (dying with us) or, when argv is NULL, leaves at once through the C
- * library's exit(), as lmbench's lat_proc fork child does; wait for it.
+ * library's exit(), as lmbench's lat_proc fork child does (Fork proc's
+ * fallback when contest-forker is not there); wait for it.
  * That exit runs the atexit handlers (contest's act only in the process
  * that registered them) and flushes stdio (flushed before the loop), and
  * its writes fault copies of the shared pages, which makes fork + exit()
@@ -395,7 +396,8 @@ static int spawn_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* proc_spawns: fork_proc (fork + exit + wait), exec_proc (fork + execve
+/* proc_spawns: fork_proc (fork + exit + wait, in contest-forker, else here:
+ * micro_fork_proc), exec_proc (fork + execve
  * /bin/true with an empty environment + wait, as lmbench's lat_proc exec)
  * and sh_proc (fork + /bin/sh -c /bin/true with contest's own environment,
  * as lat_proc shell's execlp passes its own, + wait: the shell execs the
@@ -407,8 +409,11 @@ static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
 	static char *const no_env[] = { NULL };
 	struct spawn_state s = { .argv = NULL, .envp = no_env, .self = getpid() };
 
+	struct micro_value v;
+
 	fflush(NULL);  /* nothing buffered for the fork children's exit() to write again */
-	proc_measure(o, set, MID_FORK_PROC, spawn_loop, &s);
+	micro_fork_proc(o, spawn_loop, &s, &v);
+	micro_put_time(set, MID_FORK_PROC, &v);
 	if (access(PROC_TRUE, X_OK) != 0) {
 		micro_put_na(set, MID_EXEC_PROC, PROC_TRUE " not executable");
 		micro_put_na(set, MID_SH_PROC, PROC_TRUE " not executable");

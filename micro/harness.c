@@ -228,9 +228,11 @@ void micro_put_time(struct micro_set *set, enum micro_id id, const struct micro_
 {
 	double per = strcmp(micro_metrics[id].unit, "us") == 0 ? 1000.0 : 1.0;
 
-	if (v->ok)
-		micro_put_value(set, id, v->value / per, v->spread);
-	else
+	if (v->ok) {
+		struct micro_value u = { .value = v->value / per, .spread = v->spread, .ok = 1 };
+		text_copy(u.reason, v->reason, sizeof(u.reason));  /* an available figure's note */
+		micro_put(set, id, &u);
+	} else
 		micro_put(set, id, v);
 }
 

@@ -58,7 +58,8 @@ size_t ipc_rpc_serve(const uint32_t *c, size_t bytes, uint32_t *r, size_t words)
  * (malformed, denied, not executed, results missing or extra). */
 int ipc_rpc_reply(const uint32_t *w, size_t bytes, uint32_t xid, uint32_t proc, uint32_t *result);
 /* ipc_peer_rpc_udp: serve calls on the UDP socket fd as svc_run does (poll,
- * receive, decode, dispatch, encode, send) until an error; the exit status. */
+ * receive with the call's destination, decode, dispatch, encode, send from
+ * that address) until an error; the exit status. */
 int ipc_peer_rpc_udp(int fd);
 /* ipc_peer_rpc_tcp: serve record-marked calls on in (poll, then the record,
  * fragments assembled), replies through out, until end of file; the exit status. */

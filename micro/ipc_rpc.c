@@ -4,9 +4,12 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 /* ONC RPC v2 (RFC 5531) constants. */
 enum {
@@ -247,24 +250,64 @@ static ssize_t rpc_record_read(int fd, uint32_t *buf, size_t room, int forever)
 	return (ssize_t)bytes;
 }
 
-/* ipc_peer_rpc_udp: see ipc.h. */
+/* rpc_pktinfo: the IP_PKTINFO control message of a received call, made
+ * the reply's: sent from the address the call came to, the interface left
+ * to the route (ifindex 0); 1 when there was one, else 0. */
+static int rpc_pktinfo(struct msghdr *m)
+{
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(m); c; c = CMSG_NXTHDR(m, c))
+		if (c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_PKTINFO) {
+			struct in_pktinfo pi;
+			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
+			pi.ipi_ifindex = 0;
+			pi.ipi_spec_dst = pi.ipi_addr;
+			memcpy(CMSG_DATA(c), &pi, sizeof(pi));
+			m->msg_control = c;
+			m->msg_controllen = CMSG_SPACE(sizeof(pi));
+			return 1;
+		}
+	return 0;
+}
+
+/* ipc_peer_rpc_udp: see ipc.h. As the system's datagram server transport
+ * (libtirpc's svc_dg) does, the socket reports each call's destination
+ * (IP_PKTINFO), calls are received with recvmsg and the reply goes back
+ * with sendmsg from that address: a control message built on each receive
+ * and read on each send, a cost of lmbench's lat_rpc server that recvfrom
+ * and sendto do not have (docs/measurements.md: RPC). */
 int ipc_peer_rpc_udp(int fd)
 {
 	uint32_t msg[IPC_RPC_MAX / 4], rep[IPC_RPC_MAX / 4];
+	union {
+		struct cmsghdr c;
+		char b[CMSG_SPACE(sizeof(struct in_pktinfo))];
+	} ctl;
 	struct sockaddr_in from;
+	int one = 1;
 
+	setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof(one));
 	for (;;) {
-		socklen_t flen = sizeof(from);
+		struct iovec in = { .iov_base = msg, .iov_len = sizeof(msg) };
+		struct msghdr m = { .msg_name = &from, .msg_namelen = sizeof(from), .msg_iov = &in,
+				    .msg_iovlen = 1, .msg_control = ctl.b, .msg_controllen = sizeof(ctl.b) };
 		if (rpc_wait(fd, 1) != 0)
 			return 1;
-		ssize_t r = recvfrom(fd, msg, sizeof(msg), 0, (struct sockaddr *)&from, &flen);
+		ssize_t r = recvmsg(fd, &m, 0);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
 			return 1;
 		size_t len = ipc_rpc_serve(msg, (size_t)r, rep, sizeof(rep) / 4);
-		if (len)
-			sendto(fd, rep, len, 0, (struct sockaddr *)&from, flen);
+		if (!len)
+			continue;
+		struct iovec out = { .iov_base = rep, .iov_len = len };
+		m.msg_iov = &out;
+		if (!rpc_pktinfo(&m)) {
+			m.msg_control = NULL;
+			m.msg_controllen = 0;
+		}
+		m.msg_flags = 0;
+		sendmsg(fd, &m, 0);
 	}
 }
 

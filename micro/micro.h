@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "micro/metric.h"
@@ -18,6 +19,7 @@ struct micro_opts {
 	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
 	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
 	size_t largest;   /* --mb: the run's largest size in bytes; 0: from the caches (micro_largest) */
+	char forker[4096]; /* contest-forker for Fork proc (micro_forker_find); "": none, fork here */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
 
@@ -97,7 +99,8 @@ void micro_put_value(struct micro_set *set, enum micro_id id, double value, doub
 /* micro_put_na: add metric id, not available, with its reason. */
 void micro_put_na(struct micro_set *set, enum micro_id id, const char *reason);
 /* micro_put_time: add metric id from a harness figure v (ns per operation)
- * converted to the metric's unit ("us" or "ns"); a not-available v as it is. */
+ * converted to the metric's unit ("us" or "ns"), with v's reason as a note
+ * when it is available; a not-available v as it is. */
 void micro_put_time(struct micro_set *set, enum micro_id id, const struct micro_value *v);
 /* micro_put_member: add member number k of family id (name and k: "curve_4096"). */
 void micro_put_member(struct micro_set *set, enum micro_id id, size_t k, const struct micro_value *v);
@@ -209,6 +212,44 @@ void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* ben
  * machine's change of speed into it). 0, or -1 with v not ok and its
  * reason. bench_proc.c. */
 int micro_sig_catch(const struct micro_opts *o, struct micro_value *v);
+
+/* Fork proc's helper: a small program of its own (micro/forker/forker.c)
+ * that runs the fork + exit + wait loop, so that the process forked is as
+ * small as lmbench's lat_proc and not contest's whole process
+ * (docs/micro.md: fork proc). proc_fork.c. */
+#define MICRO_FORKER "contest-forker"
+/* Fork proc's reason (a note) when the helper forked; the fallback's says why not. */
+#define MICRO_FORKER_NOTE "forked by " MICRO_FORKER
+/* micro_forker_find: MICRO_FORKER for contest at program: beside it (make
+ * builds it in build/), else in ../lib/contest/ (make install); its path
+ * into out, 0; -1 with out "" when neither is executable. */
+int micro_forker_find(const char *program, char *out, size_t len);
+/* A running helper and what its replies added up to. */
+struct micro_forker {
+	pid_t pid;
+	int fd;                 /* its stdin and stdout */
+	double ns;              /* the time of its fork loops so far */
+	uint64_t forks;         /* children forked so far */
+	uint64_t child_minflt;  /* their minor page faults */
+	uint64_t self_minflt;   /* the helper's own, during the loops */
+};
+/* micro_forker_start: run the helper at path (dying with us); 0, or -1
+ * with micro_fail. micro_forker_stop must follow. */
+int micro_forker_start(struct micro_forker *f, const char *path);
+/* micro_forker_loop: a micro_loop_fn: the helper forks n children (each
+ * leaves through exit, reaped before the next) and its reply is added to f. */
+int micro_forker_loop(void *state, uint64_t n);
+/* micro_forker_clock: a micro_clock_fn: the helper's loop time so far, ns. */
+double micro_forker_clock(void *state);
+/* micro_forker_stop: end the helper and reap it; 0 when it ended with status
+ * 0, else -1 with micro_fail. */
+int micro_forker_stop(struct micro_forker *f);
+/* micro_fork_proc: Fork proc's figure (ns per fork + exit + wait) into *v:
+ * the loop in the helper o->forker, or, when there is none or it does not
+ * run, in contest's own process by fallback(state, n). v->reason says
+ * which ran, also when v is ok. proc_fork.c. */
+void micro_fork_proc(const struct micro_opts *o, micro_loop_fn fallback, void *state,
+		     struct micro_value *v);
 
 /* micro_suite_cpu: the CPU the suite runs on: the highest this process may
  * use (CPU 0 takes most device interrupts). */

@@ -43,6 +43,12 @@
 #   --from DIR           run nothing: the table from outputs saved in DIR (lmbench/NAME.txt,
 #                        contest-micro.csv or contest-micro.GROUP.csv, interbench.out,
 #                        interact.txt)
+# TCP conn: the kernel's TcpExt counters (/proc/net/netstat) are saved before and after lmbench's
+# lat_connect (lmbench.N/lat_connect.netstat0 and .netstat1). When ListenOverflows or TCPSynRetrans
+# moved, that round's lat_connect figure is its one-second SYN retransmits: the round is left out of
+# TCP conn (a line under the table says so), and when no round is left the row says "not comparable:
+# lmbench's listen queue overflowed (N SYNs retransmitted)" in place of a ratio and is counted apart
+# from the figures in band. The counters are the whole machine's.
 # Give --lmbench, --interbench or both (or --from). It never fetches or builds anything and
 # needs only sh, awk and coreutils (and taskset for the pinning). lmbench's servers are stopped
 # with their -S form and the temporary folder is removed, also when interrupted.
@@ -85,13 +91,33 @@ done
 
 # --- parsers: each prints "figure value" lines ---------------------------------------------
 
+# netstat_get FILE NAME: the TcpExt counter NAME of a /proc/net/netstat snapshot (its TcpExt header
+# line, then its value line); nothing when FILE or NAME is not there
+netstat_get() {
+	[ -f "$1" ] && awk -v k="$2" '$1 == "TcpExt:" { if (!h) { for (i = 2; i <= NF; i++) if ($i == k) c = i; h = 1 }
+		else { if (c) print $c; exit } }' "$1"
+}
+
+# conn_retrans DIR: when TcpExtListenOverflows or TcpExtTCPSynRetrans moved between the snapshots
+# taken around lat_connect (DIR/lat_connect.netstat0 and .netstat1), the SYNs retransmitted meanwhile:
+# lat_connect's figure is then its one-second SYN retransmits, not a connection's cost. Nothing when
+# they stood still or a snapshot is missing. The counters are the machine's: other programs'
+# connections move them too, and the figure is then left out all the same.
+conn_retrans() {
+	o0=$(netstat_get "$1/lat_connect.netstat0" ListenOverflows) o1=$(netstat_get "$1/lat_connect.netstat1" ListenOverflows)
+	r0=$(netstat_get "$1/lat_connect.netstat0" TCPSynRetrans) r1=$(netstat_get "$1/lat_connect.netstat1" TCPSynRetrans)
+	[ -n "$o0" ] && [ -n "$o1" ] && [ -n "$r0" ] && [ -n "$r1" ] || return 0
+	[ "$o1" != "$o0" ] || [ "$r1" != "$r0" ] || return 0
+	echo $((r1 - r0))
+}
+
 # lm_figures DIR: the summary figures of lmbench's outputs in DIR, as scripts/getsummary takes them;
 # Main mem (lat_largest) only from a stride block that reached at least half of --mb MB (a walk cut
 # short ends at a small size, whose line is not the largest size's figure)
 lm_figures() {
 	# (each header on a line of its own: a program stopped mid-line leaves no last newline)
 	for f in "$1"/*.txt; do [ -f "$f" ] && printf '\n== %s\n' "$(basename "$f" .txt)" && cat "$f"; done |
-	awk -v mb="$MB" '
+	awk -v mb="$MB" -v retrans="$(conn_retrans "$1")" '
 	/^== / { file = $2; blk = ""; next }
 	function put(k, v) { if (v != "" && v + 0 > 0) print k, v }
 	/MHz/ && file == "mhz" && !mhz { put("mhz", $1); mhz = 1 }
@@ -114,7 +140,8 @@ lm_figures() {
 	/^TCP latency using localhost:/ { put("lat_tcp", $5) }
 	/RPC.udp latency using localhost:/ { put("lat_rpc_udp", $5) }
 	/RPC.tcp latency using localhost:/ { put("lat_rpc_tcp", $5) }
-	/TCP.IP connection cost to localhost:/ { put("lat_tcp_conn", $6) }
+	/TCP.IP connection cost to localhost:/ {   # its retransmits, when the listen queue overflowed
+		if (retrans == "") put("lat_tcp_conn", $6); else if ($6 + 0 > 0) print "conn_overflow", retrans, $6 }
 	/^AF_UNIX sock stream bandwidth:/ { put("bw_unix", $5) }
 	/^Pipe bandwidth:/ { put("bw_pipe", $3) }
 	/^Pagefaults on/ { put("page_fault", $4) }
@@ -185,11 +212,14 @@ best() {
 # rounds: the lmbench figures' aggregate of their rounds, as --best asks
 rounds() { if [ -n "$BEST" ]; then best; else median; fi; }
 
-# table KIND THEIRS OURS: one row per figure of the list (lmbench's or interbench's order)
+# table KIND THEIRS OURS [NC]: one row per figure of the list (lmbench's or interbench's order); NC, a
+# file of "figure value why" lines: figures whose value is not comparable, said with why in place of a
+# ratio and counted apart from the in-band tally
 table() {
 	awk -v kind="$1" '
 	FILENAME == ARGV[1] { a[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
 	FILENAME == ARGV[2] { b[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
+	FILENAME == ARGV[3] { k = $1; nv[k] = $2; sub(/^[^ ]+ [^ ]+ /, ""); ncw[k] = $0; next }
 	{ order[++n] = $0 }
 	function num(v) { return v == "" ? "-" : v + 0 >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
 	END {
@@ -197,6 +227,10 @@ table() {
 		printf "%-28s %12s %12s %7s  %s\n", "figure", who, "contest", "ratio", "0.85-1.10"
 		for (i = 1; i <= n; i++) {
 			k = order[i]
+			if (k in ncw) {
+				printf "%-28s %12s %12s %7s  %s\n", k, num(nv[k]), num(k in b ? b[k] : ""), "-", ncw[k]
+				nc++; continue
+			}
 			if (!(k in a) && !(k in b)) continue
 			x = k in a ? a[k] : ""; y = k in b ? b[k] : ""
 			r = x + 0 > 0 && y != "" ? y / x : ""
@@ -204,7 +238,9 @@ table() {
 			if (band == "in") in_n++; if (r != "") both++
 			printf "%-28s %12s %12s %7s  %s\n", k, num(x), num(y), r == "" ? "-" : sprintf("%.3f", r), band
 		}
-		printf "%d of %d figures in band\n", in_n, both }' "$2" "$3" -
+		printf "%d of %d figures in band\n", in_n, both
+		if (nc) printf "%d %s not comparable (said in its row)\n", nc, nc == 1 ? "figure" : "figures" }' \
+		"$2" "$3" "${4:-/dev/null}" -
 }
 
 LM_ORDER="mhz null_call null_io stat open_close select_tcp sig_inst sig_hndl fork_proc exec_proc sh_proc
@@ -226,11 +262,11 @@ group_of() {
 	esac
 }
 
-# lm_table THEIRS OURS: the lmbench table of the groups of --only
+# lm_table THEIRS OURS [NC]: the lmbench table of the groups of --only (NC: as table's)
 lm_table() {
 	for k in $LM_ORDER; do
 		case ",$ONLY," in *",$(group_of "$k"),"*) echo "$k" ;; esac
-	done | table lmbench "$1" "$2"
+	done | table lmbench "$1" "$2" "$3"
 }
 
 IB_ORDER() {
@@ -251,7 +287,18 @@ if [ -n "$FROM" ]; then
 	haslm=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
 	paired=$(for f in "$FROM"/contest-micro.*.csv; do [ -f "$f" ] && echo y; done)
 	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ] || [ -n "$paired" ]; then
-		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done | rounds >"$T/lm"
+		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done >"$T/lmall"
+		grep -v '^conn_overflow ' "$T/lmall" | rounds >"$T/lm"
+		# TCP conn: the rounds whose lat_connect overflowed its listen queue are left out; when
+		# none is left, the figure is not comparable (its value: those rounds' median)
+		awk '$1 == "conn_overflow" { n++; r += $2; print "lat_tcp_conn", $3 >"/dev/stderr" }
+			END { if (n) print n, r }' "$T/lmall" 2>"$T/connv" >"$T/conn"
+		: >"$T/nc"
+		if [ -s "$T/conn" ] && ! grep -q '^lat_tcp_conn ' "$T/lm"; then
+			read -r cn cr <"$T/conn"
+			echo "lat_tcp_conn $(rounds <"$T/connv" | awk '{ print $2 }')" \
+				"not comparable: lmbench's listen queue overflowed ($cr SYNs retransmitted)" >"$T/nc"
+		fi
 		if [ -n "$paired" ]; then   # --pair: each group's figures from the runs next to it
 			for f in "$FROM"/contest-micro.*.csv; do
 				g=${f##*/contest-micro.} g=${g%.csv}
@@ -263,7 +310,12 @@ if [ -n "$FROM" ]; then
 			contest_figures "$FROM/contest-micro.csv" | rounds >"$T/c"
 		fi
 		: >>"$T/c"
-		lm_table "$T/lm" "$T/c"
+		lm_table "$T/lm" "$T/c" "$T/nc"
+		if [ -s "$T/conn" ] && [ ! -s "$T/nc" ] && case ",$ONLY," in *,ipc,*) true ;; *) false ;; esac; then
+			read -r cn cr <"$T/conn"
+			echo "TCP conn: lmbench's listen queue overflowed in $cn of its rounds ($cr SYNs retransmitted):" \
+				"those rounds are left out"
+		fi
 		case ",$ONLY," in *,fs,*)   # contest's fs_nojournal: its files were on ext4 without a journal
 			grep -q '^fs_nojournal 1$' "$T/c" && printf '%s\n%s\n' \
 				"File Create: --dir is ext4 without a journal; a create there scans past every inode freed in" \
@@ -334,6 +386,9 @@ lm() {
 	esac
 }
 
+# lm_netstat FILE: a snapshot of the kernel's TCP counters (/proc/net/netstat), for conn_retrans
+lm_netstat() { cat /proc/net/netstat >"$1" 2>/dev/null || rm -f "$1"; }
+
 # lm_timing: lmbench's ENOUGH, TIMING_O and LOOP_O, as its config-run sets them (enough, timing_o and
 # loop_o of the build), or ENOUGH from --enough; exported for every program; said once
 LMTIMING=
@@ -390,7 +445,9 @@ lm_round() {
 		lm "$d" lat_tcp ./lat_tcp $P 1 localhost
 		lm "$d" lat_rpc_udp ./lat_rpc $P 1 -p udp localhost
 		lm "$d" lat_rpc_tcp ./lat_rpc $P 1 -p tcp localhost
+		lm_netstat "$d/lat_connect.netstat0"
 		lm "$d" lat_connect ./lat_connect localhost
+		lm_netstat "$d/lat_connect.netstat1"
 		lm "$d" bw_tcp ./bw_tcp $P 1 -m 10M localhost
 		for s in $SERVERS; do (cd "$LM" && "./$s" -S localhost) >/dev/null 2>&1; done
 		SERVERS=

@@ -83,8 +83,8 @@ static struct micro_record *to_records(const struct opts *o, const struct micro_
 		text_copy(m->metric, x->name, sizeof m->metric);
 		m->value = x->v.ok ? x->v.value : NAN;
 		m->spread = x->v.ok ? x->v.spread : 0;
-		text_copy(m->reason, x->v.ok ? "" : (x->v.reason[0] ? x->v.reason : "failed"),
-		             sizeof m->reason);
+		/* an available figure's reason is its note (Fork proc: which process forked) */
+		text_copy(m->reason, x->v.ok || x->v.reason[0] ? x->v.reason : "failed", sizeof m->reason);
 	}
 	return v;
 }
@@ -103,7 +103,8 @@ static void timestamp(char *buf, size_t len)
 static const char *space_err = "";
 
 /* say_na: the figures of suite run r (of set, done in secs) that are not
- * available, one line each, and the run's progress line; the number of
+ * available, one line each (and one when Fork proc forked from contest
+ * itself), and the run's progress line; the number of
  * them that failed for lack of space (ENOSPC or EDQUOT in their reason),
  * their names in list (len) and the error in space_err. */
 static int say_na(const struct opts *o, long r, const struct micro_set *set, double secs, char *list,
@@ -115,8 +116,13 @@ static int say_na(const struct opts *o, long r, const struct micro_set *set, dou
 
 	list[0] = '\0';
 	for (int i = 0; i < set->n; i++) {
-		if (set->m[i].v.ok)
+		if (set->m[i].v.ok) {
+			/* Fork proc forked from contest itself: no contest-forker */
+			if (strcmp(set->m[i].name, "fork_proc") == 0 &&
+			    strcmp(set->m[i].v.reason, MICRO_FORKER_NOTE) != 0)
+				warnx("micro run %ld: fork_proc %s", r, set->m[i].v.reason);
 			continue;
+		}
 		na++;
 		warnx("micro run %ld: %s not available: %s", r, set->m[i].name, set->m[i].v.reason);
 		for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
@@ -144,6 +150,9 @@ static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 	mo->spread = o->spread;
 	mo->largest = (size_t)o->mb << 20;
 	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
+	char self[PATH_MAX];
+	if (realpath("/proc/self/exe", self) != NULL)
+		micro_forker_find(self, mo->forker, sizeof mo->forker);
 	if (o->progress == PROGRESS_NEVER)
 		return;
 	fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d", r, o->runs, o->quick ? "quick" : "full",

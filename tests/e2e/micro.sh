@@ -17,6 +17,7 @@ check "progress says how it went" grep -qE 'micro run 1/1: .* [0-9]+ not availab
 check "every figure but a cache guess measured" sh -c "! grep 'not available:' '$SCRATCH/err' | grep -v '\(cache\|guess\)_l[123] not available: \(no jump in the curve\|not reported and no jump in the curve\)'"
 check "testbed created for it is gone" test ! -e "$T"
 check "results file with its header" test "$(head -n 1 "$R/a.micro")" = "$(printf 'contest-micro\t1')"
+check "fork proc forked by contest-forker, and the record says so" grep -q "$(printf '\tfork_proc\t[0-9.e+-]*\t[0-9.e+-]*\tforked by contest-forker$')" "$R/a.micro"
 check "placement recorded" grep -q "$(printf '\tquick\tcpu[0-9]*\t')" "$R/a.micro"
 "$CONTEST" micro --quick -q -k a -R "$R" -d "$T" >"$SCRATCH/out2" 2>&1
 check "second run accumulates" grep -q "$(printf '^a\t2\t')" "$R/a.micro"

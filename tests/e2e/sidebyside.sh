@@ -165,4 +165,73 @@ check "--best: the least time of each side's rounds" grep -qE '^lat_pipe +12 +11
 check "--best: the most MB/s of each side's rounds" grep -qE '^bw_pipe +4000 +3800 +0.950 +in$' "$SCRATCH/tb"
 check "--best: said under the table" grep -qx "a figure is the best of its rounds on each side (--best)" "$SCRATCH/tb"
 check "without --best: nothing said of it" sh -c "! grep -q 'best of its rounds' '$SCRATCH/tm'"
+# TCP conn: lmbench's lat_connect beside the TcpExt counters read around it (a saved /proc/net/netstat
+# before and after). ListenOverflows or TCPSynRetrans moved: its figure is its SYN retransmits, said in
+# its row in place of a ratio and counted apart; both still: a ratio as any figure's.
+NS=tests/data/side-by-side/netstat
+# bump FILE NAME BY [NAME BY]: the snapshot NS with its TcpExt counters NAME raised by BY, into FILE
+bump() {
+	f=$1; shift
+	awk -v by="$*" 'BEGIN { n = split(by, a, " "); for (i = 1; i < n; i += 2) up[a[i]] = a[i + 1] }
+		$1 == "TcpExt:" && !h { for (i = 2; i <= NF; i++) if ($i in up) c[i] = up[$i]; h = 1; print; next }
+		$1 == "TcpExt:" && !done { for (i in c) $i += c[i]; done = 1 } { print }' "$NS" >"$f"
+}
+conn_round() {   # conn_round DIR US: lmbench's lat_connect output of US microseconds, the snapshot before it
+	mkdir -p "$1"
+	echo "TCP/IP connection cost to localhost: $2 microseconds" >"$1/lat_connect.txt"
+	cp "$NS" "$1/lat_connect.netstat0"
+}
+CN=$SCRATCH/conn
+conn_round "$CN/moved/lmbench.1" 5669.0836
+bump "$CN/moved/lmbench.1/lat_connect.netstat1" ListenOverflows 76 TCPSynRetrans 75
+bump "$SCRATCH/o1" ListenOverflows 3
+cp "$D/contest-micro.csv" "$CN/moved/"
+sh "$S" --from "$CN/moved" --only ipc >"$SCRATCH/tcm" 2>"$ERR"
+check "counters moved: exit 0" test $? -eq 0 -a ! -s "$ERR"
+check "counters moved: TCP conn not comparable, with the SYNs retransmitted" \
+	grep -qE "^lat_tcp_conn +5669 +44.09 +- +not comparable: lmbench's listen queue overflowed \(75 SYNs retransmitted\)$" "$SCRATCH/tcm"
+check "counters moved: counted apart from the tally" sh -c "grep -qx '1 figure not comparable (said in its row)' '$SCRATCH/tcm' && grep -qE '^[0-9]+ of [0-9]+ figures in band$' '$SCRATCH/tcm'"
+check "counters moved: not in the in-band tally" grep -qx "0 of 0 figures in band" "$SCRATCH/tcm"
+# ListenOverflows alone moved: not comparable too
+conn_round "$CN/ovf/lmbench.1" 4185
+cp "$SCRATCH/o1" "$CN/ovf/lmbench.1/lat_connect.netstat1"
+cp "$D/contest-micro.csv" "$CN/ovf/"
+check "ListenOverflows alone moved: not comparable" sh -c "sh '$S' --from '$CN/ovf' --only ipc | grep -q '^lat_tcp_conn .*not comparable: .*(0 SYNs retransmitted)$'"
+# still counters: a ratio, in the tally, nothing said
+conn_round "$CN/still/lmbench.1" 40.5
+cp "$NS" "$CN/still/lmbench.1/lat_connect.netstat1"
+cp "$D/contest-micro.csv" "$CN/still/"
+sh "$S" --from "$CN/still" --only ipc >"$SCRATCH/tcs" 2>"$ERR"
+check "counters still: TCP conn a ratio" grep -qE '^lat_tcp_conn +40.5 +44.09 +1.089 +in$' "$SCRATCH/tcs"
+check "counters still: in the tally, nothing not comparable" sh -c "grep -qx '1 of 1 figures in band' '$SCRATCH/tcs' && ! grep -q 'not comparable' '$SCRATCH/tcs'"
+# saved outputs without the snapshots (before they were taken): a ratio as before
+mkdir -p "$CN/none/lmbench.1"
+cp "$CN/still/lmbench.1/lat_connect.txt" "$CN/none/lmbench.1/"
+cp "$D/contest-micro.csv" "$CN/none/"
+check "no snapshots: a ratio" sh -c "sh '$S' --from '$CN/none' --only ipc | grep -qE '^lat_tcp_conn +40.5 +44.09 +1.089 +in$'"
+# two rounds, one overflowed: that round left out, the other's figure compared, a line says so
+mkdir -p "$CN/mixed"
+cp -R "$CN/moved/lmbench.1" "$CN/mixed/lmbench.1"
+cp -R "$CN/still/lmbench.1" "$CN/mixed/lmbench.2"
+cp "$D/contest-micro.csv" "$CN/mixed/"
+sh "$S" --from "$CN/mixed" --only ipc >"$SCRATCH/tcx" 2>"$ERR"
+check "one round of two overflowed: the other's figure" grep -qE '^lat_tcp_conn +40.5 +44.09 +1.089 +in$' "$SCRATCH/tcx"
+check "one round of two overflowed: said under the table" \
+	grep -qx "TCP conn: lmbench's listen queue overflowed in 1 of its rounds (75 SYNs retransmitted): those rounds are left out" "$SCRATCH/tcx"
+# a run takes the snapshots around lat_connect and keeps them with its outputs (a stand-in ipc group)
+mkdir -p "$SCRATCH/lm3" "$SCRATCH/tmp3"
+for p in lat_syscall lat_ctx lat_pipe bw_mem lat_mem_rd mhz lat_unix lat_udp lat_tcp lat_rpc bw_tcp bw_unix bw_pipe; do
+	printf '#!/bin/sh\nexit 0\n' >"$SCRATCH/lm3/$p"
+done
+printf '#!/bin/sh\n[ "$1" = localhost ] && echo "TCP/IP connection cost to localhost: 50.5 microseconds"\nexit 0\n' >"$SCRATCH/lm3/lat_connect"
+chmod +x "$SCRATCH/lm3"/*
+if [ -r /proc/net/netstat ]; then
+	TMPDIR=$SCRATCH/tmp3 sh "$S" --lmbench "$SCRATCH/lm3" --only ipc --theirs-only --enough 1000 --keep "$SCRATCH/k3" \
+		>"$SCRATCH/t3" 2>"$ERR"
+	check "a run: the snapshots kept beside lat_connect's output" \
+		test -s "$SCRATCH/k3/lmbench.1/lat_connect.netstat0" -a -s "$SCRATCH/k3/lmbench.1/lat_connect.netstat1"
+	check "a run: the snapshots are the kernel's TcpExt lines" grep -q '^TcpExt: .*ListenOverflows' "$SCRATCH/k3/lmbench.1/lat_connect.netstat0"
+else
+	skip "a run's netstat snapshots: no /proc/net/netstat here"
+fi
 done_tests
