@@ -27,12 +27,19 @@ col() { awk -F '\t' -v col="$2" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} N
 # at_least X Y: the number X is Y or more
 at_least() { awk -v x="$1" -v y="$2" 'BEGIN {exit !(x + 0 >= y + 0)}'; }
 
-# stopped_run SIG LABEL: one tiny no_load run of LABEL, its contest sent SIG
-# once the compile runs and SIGCONT 10 s later; its exit status in $rc,
-# stderr in $ERR.LABEL
+# a cc first in PATH that sleeps 1 s before the real one: the tiny compile
+# lasts seconds, so make is still there when the stop comes (a compile of a
+# second or two could end between finding make and stopping contest)
+mkdir "$SCRATCH/slowcc"
+printf '#!/bin/sh\nsleep 1\nexec "%s" "$@"\n' "$(command -v cc)" >"$SCRATCH/slowcc/cc"
+chmod +x "$SCRATCH/slowcc/cc"
+
+# stopped_run SIG LABEL: one tiny no_load run of LABEL (the slow cc), its
+# contest sent SIG once the compile runs and SIGCONT 10 s later; its exit
+# status in $rc, stderr in $ERR.LABEL
 stopped_run() {
-	"$CONTEST" -k "$2" --scale tiny --no-canary --lead 0 -q -d "$T" -R "$R" no_load \
-		>"$SCRATCH/out" 2>"$ERR.$2" &
+	PATH="$SCRATCH/slowcc:$PATH" "$CONTEST" -k "$2" --scale tiny --no-canary --lead 0 -q -d "$T" \
+		-R "$R" no_load >"$SCRATCH/out" 2>"$ERR.$2" &
 	pid=$!
 	if ! wait_until 600 compiling; then
 		bad "$2: the compile never started"
