@@ -66,45 +66,79 @@ static int read_stat(const char *pid, long *pgrp, unsigned *flags, unsigned long
 	return 0;
 }
 
-/* scan: walk /proc; sum ticks and count the members of pgid (each with its
- * waited-for children), or with pgid 0 the kernel threads (their own). */
-static int scan(pid_t pgid, unsigned long long *sum)
+/* run_ns: the scheduler's own CPU time of one task in nanoseconds, the
+ * first field of /proc/PID/schedstat (CONFIG_SCHED_INFO); -1 without it. */
+static long long run_ns(const char *pid)
+{
+	char path[300], buf[128];
+	int fd;
+	ssize_t n;
+	long long v;
+
+	snprintf(path, sizeof path, "/proc/%s/schedstat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return sscanf(buf, "%lld", &v) == 1 && v >= 0 ? v : -1;
+}
+
+/* scan: walk /proc; sum the CPU seconds and count the members of pgid
+ * (each with its waited-for children, in ticks), or with pgid 0 the kernel
+ * threads (their own: the scheduler's nanoseconds where schedstat has
+ * them, else ticks; a tick count is whole 1/USER_HZ truncated from each of
+ * utime and stime, so a thread that ran 4 ms can move it by 10 ms). */
+static int scan(pid_t pgid, double *secs)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
+	unsigned long long ticks = 0;
+	double ns = 0;
 	int count = 0;
 
 	if (d == NULL)
 		return -1;
-	*sum = 0;
 	while ((e = readdir(d)) != NULL) {
 		long pgrp;
 		unsigned flags;
 		unsigned long long t[4];
+		long long run;
 		if (!isdigit((unsigned char)e->d_name[0]) || read_stat(e->d_name, &pgrp, &flags, t) != 0)
 			continue;
-		if (pgid == 0 && (flags & PF_KTHREAD_FLAG))
-			*sum += t[0] + t[1];
-		else if (pgid != 0 && pgrp == (long)pgid)
-			*sum += t[0] + t[1] + t[2] + t[3];
+		if (pgid == 0 && (flags & PF_KTHREAD_FLAG)) {
+			if ((run = run_ns(e->d_name)) >= 0)
+				ns += (double)run;
+			else
+				ticks += t[0] + t[1];
+		} else if (pgid != 0 && pgrp == (long)pgid)
+			ticks += t[0] + t[1] + t[2] + t[3];
 		else
 			continue;
 		count++;
 	}
 	closedir(d);
+	*secs = (double)ticks / proc_hz() + ns / 1e9;
 	return count;
 }
 
-/* scan_secs: scan, in seconds. */
-static int scan_secs(pid_t pgid, double *secs)
+int proc_group_cpu(pid_t pgid, double *secs)
 {
-	unsigned long long sum;
-	int n = scan(pgid, &sum);
+	return pgid > 0 ? scan(pgid, secs) : -1;
+}
 
-	if (n < 0)
-		return -1;
-	*secs = (double)sum / proc_hz();
-	return n;
+int proc_kthreads_cpu(double *secs)
+{
+	return scan(0, secs);
+}
+
+int proc_group_count(pid_t pgid)
+{
+	double secs;
+	return scan(pgid, &secs);
 }
 
 double proc_hz(void)
@@ -112,22 +146,6 @@ double proc_hz(void)
 	long hz = sysconf(_SC_CLK_TCK);
 
 	return (double)(hz > 0 ? hz : 100);
-}
-
-int proc_group_cpu(pid_t pgid, double *secs)
-{
-	return pgid > 0 ? scan_secs(pgid, secs) : -1;
-}
-
-int proc_kthreads_cpu(double *secs)
-{
-	return scan_secs(0, secs);
-}
-
-int proc_group_count(pid_t pgid)
-{
-	unsigned long long sum;
-	return scan(pgid, &sum);
 }
 
 void proc_describe(int wstatus, char *buf, size_t len)

@@ -22,9 +22,10 @@ void proc_describe(int wstatus, char *buf, size_t len);
  * read. */
 int proc_group_cpu(pid_t pgid, double *secs);
 
-/* proc_kthreads_cpu: user+system seconds of every kernel thread now
- * (PF_KTHREAD: kswapd, kworkers, writeback, ...); the number of them, or
- * -1 when /proc cannot be read. */
+/* proc_kthreads_cpu: CPU seconds of every kernel thread now (PF_KTHREAD:
+ * kswapd, kworkers, writeback, ...), from the scheduler's nanoseconds in
+ * /proc/PID/schedstat, else from the ticks of user+system; the number of
+ * them, or -1 when /proc cannot be read. */
 int proc_kthreads_cpu(double *secs);
 
 /* proc_hz: clock ticks per second of /proc's figures (USER_HZ). */

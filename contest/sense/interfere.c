@@ -90,9 +90,10 @@ void intf_result(const struct intf_snap *a, const struct intf_snap *b, double lo
 	/* the scheduler's own clock where there is one, else the ticks */
 	all = precise ? b->machine - a->machine : (b->busy - a->busy) / hz;
 	f = (all - ours) / time * 100;
-	/* both sides of the precise figure hold the same kernel threads in
-	 * ticks, and the rest in microseconds or finer: what is left below 0 is
-	 * the few microseconds between the readings, far under INTF_NOISE_PCT */
+	/* both sides of the precise figure are the scheduler's clock (the
+	 * kernel threads' from schedstat: in ticks a thread that ran a few
+	 * milliseconds can move by a whole tick, percents of a short run): what
+	 * is left below 0 is the microseconds between the readings */
 	if (precise && f < 0 && f > -INTF_NOISE_PCT)
 		f = 0;
 	if (f >= 0)

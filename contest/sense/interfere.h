@@ -17,7 +17,10 @@
  * group (its members and their reaped children, given as load_secs), and
  * the kernel threads (PF_KTHREAD: writeback, kswapd and kworkers do the
  * load's and the compile's work). All of these are the scheduler's own
- * nanosecond accounting. The machine's total is too where a cgroup
+ * nanosecond accounting (the kernel threads' from /proc/PID/schedstat,
+ * ticks without it) but the load's, which /proc gives only in ticks: a
+ * tick count is truncated per task, so a short window reads its few
+ * milliseconds as a whole tick or none. The machine's total is too where a cgroup
  * hierarchy counts every task (contest/sense/cpugroup.h: the v1 cpuacct
  * root, or v2's top-level groups and the processes of the root group
  * itself, while contest is not one of them); elsewhere
