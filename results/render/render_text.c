@@ -93,21 +93,36 @@ static void text_note(const char *label, const char *text, void *arg)
 	fprintf(arg, "  %s: %s\n", label, text);
 }
 
-const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
+/* run_list: "WHAT: run 3" or "WHAT: runs 1, 2, 5 and 4 more" (the first
+ * SUM_BUSY_LIST of count runs) into buf; the length written. */
+static size_t run_list(char *buf, size_t len, const char *what, int count, const int *runs)
 {
 	size_t n = 0;
-	int shown = c->busy < SUM_BUSY_LIST ? c->busy : SUM_BUSY_LIST;
+	int shown = count < SUM_BUSY_LIST ? count : SUM_BUSY_LIST;
+
+	n += (size_t)snprintf(buf, len, "%s: run%s", what, count > 1 ? "s" : "");
+	for (int i = 0; i < shown && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s %d", i ? "," : "", runs[i]);
+	if (n < len && count > shown)
+		n += (size_t)snprintf(buf + n, len - n, " and %d more", count - shown);
+	return n;
+}
+
+/* span: "MIN-MAXUNIT", or "MAXUNIT" when they are one. */
+static void span(char *buf, size_t len, double min, double max, const char *unit)
+{
+	if (min < max)
+		snprintf(buf, len, "%.1f-%.1f%s", min, max, unit);
+	else
+		snprintf(buf, len, "%.1f%s", max, unit);
+}
+
+const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
+{
+	size_t n = run_list(buf, len, "busy machine", c->busy, c->busy_run);
 	char range[64];
 
-	if (c->busy_min < c->busy_max)
-		snprintf(range, sizeof range, "%.1f-%.1f%%", c->busy_min, c->busy_max);
-	else
-		snprintf(range, sizeof range, "%.1f%%", c->busy_max);
-	n += (size_t)snprintf(buf, len, "busy machine: run%s", c->busy > 1 ? "s" : "");
-	for (int i = 0; i < shown && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s %d", i ? "," : "", c->busy_run[i]);
-	if (n < len && c->busy > shown)
-		n += (size_t)snprintf(buf + n, len - n, " and %d more", c->busy - shown);
+	span(range, sizeof range, c->busy_min, c->busy_max, "%");
 	if (n < len)
 		snprintf(buf + n, len - n, " had %s of one CPU taken by other programs beside the compile "
 		         "(more than %.0f%%): %s", range, SUM_BUSY_PCT,
@@ -118,20 +133,11 @@ const char *render_busy(const struct sum_cell *c, char *buf, size_t len)
 
 const char *render_stopped(const struct sum_cell *c, char *buf, size_t len)
 {
-	size_t n = 0;
-	int shown = c->stopped < SUM_BUSY_LIST ? c->stopped : SUM_BUSY_LIST;
+	size_t n = run_list(buf, len, "stopped", c->stopped, c->stopped_run);
 	int all = c->stopped_caught == c->stopped, none = c->stopped_caught == 0;
 	char range[64];
 
-	if (c->stopped_min < c->stopped_max)
-		snprintf(range, sizeof range, "%.1f-%.1f s", c->stopped_min, c->stopped_max);
-	else
-		snprintf(range, sizeof range, "%.1f s", c->stopped_max);
-	n += (size_t)snprintf(buf, len, "stopped: run%s", c->stopped > 1 ? "s" : "");
-	for (int i = 0; i < shown && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s %d", i ? "," : "", c->stopped_run[i]);
-	if (n < len && c->stopped > shown)
-		n += (size_t)snprintf(buf + n, len - n, " and %d more", c->stopped - shown);
+	span(range, sizeof range, c->stopped_min, c->stopped_max, " s");
 	if (n < len)
 		n += (size_t)snprintf(buf + n, len - n, " %s for %s (%s%s)", all ? "stopped" : none ? "stalled" :
 		                      "stopped or stalled", range, all ? "a stop contest caught, such as Ctrl-Z" :
