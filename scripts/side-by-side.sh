@@ -49,6 +49,10 @@
 # TCP conn (a line under the table says so), and when no round is left the row says "not comparable:
 # lmbench's listen queue overflowed (N SYNs retransmitted)" in place of a ratio and is counted apart
 # from the figures in band. The counters are the whole machine's.
+# Spread: every contest micro run measures every figure; a row whose contest runs (two or more, as
+# with --pair or --rounds) spread wider than the band itself (largest / least above 1.10 / 0.85) says
+# how far after its band, and a line under the tally counts those rows: there the machine's speed
+# moved more than a ratio may, and the ratio measures that too.
 # Give --lmbench, --interbench or both (or --from). It never fetches or builds anything and
 # needs only sh, awk and coreutils (and taskset for the pinning). lmbench's servers are stopped
 # with their -S form and the temporary folder is removed, also when interrupted.
@@ -212,14 +216,25 @@ best() {
 # rounds: the lmbench figures' aggregate of their rounds, as --best asks
 rounds() { if [ -n "$BEST" ]; then best; else median; fi; }
 
-# table KIND THEIRS OURS [NC]: one row per figure of the list (lmbench's or interbench's order); NC, a
-# file of "figure value why" lines: figures whose value is not comparable, said with why in place of a
-# ratio and counted apart from the in-band tally
+# spread: "key value" lines in (every run of contest's), "key min max runs" out for each key of two
+# runs or more whose largest is more than MOVED times its least: the band's own width (1.10 / 0.85),
+# so that within contest's own runs the machine's speed moved more than a ratio may
+MOVED=1.294
+spread() {
+	awk -v w="$MOVED" '{ v = $2 + 0; if (!($1 in lo) || v < lo[$1]) lo[$1] = v; if (!($1 in hi) || v > hi[$1]) hi[$1] = v; n[$1]++ }
+	END { for (k in lo) if (n[k] > 1 && lo[k] > 0 && hi[k] > w * lo[k]) print k, lo[k], hi[k], n[k] }'
+}
+
+# table KIND THEIRS OURS [NC [MOVED]]: one row per figure of the list (lmbench's or interbench's
+# order); NC, a file of "figure value why" lines: figures whose value is not comparable, said with why
+# in place of a ratio and counted apart from the in-band tally; MOVED, spread's lines: those rows say
+# how far contest's own runs of the figure moved, after their band, and a line under the tally counts them
 table() {
-	awk -v kind="$1" '
+	awk -v kind="$1" -v w="$MOVED" '
 	FILENAME == ARGV[1] { a[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
 	FILENAME == ARGV[2] { b[$1 (NF > 2 ? " " $2 : "")] = $NF; next }
 	FILENAME == ARGV[3] { k = $1; nv[k] = $2; sub(/^[^ ]+ [^ ]+ /, ""); ncw[k] = $0; next }
+	FILENAME == ARGV[4] { mv[$1] = sprintf("  (contest'"'"'s %d runs of it: %s-%s, x%.2f)", $4, num($2), num($3), $3 / $2); next }
 	{ order[++n] = $0 }
 	function num(v) { return v == "" ? "-" : v + 0 >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
 	END {
@@ -236,11 +251,14 @@ table() {
 			r = x + 0 > 0 && y != "" ? y / x : ""
 			band = r == "" ? "-" : (r >= 0.85 && r <= 1.10 ? "in" : "out")
 			if (band == "in") in_n++; if (r != "") both++
+			if (r != "" && (k in mv)) { band = band mv[k]; moved++; if (band ~ /^out/) mout++ }
 			printf "%-28s %12s %12s %7s  %s\n", k, num(x), num(y), r == "" ? "-" : sprintf("%.3f", r), band
 		}
 		printf "%d of %d figures in band\n", in_n, both
+		if (moved) printf "%d of the %d moved more than the band (x%.2f) between contest'"'"'s own runs, %d of them " \
+			"out of band: the machine'"'"'s speed changed, and those ratios measure that change too\n", moved, both, w, mout
 		if (nc) printf "%d %s not comparable (said in its row)\n", nc, nc == 1 ? "figure" : "figures" }' \
-		"$2" "$3" "${4:-/dev/null}" -
+		"$2" "$3" "${4:-/dev/null}" "${5:-/dev/null}" -
 }
 
 LM_ORDER="mhz null_call null_io stat open_close select_tcp sig_inst sig_hndl fork_proc exec_proc sh_proc
@@ -262,11 +280,11 @@ group_of() {
 	esac
 }
 
-# lm_table THEIRS OURS [NC]: the lmbench table of the groups of --only (NC: as table's)
+# lm_table THEIRS OURS [NC [MOVED]]: the lmbench table of the groups of --only (NC, MOVED: as table's)
 lm_table() {
 	for k in $LM_ORDER; do
 		case ",$ONLY," in *",$(group_of "$k"),"*) echo "$k" ;; esac
-	done | table lmbench "$1" "$2" "$3"
+	done | table lmbench "$1" "$2" "$3" "$4"
 }
 
 IB_ORDER() {
@@ -309,8 +327,12 @@ if [ -n "$FROM" ]; then
 		elif [ -f "$FROM/contest-micro.csv" ]; then
 			contest_figures "$FROM/contest-micro.csv" | rounds >"$T/c"
 		fi
+		# how far each figure moved between contest's own runs: every run measures every figure
+		for f in "$FROM"/contest-micro.csv "$FROM"/contest-micro.*.csv; do
+			[ -f "$f" ] && contest_figures "$f"
+		done | spread >"$T/moved"
 		: >>"$T/c"
-		lm_table "$T/lm" "$T/c" "$T/nc"
+		lm_table "$T/lm" "$T/c" "$T/nc" "$T/moved"
 		if [ -s "$T/conn" ] && [ ! -s "$T/nc" ] && case ",$ONLY," in *,ipc,*) true ;; *) false ;; esac; then
 			read -r cn cr <"$T/conn"
 			echo "TCP conn: lmbench's listen queue overflowed in $cn of its rounds ($cr SYNs retransmitted):" \

@@ -127,8 +127,13 @@ TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-c
 	--keep "$SCRATCH/pairout" >"$SCRATCH/tp" 2>"$ERR"
 check "--pair: exit 0" test $? = 0
 check "--pair: contest micro before each group" test "$(grep -c "contest micro (before lmbench's" "$ERR")" = 2
-check "--pair: ctx from the run before ctx" grep -qE '^ctx_2p_0k +20 +10 +0.500 +out$' "$SCRATCH/tp"
-check "--pair: mem from the run before mem" grep -qE '^lat_1k +20 +20 +1.000 +in$' "$SCRATCH/tp"
+check "--pair: ctx from the run before ctx" grep -qE '^ctx_2p_0k +20 +10 +0.500 +out ' "$SCRATCH/tp"
+check "--pair: mem from the run before mem" grep -qE '^lat_1k +20 +20 +1.000 +in ' "$SCRATCH/tp"
+# every contest run measures every figure: runs 1 and 2 read 10 and 20, twice the band's width
+check "--pair: how far contest's own runs moved, after the band" \
+	grep -qE "^ctx_2p_0k .* out  \(contest's 2 runs of it: 10-20, x2.00\)$" "$SCRATCH/tp"
+check "--pair: the moved figures counted under the tally" \
+	grep -qx "2 of the 2 moved more than the band (x1.29) between contest's own runs, 1 of them out of band: the machine's speed changed, and those ratios measure that change too" "$SCRATCH/tp"
 check "--pair: each group's CSV kept" test -f "$SCRATCH/pairout/contest-micro.ctx.csv" -a -f "$SCRATCH/pairout/contest-micro.mem.csv"
 check "--pair: --from reads them alike" sh -c "sh '$S' --from '$SCRATCH/pairout' | cmp -s - '$SCRATCH/tp'"
 # lmbench's timing interval: its enough program's, then timing_o measured with it, as config-run does
@@ -159,9 +164,14 @@ done
 	echo "s,$n,contest,vm,k,cpu1,bw_pipe,MB/s,${v#*:},"
   done; } >"$RD/contest-micro.csv"
 sh "$S" --from "$RD" --only ipc >"$SCRATCH/tm" 2>"$ERR"
-check "rounds: the median of each side's" sh -c "grep -qE '^lat_pipe +14 +13 +0.929 +in$' '$SCRATCH/tm' && grep -qE '^bw_pipe +3500 +3700 +1.057 +in$' '$SCRATCH/tm'"
+check "rounds: the median of each side's" sh -c "grep -qE '^lat_pipe +14 +13 +0.929 +in ' '$SCRATCH/tm' && grep -qE '^bw_pipe +3500 +3700 +1.057 +in$' '$SCRATCH/tm'"
+check "rounds: contest's 11-15 moved more than the band (x1.36): said" \
+	grep -qE "^lat_pipe .* in  \(contest's 3 runs of it: 11-15, x1.36\)$" "$SCRATCH/tm"
+check "rounds: contest's 3600-3800 within the band's width: nothing said" grep -qE '^bw_pipe .* in$' "$SCRATCH/tm"
+check "rounds: one figure of two moved, in band" \
+	grep -q "^1 of the 2 moved more than the band (x1.29) between contest's own runs, 0 of them out of band" "$SCRATCH/tm"
 sh "$S" --from "$RD" --only ipc --best >"$SCRATCH/tb" 2>"$ERR"
-check "--best: the least time of each side's rounds" grep -qE '^lat_pipe +12 +11 +0.917 +in$' "$SCRATCH/tb"
+check "--best: the least time of each side's rounds" grep -qE '^lat_pipe +12 +11 +0.917 +in ' "$SCRATCH/tb"
 check "--best: the most MB/s of each side's rounds" grep -qE '^bw_pipe +4000 +3800 +0.950 +in$' "$SCRATCH/tb"
 check "--best: said under the table" grep -qx "a figure is the best of its rounds on each side (--best)" "$SCRATCH/tb"
 check "without --best: nothing said of it" sh -c "! grep -q 'best of its rounds' '$SCRATCH/tm'"
