@@ -37,23 +37,34 @@ uint64_t proc_mem_total(void)
 
 #define PF_KTHREAD_FLAG 0x00200000u   /* the kernel's PF_KTHREAD in /proc/PID/stat's flags */
 
-/* read_stat: pgrp, flags and tick counts of one process; -1 when it is gone. */
-static int read_stat(const char *pid, long *pgrp, unsigned *flags, unsigned long long ticks[4])
+/* read_pid_file: /proc/PID/NAME's first len - 1 bytes into buf, ended by
+ * a NUL; -1 when the process is gone or the file is empty. */
+static int read_pid_file(const char *pid, const char *name, char *buf, size_t len)
 {
-	char path[64], buf[1024];
+	char path[300];
 	int fd;
 	ssize_t n;
-	char *p;
 
-	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	snprintf(path, sizeof path, "/proc/%s/%s", pid, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof buf - 1);
+	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
+	return 0;
+}
+
+/* read_stat: pgrp, flags and tick counts of one process; -1 when it is gone. */
+static int read_stat(const char *pid, long *pgrp, unsigned *flags, unsigned long long ticks[4])
+{
+	char buf[1024];
+	char *p;
+
+	if (read_pid_file(pid, "stat", buf, sizeof buf) != 0)
+		return -1;
 	/* the command name may hold spaces and parentheses: fields follow the last ')' */
 	p = strrchr(buf, ')');
 	if (p == NULL)
@@ -70,20 +81,11 @@ static int read_stat(const char *pid, long *pgrp, unsigned *flags, unsigned long
  * first field of /proc/PID/schedstat (CONFIG_SCHED_INFO); -1 without it. */
 static long long run_ns(const char *pid)
 {
-	char path[300], buf[128];
-	int fd;
-	ssize_t n;
+	char buf[128];
 	long long v;
 
-	snprintf(path, sizeof path, "/proc/%s/schedstat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_pid_file(pid, "schedstat", buf, sizeof buf) != 0)
 		return -1;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	return sscanf(buf, "%lld", &v) == 1 && v >= 0 ? v : -1;
 }
 
