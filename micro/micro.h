@@ -19,6 +19,7 @@ struct micro_opts {
 	int spread;       /* --placement spread: IPC peers and odd ring members on peer_cpu */
 	int peer_cpu;     /* with spread: the second CPU (micro_peer_cpu_pick) */
 	size_t largest;   /* --mb: the run's largest size in bytes; 0: from the caches (micro_largest) */
+	unsigned groups;  /* --only: the groups run, bit k for micro_group_names[k]; 0: all */
 	char forker[4096]; /* contest-forker for Fork proc (micro_forker_find); "": none, fork here */
 	char dir[4096];   /* scratch directory for files; created and removed by the suite */
 };
@@ -204,6 +205,12 @@ void micro_group_fs(const struct micro_opts *o, struct micro_set *set);   /* ben
 void micro_group_bw(const struct micro_opts *o, struct micro_set *set);   /* bench_bw.c */
 void micro_group_mem(const struct micro_opts *o, struct micro_set *set);  /* bench_mem.c */
 
+/* The groups' names, in suite order (proc ctx ipc fs bw mem), as --only takes them. */
+#define MICRO_GROUPS 6
+extern const char *const micro_group_names[MICRO_GROUPS];
+/* micro_group_find: the number of the group called name, or -1. */
+int micro_group_find(const char *name);
+
 /* micro_sig_catch: lmbench's cost of catching a signal, in ns: the time of
  * kill(self, SIGUSR1) caught by a handler, less the time of kill(self, 0)
  * (lat_sig catch). sig_hndl is it, and prot_fault subtracts it, measured
@@ -258,7 +265,7 @@ int micro_suite_cpu(void);
  * this process may use other than cpu; -1 when there is none. */
 int micro_peer_cpu_pick(int cpu);
 
-/* micro_suite: run every group in order with the whole process (and so every
+/* micro_suite: run every group (those of o->groups) in order with the whole process (and so every
  * child) bound to o->cpu, files in a new scratch directory under parent
  * (o->dir is set to it; removed afterwards, also on failure). Stops between
  * groups when *stop becomes non-zero. Returns 0, or -1 with the reason in

@@ -1,4 +1,4 @@
-/* suite.c: the microbenchmark suite: every group in order, on one CPU (the ends of IPC and rings on two under spread), in a scratch directory. */
+/* suite.c: the microbenchmark suite: every group in order (or those of --only), on one CPU (the ends of IPC and rings on two under spread), in a scratch directory. */
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "micro/micro.h"
@@ -12,10 +12,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const micro_group_fn groups[] = {
+static const micro_group_fn groups[MICRO_GROUPS] = {
 	micro_group_proc, micro_group_ctx, micro_group_ipc, micro_group_fs, micro_group_bw,
 	micro_group_mem,
 };
+
+const char *const micro_group_names[MICRO_GROUPS] = { "proc", "ctx", "ipc", "fs", "bw", "mem" };
+
+int micro_group_find(const char *name)
+{
+	for (int k = 0; k < MICRO_GROUPS; k++)
+		if (strcmp(name, micro_group_names[k]) == 0)
+			return k;
+	return -1;
+}
 
 int micro_suite_cpu(void)
 {
@@ -89,7 +99,9 @@ int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
 	pinned = sched_getaffinity(0, sizeof saved, &saved) == 0 && micro_pin(o->cpu) == 0;
 	if (!pinned)
 		o->cpu = -1;  /* recorded as unpinned */
-	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+	for (int i = 0; i < MICRO_GROUPS; i++) {
+		if (o->groups != 0 && !(o->groups & 1u << i))
+			continue;   /* not one of --only's */
 		if (stop != NULL && *stop) {
 			rc = -1;
 			text_fmt(errbuf, errlen, "interrupted");

@@ -210,6 +210,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_MB] = { "mb", 0, "N", MODE_MICRO, { { .text = NULL } },
 	  F(mb), .kind = OPT_K_INT, .lo = 8, .hi = 65536,
 	  .err = "--mb: '%s' is not a size in MiB from 8 to 65536" },
+	[OPT_ONLY] = { "only", 0, "GROUPS", MODE_MICRO, { { .text = NULL } },
+	  F(micro_only), .kind = OPT_K_STR },
 	/* contest interact (contest/interact/interact.h) */
 	[OPT_TASKS] = { "tasks", 0, "LIST", MODE_INTERACT,
 		{ [SECT_INTERACT] = { .text = "the tasks, of audio, video, desktop, game (default all)" } },

@@ -128,6 +128,8 @@ struct opts {
 	int quick;                /* --quick */
 	int spread;               /* --placement spread (0: pinned, the default) */
 	int mb;                   /* --mb N: the run's largest size in MiB (0: from the caches) */
+	const char *micro_only;   /* --only GROUPS, as given (micro_check reads it into micro_groups) */
+	unsigned micro_groups;    /* the groups to run, bit k for micro_group_names[k]; 0: all */
 	/* loads */
 	int rate;                 /* --rate */
 	double rate_seconds;      /* --seconds */

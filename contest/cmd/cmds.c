@@ -16,7 +16,7 @@ const struct opts_cmd cmd_table[] = {
 	/* word, mode, runs_auto, max_runs, check, main */
 	{ NULL, MODE_RUN, 0, 0, NULL, cmd_run },   /* no word: contest [run options] [LOAD...] */
 	{ "report", MODE_REPORT, 0, 0, report_check, cmd_report },   /* also contest -r */
-	{ "micro", MODE_MICRO, 0, 0, NULL, cmd_micro },
+	{ "micro", MODE_MICRO, 0, 0, micro_check, cmd_micro },
 	{ "loads", MODE_LOADS, 0, 0, NULL, cmd_loads },
 	{ "sweep", MODE_SWEEP, 0, 0, sweep_check, cmd_run },   /* a sweep runs as a run of several settings */
 	{ "clean", MODE_CLEAN, 0, 0, NULL, cmd_clean },

@@ -141,22 +141,43 @@ static int say_na(const struct opts *o, long r, const struct micro_set *set, dou
 	return nspace;
 }
 
-/* run_opts: the suite options of run r of o (mode, placement) into *mo,
- * and the run's progress line. */
+void micro_check(struct opts *o)
+{
+	char list[128];
+
+	if (o->micro_only == NULL)
+		return;
+	if (text_copy(list, o->micro_only, sizeof list) >= sizeof list)
+		opts_usage_error("--only: '%s' is too long", o->micro_only);
+	for (char *g = strtok(list, ","); g != NULL; g = strtok(NULL, ",")) {
+		int k = micro_group_find(g);
+		if (k < 0)
+			opts_usage_error("--only: '%s' is not a group of proc, ctx, ipc, fs, bw, mem", g);
+		o->micro_groups |= 1u << k;
+	}
+	if (o->micro_groups == 0)
+		opts_usage_error("--only: no group named in '%s'", o->micro_only);
+}
+
+/* run_opts: the suite options of run r of o (mode, placement, groups) into
+ * *mo, and the run's progress line. */
 static void run_opts(const struct opts *o, struct micro_opts *mo, long r)
 {
 	micro_opts_init(mo, o->quick);
 	mo->cpu = micro_suite_cpu();
 	mo->spread = o->spread;
 	mo->largest = (size_t)o->mb << 20;
+	mo->groups = o->micro_groups;
 	mo->peer_cpu = o->spread ? micro_peer_cpu_pick(mo->cpu) : -1;
 	char self[PATH_MAX];
 	if (realpath("/proc/self/exe", self) != NULL)
 		micro_forker_find(self, mo->forker, sizeof mo->forker);
 	if (o->progress == PROGRESS_NEVER)
 		return;
-	fprintf(stderr, "micro run %ld/%ld: %s suite on CPU %d", r, o->runs, o->quick ? "quick" : "full",
-	        mo->cpu);
+	fprintf(stderr, "micro run %ld/%ld: %s suite", r, o->runs, o->quick ? "quick" : "full");
+	if (mo->groups != 0)
+		fprintf(stderr, " (--only %s)", o->micro_only);
+	fprintf(stderr, " on CPU %d", mo->cpu);
 	if (o->spread)
 		fprintf(stderr, ", the other end of IPC and ring benchmarks on CPU %d", mo->peer_cpu);
 	fputs(" ...\n", stderr);

@@ -12,6 +12,10 @@
  * scratch directory removed, completed runs kept). */
 int cmd_micro(struct opts *o);
 
+/* micro_check: --only's list into o->micro_groups; a name that is not a
+ * group, exit 2 with one line. */
+void micro_check(struct opts *o);
+
 /* What report --micro shows. */
 struct micro_show {
 	const char *const *labels;    /* contest's labels (nlabels 0: all) */

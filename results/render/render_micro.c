@@ -76,7 +76,7 @@ static const char *reason_of(const struct mrun *r, const char *name)
 	const struct micro_record *m = line_of(r, name);
 
 	if (m == NULL)
-		return "not recorded by this run (an older contest)";
+		return "not measured by this run (an older contest, or --only)";
 	return isnan(m->value) ? (m->reason[0] ? m->reason : "failed") : NULL;
 }
 
