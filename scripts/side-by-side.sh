@@ -11,7 +11,8 @@
 #                        nearest conditions: no_load, burn_load (else process_load), io_load,
 #                        read_load, compile (10 s windows, as -t 10). Root; about 4 minutes each
 #   --only GROUPS        lmbench's groups to compare, comma-separated: proc,ctx,ipc,fs,bw,mem
-#                        (default: all); contest micro runs whole each time
+#                        (default: all); contest micro runs whole each time (--pair: its groups
+#                        beside each program)
 #   --mb N               the largest size in MiB (default 128): lmbench's MB, and contest micro's
 #                        --mb, so that both walk, copy and map the same sizes
 #   --enough US          lmbench's timing interval in microseconds (its ENOUGH: each sample lasts
@@ -25,16 +26,21 @@
 #   --best               an lmbench figure is the best of its rounds on each side instead (least time,
 #                        most MB/s and MHz): the least disturbed window of a machine whose speed moves
 #                        between minutes (a VM), as lmbench's lat_mem_rd keeps the least of its runs
-#   --pair               contest micro again before each of lmbench's groups, and each group's
-#                        figures compared with the contest run next to it (a machine whose speed
-#                        moves between minutes: a VM); contest micro then runs once a group
+#   --pair               contest micro just before and just after each of lmbench's programs, only
+#                        contest's group that measures its figures (contest micro --only), and each
+#                        figure compared with the contest runs beside its program (a machine whose
+#                        speed moves within a minute: a VM). When those two runs of one of its figures
+#                        differ by more than x1.15 the machine moved during the pair, and the three run
+#                        again, at most 3 tries; a pair that never settled leaves its round of its
+#                        figures out on both sides (none left: "not comparable"); lines under the
+#                        table count and name them
 #   --dir DIR            where the temporary folder goes (default ${TMPDIR:-/var/tmp}): lmbench's
 #                        files and contest's testbed and results are made in it, removed after.
 #                        For File Create/Delete a journaled file system: on ext4 without one, lmbench's
 #                        lat_fs (deleting before its next sample creates) moves severalfold between runs
 #   --contest PATH       the contest to run (default: contest in PATH, else build/contest here)
 #   --saved DIR          take the outputs DIR holds (as --keep saved them: lmbench.N/,
-#                        contest-micro.csv or with --pair contest-micro.GROUP.csv,
+#                        contest-micro.csv or with --pair contest-micro.PROGRAM.csv,
 #                        interbench.out, interact.txt) instead of running
 #                        those programs again:
 #                        a comparison split into windows (a busy or shared machine)
@@ -174,6 +180,14 @@ contest_figures() {
 	awk -F, 'NR > 1 && $9 != "" { print $7, $9 }' "$1"
 }
 
+# contest_kept CSV: contest_figures but the runs of a pair that never settled (their label
+# side-by-side-PROGRAM-ROUND-TRY-a|b, their round and figure in $T/skip)
+contest_kept() {
+	awk -F, 'FILENAME == ARGV[1] { s[$1 " " $2] = 1; next }
+	FNR > 1 && $9 != "" { n = split($1, a, "-"); if (n >= 7 && ((a[n - 2] " " $7) in s)) next; print $7, $9 }' \
+		"$T/skip" "$1"
+}
+
 # ib_figures FILE: interbench's tables: "Task/Load latency|max|cpu|met value"
 ib_figures() {
 	awk '/^--- Benchmarking simulated cpu of/ { task = $6; next }
@@ -220,6 +234,9 @@ rounds() { if [ -n "$BEST" ]; then best; else median; fi; }
 # runs or more whose largest is more than MOVED times its least: the band's own width (1.10 / 0.85),
 # so that within contest's own runs the machine's speed moved more than a ratio may
 MOVED=1.294
+# --pair: contest's runs on either side of one of lmbench's programs settled when their figures agree
+# within SETTLED (else the machine's speed moved during the pair: all three again, TRIES in all)
+SETTLED=1.15 TRIES=3
 spread() {
 	awk -v w="$MOVED" '{ v = $2 + 0; if (!($1 in lo) || v < lo[$1]) lo[$1] = v; if (!($1 in hi) || v > hi[$1]) hi[$1] = v; n[$1]++ }
 	END { for (k in lo) if (n[k] > 1 && lo[k] > 0 && hi[k] > w * lo[k]) print k, lo[k], hi[k], n[k] }'
@@ -280,6 +297,55 @@ group_of() {
 	esac
 }
 
+# prog_of FIGURE: the lmbench programs (their output names, as lm_round runs them) whose output gives
+# FIGURE; with --pair the contest runs beside them give contest's figure
+prog_of() {
+	case $1 in
+	mhz) echo mhz ;;
+	null_call) echo lat_syscall_null ;;
+	null_io) echo lat_syscall_read lat_syscall_write ;;
+	stat) echo lat_syscall_stat ;;
+	open_close) echo lat_syscall_open ;;
+	select_tcp) echo lat_select_tcp ;;
+	sig_inst) echo lat_sig_install ;;
+	sig_hndl) echo lat_sig_catch ;;
+	prot_fault) echo lat_sig_prot ;;
+	fork_proc) echo lat_proc_fork ;;
+	exec_proc) echo lat_proc_exec ;;
+	sh_proc) echo lat_proc_shell ;;
+	ctx_*) sz=${1##*_} && echo "lat_ctx_${sz%k}" ;;
+	lat_tcp_conn) echo lat_connect ;;
+	fs_*) echo lat_fs ;;
+	mmap_lat) echo lat_mmap ;;
+	page_fault) echo lat_pagefault ;;
+	bw_file_reread) echo bw_file_rd ;;
+	bw_mmap_reread) echo bw_mmap_rd ;;
+	bw_bcopy_libc) echo bw_mem_bcopy ;;
+	bw_bcopy_hand) echo bw_mem_fcp ;;
+	lat_1k|lat_128k|lat_largest) echo lat_mem_rd ;;
+	*) echo "$1" ;;   # lat_pipe, lat_unix, lat_udp, lat_tcp, lat_rpc_*, bw_tcp, bw_unix, bw_pipe, bw_mem_*
+	esac
+}
+
+# figs_of PROGRAM: the figures lmbench's PROGRAM gives (prog_of's inverse)
+figs_of() {
+	for k in $LM_ORDER; do
+		case " $(prog_of "$k") " in *" $1 "*) echo "$k" ;; esac
+	done
+}
+
+# cgroup_of PROGRAM: contest micro's group (--only) that measures the figures of lmbench's PROGRAM
+cgroup_of() {
+	case $1 in
+	mhz|lat_mem_rd) echo mem ;;
+	lat_sig_prot|lat_pagefault|lat_mmap|lat_fs) echo fs ;;
+	lat_syscall_*|lat_select_*|lat_sig_*|lat_proc_*) echo proc ;;
+	lat_ctx_*) echo ctx ;;
+	bw_file_rd|bw_mmap_rd|bw_mem_*) echo bw ;;
+	*) echo ipc ;;
+	esac
+}
+
 # lm_table THEIRS OURS [NC [MOVED]]: the lmbench table of the groups of --only (NC, MOVED: as table's)
 lm_table() {
 	for k in $LM_ORDER; do
@@ -305,7 +371,18 @@ if [ -n "$FROM" ]; then
 	haslm=$(for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && echo y; done)
 	paired=$(for f in "$FROM"/contest-micro.*.csv; do [ -f "$f" ] && echo y; done)
 	if [ -n "$haslm" ] || [ -f "$FROM/contest-micro.csv" ] || [ -n "$paired" ]; then
-		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do [ -d "$d" ] && lm_figures "$d"; done >"$T/lmall"
+		# --pair: each pair's tries and its contest runs' ratio ("ROUND PROGRAM TRIES RATIO"); a pair
+		# that never settled leaves its round of its figures out on both sides ("ROUND,FIGURE,RATIO")
+		for f in "$FROM"/lmbench.*/*.pair; do
+			[ -f "$f" ] && r=${f%/*} && echo "${r##*/lmbench.} $(basename "$f" .pair) $(cat "$f")"
+		done >"$T/pairs"
+		awk -v w="$SETTLED" '$4 > w' "$T/pairs" | while read -r rd p t m; do
+			for k in $(figs_of "$p"); do echo "$rd,$k,$m"; done
+		done >"$T/skip"
+		for d in "$FROM"/lmbench "$FROM"/lmbench.*; do
+			[ -d "$d" ] && lm_figures "$d" | awk -v r="${d##*/lmbench.}" 'FILENAME == ARGV[1] {
+				split($0, x, ","); if (x[1] == r) s[x[2]] = 1; next } !($1 in s)' "$T/skip" -
+		done >"$T/lmall"
 		grep -v '^conn_overflow ' "$T/lmall" | rounds >"$T/lm"
 		# TCP conn: the rounds whose lat_connect overflowed its listen queue are left out; when
 		# none is left, the figure is not comparable (its value: those rounds' median)
@@ -317,12 +394,23 @@ if [ -n "$FROM" ]; then
 			echo "lat_tcp_conn $(rounds <"$T/connv" | awk '{ print $2 }')" \
 				"not comparable: lmbench's listen queue overflowed ($cr SYNs retransmitted)" >"$T/nc"
 		fi
-		if [ -n "$paired" ]; then   # --pair: each group's figures from the runs next to it
-			for f in "$FROM"/contest-micro.*.csv; do
-				g=${f##*/contest-micro.} g=${g%.csv}
-				contest_figures "$f" | while read -r k v; do
-					[ "$(group_of "$k")" = "$g" ] && echo "$k $v"
+		# a figure whose every pair never settled is not comparable (its value: lmbench's median)
+		nr=$(for d in "$FROM"/lmbench.*; do [ -d "$d" ] && echo; done | wc -l)
+		awk -F, -v R="$nr" '{ n[$2]++; if ($3 + 0 > m[$2]) m[$2] = $3 } END { for (k in n) if (n[k] >= R) print k, m[k] }' \
+			"$T/skip" | while read -r k m; do
+			v=$(for d in "$FROM"/lmbench.*; do lm_figures "$d"; done | awk -v k="$k" '$1 == k' | rounds)
+			echo "$k ${v#* } not comparable: the machine's speed moved during each of its pairs (contest's" \
+				"runs on either side differed by up to x$m)"
+		done >>"$T/nc"
+		if [ -n "$paired" ]; then   # --pair: each figure from the contest runs next to its program
+			for k in $LM_ORDER fs_nojournal; do
+				fs=
+				for p in $(prog_of "$k"); do
+					[ -f "$FROM/contest-micro.$p.csv" ] && fs="$fs $FROM/contest-micro.$p.csv"
 				done
+				g=$FROM/contest-micro.$(group_of "$k").csv   # --pair's older layout: one run a group
+				[ -z "$fs" ] && [ -f "$g" ] && fs=$g
+				for f in $fs; do contest_kept "$f"; done | awk -v k="$k" '$1 == k'
 			done | rounds >"$T/c"
 		elif [ -f "$FROM/contest-micro.csv" ]; then
 			contest_figures "$FROM/contest-micro.csv" | rounds >"$T/c"
@@ -333,7 +421,7 @@ if [ -n "$FROM" ]; then
 		done | spread >"$T/moved"
 		: >>"$T/c"
 		lm_table "$T/lm" "$T/c" "$T/nc" "$T/moved"
-		if [ -s "$T/conn" ] && [ ! -s "$T/nc" ] && case ",$ONLY," in *,ipc,*) true ;; *) false ;; esac; then
+		if [ -s "$T/conn" ] && ! grep -q '^lat_tcp_conn ' "$T/nc" && case ",$ONLY," in *,ipc,*) true ;; *) false ;; esac; then
 			read -r cn cr <"$T/conn"
 			echo "TCP conn: lmbench's listen queue overflowed in $cn of its rounds ($cr SYNs retransmitted):" \
 				"those rounds are left out"
@@ -343,6 +431,12 @@ if [ -n "$FROM" ]; then
 				"File Create: --dir is ext4 without a journal; a create there scans past every inode freed in" \
 				"the last minutes, so lmbench's lat_fs moves severalfold between runs: give a journaled --dir" ;;
 		esac
+		# --pair: the pairs run again because contest's runs on either side of lmbench's program differed
+		awk -v w="$SETTLED" -v n="$TRIES" '{ p++ } $3 > 1 { again++ } $4 > w { left = left sep $2 " (round " $1 ", x" $4 ")"; sep = ", "; k++ }
+			END { if (again) printf "%d of the %d pairs run again: contest'"'"'s runs just before and after lmbench'"'"'s " \
+				"program differed by more than x%s (the machine'"'"'s speed moved)\n", again, p, w
+			if (k) printf "%d still differed after %d tries, their rounds left out of their figures on both sides: %s\n", \
+				k, n, left }' "$T/pairs"
 		[ -n "$BEST" ] && echo "a figure is the best of its rounds on each side (--best)"
 		for f in "$FROM"/lmbench/timing "$FROM"/lmbench.*/timing; do
 			[ -f "$f" ] && sed -n '1s/^/lmbench /p' "$f" && break
@@ -396,16 +490,53 @@ trap 'exit 130' INT TERM HUP
 status=0
 say() { echo "$me: $*" >&2; }
 
-# lm RUN NAME CMD...: one lmbench program, pinned, its stdout and stderr into RUN/NAME.txt;
-# stopped after --limit seconds (what it printed is kept)
-lm() {
+# lm_once RUN NAME CMD...: one lmbench program, pinned, its stdout and stderr into RUN/NAME.txt;
+# stopped after --limit seconds (what it printed is kept). lat_connect's TCP counters are read just
+# around it, so that no other program's connections are counted in them.
+lm_once() {
 	r=$1 n=$2; shift 2
+	[ "$n" = lat_connect ] && lm_netstat "$r/lat_connect.netstat0"
 	(cd "$LM" && timeout -k 10 "$LIMIT" taskset -c "$CPU" "$@") >"$r/$n.txt" 2>&1
 	case $? in
 	0) ;;
 	124|137) say "lmbench: $* stopped after $LIMIT s (what it printed is used)"; status=1 ;;
 	*) say "lmbench: $* failed (in $r/$n.txt)"; status=1 ;;
 	esac
+	[ "$n" = lat_connect ] && lm_netstat "$r/lat_connect.netstat1"
+	return 0
+}
+
+# lm RUN NAME CMD...: lmbench's NAME (lm_once); with --pair between two runs of contest micro --only
+# (the group that measures NAME's figures). When those two runs of one of NAME's figures differ by more
+# than SETTLED the three run again, at most TRIES times in all (the last try is kept). Both contest runs go to out/contest-micro.NAME.csv; the tries and the
+# two runs' largest ratio to RUN/NAME.pair.
+lm() {
+	if [ -z "$PAIR" ] || [ -n "$THEIRS" ]; then lm_once "$@"; return 0; fi
+	r=$1 n=$2 g=$(cgroup_of "$2") t=1
+	while :; do
+		say "round $round/$ROUNDS: contest micro --only $g, lmbench's $n, contest micro --only $g"
+		contest_micro "side-by-side-$n-$round-$t-a" "$g" "$W/pair.a"
+		lm_once "$@"
+		contest_micro "side-by-side-$n-$round-$t-b" "$g" "$W/pair.b"
+		m=$(settled "$W/pair.a" "$W/pair.b" "$n")
+		awk -v m="$m" -v w="$SETTLED" 'BEGIN { exit !(m <= w) }' && break
+		[ "$t" -ge "$TRIES" ] && break
+		t=$((t + 1))
+		say "round $round/$ROUNDS: $n: contest's runs before and after it differ by x$m: the machine's speed" \
+			"moved; again ($t/$TRIES)"
+	done
+	echo "$t $m" >"$r/$n.pair"
+	f=$W/out/contest-micro.$n.csv
+	{ [ -s "$f" ] || head -n 1 "$W/pair.a"; tail -n +2 "$W/pair.a"; tail -n +2 "$W/pair.b"; } >>"$f"
+}
+
+# settled A B NAME: the largest ratio (at least 1) between contest runs A and B (CSV) of the figures of
+# lmbench's NAME
+settled() {
+	awk -F, -v figs=" $(figs_of "$3" | tr '\n' ' ') " 'FNR > 1 && index(figs, " " $7 " ") && $9 + 0 > 0 {
+		if (FILENAME == ARGV[1]) a[$7] = $9; else b[$7] = $9 }
+	END { m = 1; for (k in a) if (k in b) { r = a[k] > b[k] ? a[k] / b[k] : b[k] / a[k]; if (r > m) m = r }
+		printf "%.3f\n", m }' "$1" "$2"
 }
 
 # lm_netstat FILE: a snapshot of the kernel's TCP counters (/proc/net/netstat), for conn_retrans
@@ -467,9 +598,7 @@ lm_round() {
 		lm "$d" lat_tcp ./lat_tcp $P 1 localhost
 		lm "$d" lat_rpc_udp ./lat_rpc $P 1 -p udp localhost
 		lm "$d" lat_rpc_tcp ./lat_rpc $P 1 -p tcp localhost
-		lm_netstat "$d/lat_connect.netstat0"
 		lm "$d" lat_connect ./lat_connect localhost
-		lm_netstat "$d/lat_connect.netstat1"
 		lm "$d" bw_tcp ./bw_tcp $P 1 -m 10M localhost
 		for s in $SERVERS; do (cd "$LM" && "./$s" -S localhost) >/dev/null 2>&1; done
 		SERVERS=
@@ -495,27 +624,46 @@ lm_round() {
 	rm -rf "$FS" "$W/lm"
 }
 
-# contest_run NAME [GROUP]: contest micro once more, its runs so far (label side-by-side, or
-# side-by-side-GROUP before lmbench's GROUP with --pair) as a CSV into out/NAME (--saved: that file)
+# contest_micro LABEL GROUP OUT: contest micro (--only GROUP when given) under LABEL, its runs as a
+# CSV into OUT; CPU set to where it pinned
+contest_micro() {
+	"$CONTEST" micro -q --mb "$MB" ${2:+--only "$2"} -k "$1" -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
+		{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
+	"$CONTEST" report --micro --format csv -R "$W/res" "$1" >"$3" 2>/dev/null
+	contest_cpu "$3"
+}
+
+# contest_run NAME: contest micro once more, its runs so far (label side-by-side) as a CSV into out/NAME
+# (--saved: that file)
 contest_run() {
 	if [ -n "$SAVED" ] && [ -f "$SAVED/$1" ]; then
 		cp "$SAVED/$1" "$W/out/$1"
 	elif [ -z "$THEIRS" ]; then
-		say "round $round/$ROUNDS: contest micro${2:+ (before lmbench's $2)}"
-		"$CONTEST" micro -q --mb "$MB" -k "side-by-side${2:+-$2}" -R "$W/res" -d "$W/tb" >"$W/micro.log" 2>&1 ||
-			{ say "contest micro failed:"; tail -n 5 "$W/micro.log" >&2; status=1; }
-		"$CONTEST" report --micro --format csv -R "$W/res" "side-by-side${2:+-$2}" >"$W/out/$1" 2>/dev/null
+		say "round $round/$ROUNDS: contest micro"
+		contest_micro side-by-side "" "$W/out/$1"
 	fi
-	# pinned where contest micro pinned (its placement, "cpuN"), else the highest CPU
+	contest_cpu "$W/out/$1"
+}
+
+# contest_cpu CSV: CPU, where contest micro pinned (its placement, "cpuN"), else the highest CPU allowed
+contest_cpu() {
 	CPU=
-	[ -f "$W/out/$1" ] && CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$W/out/$1")
-	case $CPU in ''|*[!0-9]*) CPU=$(($(getconf _NPROCESSORS_ONLN) - 1)) ;; esac
+	[ -f "$1" ] && CPU=$(awk -F, 'NR == 2 { sub(/^cpu/, "", $6); print $6 }' "$1")
+	case $CPU in ''|*[!0-9]*) CPU=$(last_cpu) ;; esac
+}
+
+# last_cpu: the highest CPU this script may use, where contest micro pins its suite
+last_cpu() {
+	awk '/^Cpus_allowed_list:/ { n = split($2, c, /[-,]/); print c[n] }' /proc/self/status
 }
 
 # lm_run GROUPS: lmbench's GROUPS into out/lmbench.ROUND (--saved: that round's folder, once)
 lm_run() {
 	if [ -n "$SAVED" ] && [ -d "$SAVED/lmbench.$round" ]; then
 		[ -d "$W/out/lmbench.$round" ] || cp -R "$SAVED/lmbench.$round" "$W/out/"
+		if [ -n "$PAIR" ]; then   # contest's runs beside them, as saved with them
+			for f in "$SAVED"/contest-micro.*.csv; do [ -f "$f" ] && cp "$f" "$W/out/"; done
+		fi
 	else
 		say "round $round/$ROUNDS: lmbench ($1), pinned to CPU $CPU"
 		lm_round "$W/out/lmbench.$round" "$1"
@@ -526,11 +674,9 @@ if [ -n "$LM" ]; then
 	mkdir -p "$W/out"
 	round=1
 	while [ $round -le "$ROUNDS" ]; do
-		if [ -n "$PAIR" ]; then
-			for g in $(echo "$ONLY" | tr , ' '); do
-				contest_run "contest-micro.$g.csv" "$g"
-				lm_run "$g"
-			done
+		if [ -n "$PAIR" ]; then   # contest's runs from lm, beside each program
+			[ -n "$CPU" ] || CPU=$(last_cpu)   # where contest micro pins; each of its runs says
+			lm_run "$ONLY"
 		else
 			contest_run contest-micro.csv
 			lm_run "$ONLY"

@@ -94,48 +94,92 @@ check "a hung program: no process left" sh -c "! pgrep -f 'slee[p] 127' >/dev/nu
 check "a hung program: the table still printed" grep -qE '^[0-9]+ of [0-9]+ figures in band$' "$SCRATCH/th"
 check "no temporary folder left" sh -c "test -z \"\$(ls -A '$SCRATCH/tmp')\""
 
-# --pair: contest micro again before each of lmbench's groups, each group's figures from the run next
-# to it. A stand-in contest whose run N gives every figure N x 10, and a stand-in lmbench (ctx, mem).
+# --pair: contest micro --only (the group that measures a program's figures) just before and just after
+# each of lmbench's programs; each figure from the runs beside its program; a pair whose two contest
+# runs differ by more than x1.15 runs again. A stand-in contest whose every figure reads 10 x the
+# number in $SPEED, and a stand-in lmbench (ctx, mem) whose lat_ctx -s 16 raises that number the first
+# time it runs (the machine moved during its pair); both write their turns to $ORDER.
+ORDER=$SCRATCH/order SPEED=$SCRATCH/speed
+export ORDER SPEED
+echo 1 >"$SPEED"
 mkdir -p "$SCRATCH/lm2" "$SCRATCH/tmp2"
 for p in lat_syscall lat_pipe bw_mem mhz; do printf '#!/bin/sh\nexit 0\n' >"$SCRATCH/lm2/$p"; done
-printf '#!/bin/sh\necho "\\"size=0k ovr=1.00"\necho "2 20"\necho "8 40"\necho "16 50"\n' >"$SCRATCH/lm2/lat_ctx"
-printf '#!/bin/sh\necho "\\"stride=128"\necho "0.00098 20"\necho "0.12500 30"\necho "ENOUGH=$ENOUGH TIMING_O=$TIMING_O"\n' \
+cat >"$SCRATCH/lm2/lat_ctx" <<'LMCTX'
+#!/bin/sh
+echo "lat_ctx$4" >>"$ORDER"
+if [ "$4" = 16 ] && [ ! -e "$SPEED.moved" ]; then echo 2 >"$SPEED"; : >"$SPEED.moved"; fi
+echo '"size=0k ovr=1.00'; echo "2 20"; echo "8 40"; echo "16 50"
+LMCTX
+printf '#!/bin/sh\necho lat_mem_rd >>"$ORDER"\necho "\\"stride=128"\necho "0.00098 20"\necho "0.12500 30"\necho "ENOUGH=$ENOUGH TIMING_O=$TIMING_O"\n' \
 	>"$SCRATCH/lm2/lat_mem_rd"
 printf '#!/bin/sh\necho 5000\n' >"$SCRATCH/lm2/enough"
 printf '#!/bin/sh\necho "${ENOUGH:-unset}0"\n' >"$SCRATCH/lm2/timing_o"
 cat >"$SCRATCH/fake-contest" <<'FAKE'
 #!/bin/sh
-cmd=$1 lab= res=
+cmd=$1 lab= res= only=
 shift
 while [ $# -gt 0 ]; do
-	case $1 in -k) lab=$2; shift ;; -R) res=$2; shift ;; -*) ;; *) [ "$cmd" = report ] && lab=$1 ;; esac
+	case $1 in -k) lab=$2; shift ;; -R) res=$2; shift ;; --only) only=$2; shift ;; -*) ;;
+	*) [ "$cmd" = report ] && lab=$1 ;; esac
 	shift
 done
 mkdir -p "$res"
 if [ "$cmd" = micro ]; then
 	n=$(($(cat "$res/n" 2>/dev/null || echo 0) + 1))
 	echo "$n" >"$res/n"
-	echo "$lab $n" >>"$res/runs"
+	echo "$lab $n $(cat "$SPEED" 2>/dev/null || echo "$n")" >>"$res/runs"
+	echo "contest${only:+:$only}" >>"${ORDER:-/dev/null}"
 else
 	echo "label,run,source,host,kernel,placement,metric,unit,value,reason"
-	awk -v l="$lab" '$1 == l { for (i = 0; i < 2; i++)
-		printf "%s,%d,contest,vm,k,cpu1,%s,us,%d,\n", l, NR, i ? "lat_1k" : "ctx_2p_0k", $2 * 10 }' "$res/runs"
+	awk -v l="$lab" '$1 == l { split("ctx_2p_0k ctx_2p_16k lat_1k", m); for (i = 1; i <= 3; i++)
+		printf "%s,%d,contest,vm,k,cpu1,%s,us,%d,\n", l, $2, m[i], $3 * 10 }' "$res/runs"
 fi
 FAKE
 chmod +x "$SCRATCH/lm2"/* "$SCRATCH/fake-contest"
 TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem --pair \
-	--keep "$SCRATCH/pairout" >"$SCRATCH/tp" 2>"$ERR"
+	--rounds 2 --keep "$SCRATCH/pairout" >"$SCRATCH/tp" 2>"$ERR"
 check "--pair: exit 0" test $? = 0
-check "--pair: contest micro before each group" test "$(grep -c "contest micro (before lmbench's" "$ERR")" = 2
-check "--pair: ctx from the run before ctx" grep -qE '^ctx_2p_0k +20 +10 +0.500 +out ' "$SCRATCH/tp"
-check "--pair: mem from the run before mem" grep -qE '^lat_1k +20 +20 +1.000 +in ' "$SCRATCH/tp"
-# every contest run measures every figure: runs 1 and 2 read 10 and 20, twice the band's width
+check "--pair: contest just before and just after each program, its pair again when they differed" \
+	test "$(tr '\n' ' ' <"$ORDER")" = "contest:ctx lat_ctx0 contest:ctx contest:ctx lat_ctx16 contest:ctx contest:ctx lat_ctx16 contest:ctx contest:ctx lat_ctx64 contest:ctx contest:mem lat_mem_rd contest:mem contest:ctx lat_ctx0 contest:ctx contest:ctx lat_ctx16 contest:ctx contest:ctx lat_ctx64 contest:ctx contest:mem lat_mem_rd contest:mem "
+check "--pair: the pair again said, with how far contest's runs moved" \
+	grep -qx "side-by-side.sh: round 1/2: lat_ctx_16: contest's runs before and after it differ by x2.000: the machine's speed moved; again (2/3)" "$ERR"
+check "--pair: the tries kept beside lmbench's output" test "$(cat "$SCRATCH/pairout/lmbench.1/lat_ctx_16.pair")" = "2 1.000"
+# ctx_2p_0k: the runs beside lat_ctx -s 0, 10 in round 1 and 20 in round 2 (after the move)
+check "--pair: ctx_2p_0k from the runs beside lat_ctx -s 0" grep -qE '^ctx_2p_0k +20 +15 +0.750 +out ' "$SCRATCH/tp"
+check "--pair: lat_1k from the runs beside lat_mem_rd" grep -qE '^lat_1k +20 +20 +1.000 +in ' "$SCRATCH/tp"
 check "--pair: how far contest's own runs moved, after the band" \
-	grep -qE "^ctx_2p_0k .* out  \(contest's 2 runs of it: 10-20, x2.00\)$" "$SCRATCH/tp"
-check "--pair: the moved figures counted under the tally" \
-	grep -qx "2 of the 2 moved more than the band (x1.29) between contest's own runs, 1 of them out of band: the machine's speed changed, and those ratios measure that change too" "$SCRATCH/tp"
-check "--pair: each group's CSV kept" test -f "$SCRATCH/pairout/contest-micro.ctx.csv" -a -f "$SCRATCH/pairout/contest-micro.mem.csv"
+	grep -qE "^ctx_2p_0k .* out  \(contest's 16 runs of it: 10-20, x2.00\)$" "$SCRATCH/tp"
+check "--pair: the pairs run again counted under the table" \
+	grep -qx "1 of the 8 pairs run again: contest's runs just before and after lmbench's program differed by more than x1.15 (the machine's speed moved)" "$SCRATCH/tp"
+check "--pair: each program's CSV kept, with the runs of the try kept only" \
+	test "$(grep -c '^side-by-side-lat_ctx_16-1-1-' "$SCRATCH/pairout/contest-micro.lat_ctx_16.csv") $(grep -c '^side-by-side-lat_ctx_16-1-2-' "$SCRATCH/pairout/contest-micro.lat_ctx_16.csv")" = "0 6"
 check "--pair: --from reads them alike" sh -c "sh '$S' --from '$SCRATCH/pairout' | cmp -s - '$SCRATCH/tp'"
+: >"$ORDER"
+TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem --pair \
+	--rounds 2 --saved "$SCRATCH/pairout" >"$SCRATCH/tps" 2>"$SCRATCH/tps.err"
+check "--pair --saved: the saved runs taken, nothing run" sh -c "cmp -s '$SCRATCH/tp' '$SCRATCH/tps' && test ! -s '$ORDER'"
+# a pair whose contest runs never agreed in 3 tries: its round of its figures left out on both sides,
+# and said; a figure with no round left is not comparable, counted apart
+mkdir -p "$SCRATCH/unsettled"
+cp -R "$SCRATCH/pairout/." "$SCRATCH/unsettled/"
+echo "3 1.400" >"$SCRATCH/unsettled/lmbench.2/lat_ctx_0.pair"
+sh "$S" --from "$SCRATCH/unsettled" >"$SCRATCH/tun"
+check "--pair: a pair that never settled named under the table" \
+	grep -qx '1 still differed after 3 tries, their rounds left out of their figures on both sides: lat_ctx_0 (round 2, x1.400)' "$SCRATCH/tun"
+check "--pair: its figure from the other round alone, on both sides" grep -qE '^ctx_2p_0k +20 +10 +0.500 +out ' "$SCRATCH/tun"
+echo "3 1.500" >"$SCRATCH/unsettled/lmbench.1/lat_ctx_0.pair"
+sh "$S" --from "$SCRATCH/unsettled" >"$SCRATCH/tun2"
+check "--pair: no round left: not comparable, with how far contest's runs moved" \
+	grep -qE "^ctx_2p_0k +20 +- +- +not comparable: the machine's speed moved during each of its pairs \(contest's runs on either side differed by up to x1.500\)$" "$SCRATCH/tun2"
+check "--pair: counted apart from the figures in band" sh -c "grep -qx '1 of 1 figures in band' '$SCRATCH/tun2' && grep -qx '1 figure not comparable (said in its row)' '$SCRATCH/tun2'"
+# the older layout of --pair's outputs, one contest run a group (contest-micro.GROUP.csv), still read
+mkdir -p "$SCRATCH/oldpair"
+cp -R "$SCRATCH/pairout/lmbench.1" "$SCRATCH/oldpair/"
+rm -f "$SCRATCH/oldpair/lmbench.1"/*.pair
+cp "$SCRATCH/pairout/contest-micro.lat_ctx_0.csv" "$SCRATCH/oldpair/contest-micro.ctx.csv"
+cp "$SCRATCH/pairout/contest-micro.lat_mem_rd.csv" "$SCRATCH/oldpair/contest-micro.mem.csv"
+check "--pair's older layout: each group's figures from its group's runs" \
+	sh -c "sh '$S' --from '$SCRATCH/oldpair' | grep -qE '^lat_1k +20 +20 +1.000 +in '"
 # lmbench's timing interval: its enough program's, then timing_o measured with it, as config-run does
 check "ENOUGH from the build's enough, said" grep -qF "lmbench's timing interval (ENOUGH): 5000 us (its own enough program)" "$ERR"
 check "ENOUGH and TIMING_O given to lmbench's programs" grep -qx "ENOUGH=5000 TIMING_O=50000" "$SCRATCH/pairout/lmbench.1/lat_mem_rd.txt"
@@ -145,6 +189,7 @@ TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --theirs-only --only mem -
 check "--enough: given to lmbench's programs" grep -qx "ENOUGH=777 TIMING_O=7770" "$SCRATCH/e777/lmbench.1/lat_mem_rd.txt"
 check "without an enough program: said" grep -q "no enough program in the build" "$SCRATCH/hangout/lmbench.1/timing"
 expect_fail "--enough not a number" 2 "--enough '1s' is not a number of microseconds" sh "$S" --enough 1s --from "$D"
+echo 1 >"$SPEED"
 TMPDIR=$SCRATCH/tmp2 sh "$S" --lmbench "$SCRATCH/lm2" --contest "$SCRATCH/fake-contest" --only ctx,mem \
 	>"$SCRATCH/tu" 2>"$ERR"
 check "without --pair: one contest run for both groups" grep -qE '^lat_1k +20 +10 +0.500 +out$' "$SCRATCH/tu"
