@@ -22,7 +22,8 @@
 #                        prints 1000000, and lat_mem_rd and lat_fs then take an hour or more
 #   --limit S            stop one lmbench program after S seconds (default 900), keep what it
 #                        printed and go on (lat_connect can hang in a machine short of ports)
-#   --rounds N           contest then lmbench, N times; a figure is the median of its rounds (default 1)
+#   --rounds N           contest then lmbench (--pair: each program between contest's runs), N times;
+#                        a figure is the median of its rounds (default 1)
 #   --best               an lmbench figure is the best of its rounds on each side instead (least time,
 #                        most MB/s and MHz): the least disturbed window of a machine whose speed moves
 #                        between minutes (a VM), as lmbench's lat_mem_rd keeps the least of its runs
@@ -47,7 +48,7 @@
 #   --theirs-only        run lmbench or interbench alone, not contest (with --keep, for --saved)
 #   --keep DIR           also copy the raw outputs into DIR (as --from reads them)
 #   --from DIR           run nothing: the table from outputs saved in DIR (lmbench/NAME.txt,
-#                        contest-micro.csv or contest-micro.GROUP.csv, interbench.out,
+#                        contest-micro.csv or contest-micro.PROGRAM.csv, interbench.out,
 #                        interact.txt)
 # TCP conn: the kernel's TcpExt counters (/proc/net/netstat) are saved before and after lmbench's
 # lat_connect (lmbench.N/lat_connect.netstat0 and .netstat1). When ListenOverflows or TCPSynRetrans
@@ -508,8 +509,9 @@ lm_once() {
 
 # lm RUN NAME CMD...: lmbench's NAME (lm_once); with --pair between two runs of contest micro --only
 # (the group that measures NAME's figures). When those two runs of one of NAME's figures differ by more
-# than SETTLED the three run again, at most TRIES times in all (the last try is kept). Both contest runs go to out/contest-micro.NAME.csv; the tries and the
-# two runs' largest ratio to RUN/NAME.pair.
+# than SETTLED the three run again, at most TRIES times in all. The last try's two contest runs go to
+# out/contest-micro.NAME.csv, its tries and the runs' largest ratio to RUN/NAME.pair (the table leaves
+# a pair that never settled out of its round).
 lm() {
 	if [ -z "$PAIR" ] || [ -n "$THEIRS" ]; then lm_once "$@"; return 0; fi
 	r=$1 n=$2 g=$(cgroup_of "$2") t=1
@@ -674,13 +676,9 @@ if [ -n "$LM" ]; then
 	mkdir -p "$W/out"
 	round=1
 	while [ $round -le "$ROUNDS" ]; do
-		if [ -n "$PAIR" ]; then   # contest's runs from lm, beside each program
-			[ -n "$CPU" ] || CPU=$(last_cpu)   # where contest micro pins; each of its runs says
-			lm_run "$ONLY"
-		else
-			contest_run contest-micro.csv
-			lm_run "$ONLY"
-		fi
+		[ -n "$PAIR" ] || contest_run contest-micro.csv   # --pair: lm runs contest beside each program
+		[ -n "$CPU" ] || CPU=$(last_cpu)   # where contest micro pins; each of its runs says
+		lm_run "$ONLY"
 		round=$((round + 1))
 	done
 fi
