@@ -265,10 +265,10 @@ int micro_suite_cpu(void);
  * this process may use other than cpu; -1 when there is none. */
 int micro_peer_cpu_pick(int cpu);
 
-/* micro_suite: run every group (those of o->groups) in order with the whole process (and so every
- * child) bound to o->cpu, files in a new scratch directory under parent
- * (o->dir is set to it; removed afterwards, also on failure). Stops between
- * groups when *stop becomes non-zero. Returns 0, or -1 with the reason in
+/* micro_suite: run every group (those of o->groups) in order with the
+ * whole process (and so every child) bound to o->cpu, files in a new
+ * scratch directory under parent (o->dir is set to it; removed afterwards,
+ * also on failure). Stops between groups when *stop becomes non-zero. Returns 0, or -1 with the reason in
  * errbuf (interrupted, scratch directory). */
 int micro_suite(struct micro_opts *o, const char *parent, struct micro_set *set,
                 volatile sig_atomic_t *stop, char *errbuf, size_t errlen);

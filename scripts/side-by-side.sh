@@ -56,10 +56,10 @@
 # TCP conn (a line under the table says so), and when no round is left the row says "not comparable:
 # lmbench's listen queue overflowed (N SYNs retransmitted)" in place of a ratio and is counted apart
 # from the figures in band. The counters are the whole machine's.
-# Spread: every contest micro run measures every figure; a row whose contest runs (two or more, as
-# with --pair or --rounds) spread wider than the band itself (largest / least above 1.10 / 0.85) says
-# how far after its band, and a line under the tally counts those rows: there the machine's speed
-# moved more than a ratio may, and the ratio measures that too.
+# Spread: every contest micro run measures every figure of its groups; a row whose contest runs (two
+# or more, as with --pair or --rounds) spread wider than the band itself (largest / least above 1.10 /
+# 0.85) says how far after its band, and a line under the tally counts those rows: there the machine's
+# speed moved more than a ratio may, and the ratio measures that too.
 # Give --lmbench, --interbench or both (or --from). It never fetches or builds anything and
 # needs only sh, awk and coreutils (and taskset for the pinning). lmbench's servers are stopped
 # with their -S form and the temporary folder is removed, also when interrupted.
@@ -416,7 +416,7 @@ if [ -n "$FROM" ]; then
 		elif [ -f "$FROM/contest-micro.csv" ]; then
 			contest_figures "$FROM/contest-micro.csv" | rounds >"$T/c"
 		fi
-		# how far each figure moved between contest's own runs: every run measures every figure
+		# how far each figure moved between contest's own runs: every run measures its groups' figures
 		for f in "$FROM"/contest-micro.csv "$FROM"/contest-micro.*.csv; do
 			[ -f "$f" ] && contest_figures "$f"
 		done | spread >"$T/moved"
