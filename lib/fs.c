@@ -1,5 +1,6 @@
 /* fs.c: safe file-system operations: paths that must fit, directories opened for the *at calls, own files, removal that never follows a link. */
 #include "lib/fs.h"
+#include "lib/failpoint.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -290,11 +291,13 @@ int fs_replace(const char *path, const void *data, size_t len, mode_t mode)
 		errno = e;
 		return -1;
 	}
+	failpoint("replace-tmp");   /* the new text durable beside the old file */
 	if (close(fd) != 0 || rename(tmp, path) != 0) {
 		e = errno;
 		unlink(tmp);
 		errno = e;
 		return -1;
 	}
+	failpoint("replace-rename");   /* renamed, its folder not yet synced */
 	return sync_parent(path);
 }

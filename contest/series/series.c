@@ -6,6 +6,7 @@
 #include "contest/series/step.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
+#include "lib/failpoint.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 
@@ -42,6 +43,19 @@ static int lock_dir(const char *dir, int wait)
 		return -1;
 	}
 	return fd;
+}
+
+/* failpoint_all: under a crash test (FAILPOINT_ENV set), a point passed by
+ * one of the series' runs takes this process down with it, as a power cut
+ * would (lib/failpoint.h). */
+static void failpoint_all(void)
+{
+	char pid[24];
+
+	if (getenv(FAILPOINT_ENV) == NULL)
+		return;
+	snprintf(pid, sizeof pid, "%ld", (long)getpid());
+	setenv(FAILPOINT_ALSO_ENV, pid, 1);
 }
 
 /* ctx_open: c for journal j in dir: its driver, the sim folder, what runs
@@ -275,6 +289,7 @@ int series_start(const struct series_start *s)
 	char sim[PATH_MAX], why[512];
 	int lock;
 
+	failpoint_all();
 	if (start_checks(s, &c, &j, sim, sizeof sim) != 0)
 		return EXIT_USAGE;
 	c.dir = s->dir;
@@ -311,6 +326,7 @@ int series_resume(const char *dir)
 	char note[512], why[PATH_MAX + 256];
 	int fb, lock = lock_dir(dir, 1);
 
+	failpoint_all();
 	if (lock < 0)
 		return EXIT_RUNFAIL;
 	if (journal_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0) {

@@ -6,6 +6,7 @@
 #include "contest/series/unit.h"
 #include "contest/cli/version.h"
 #include "lib/err.h"
+#include "lib/failpoint.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "results/record/store.h"
@@ -179,6 +180,7 @@ static int arm_and_reboot(struct series_ctx *c)
 		warnx("series: cannot arm %s: %s", cur(c)->k.label, why);
 		return 1;
 	}
+	failpoint("arm");   /* armed, the journal still says it is to be */
 	j->phase = PH_REBOOT;
 	j->asked = epoch();
 	if (series_save(c) != 0)
@@ -192,6 +194,7 @@ static int arm_and_reboot(struct series_ctx *c)
 		warnx("series: cannot reboot into %s: %s", cur(c)->k.label, why);
 		return 1;
 	}
+	failpoint("reboot");   /* the reboot asked (the machine goes down from here) */
 	return 0;
 }
 

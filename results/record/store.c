@@ -2,6 +2,7 @@
 #include "results/record/store.h"
 #include "lib/array.h"
 #include "lib/err.h"
+#include "lib/failpoint.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 #include "results/record/field.h"
@@ -196,7 +197,9 @@ static int append_block(const char *dir, const char *path, const char *header,
 		goto fail;
 	memcpy(buf, header, hl);
 	memcpy(buf + hl, text, len);
-	if (write_all(fd, buf, hl + len, &done) != 0 || fsync(fd) != 0) {
+	if (write_all(fd, buf, hl + len, &done) == 0)
+		failpoint("record-write");   /* written, not yet synced */
+	if (done != hl + len || fsync(fd) != 0) {
 		e = errno;
 		if (done > 0 && ftruncate(fd, st.st_size) == 0)
 			fsync(fd);
@@ -204,6 +207,7 @@ static int append_block(const char *dir, const char *path, const char *header,
 		goto fail;
 	}
 	free(buf);
+	failpoint("record-fsync");
 	if (close(fd) != 0)
 		return -1;
 	if (st.st_size == 0 && sync_dir(dir) != 0)
