@@ -299,6 +299,10 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_SERIES] = { .text = "with --boot qemu: pin each guest's vCPU n to this\n"
 		                            "machine's n-th CPU (one vCPU per CPU)" } },
 	  F(pin), .kind = OPT_K_FLAG },
+	[OPT_LOG] = { "log", 0, NULL, MODE_SERIES,
+		{ [SECT_SERIES] = { .text = "series resume: append the output to the journal\n"
+		                            "folder's series-resume.log (the init script's unit)" } },
+	  F(log), .kind = OPT_K_FLAG },
 };
 
 void opt_getopt_make(unsigned cmd, struct opt_getopt *g)

@@ -21,6 +21,7 @@ enum opt_id {
 	OPT_GOOD, OPT_BAD, OPT_THRESHOLD,   /* contest bisect */
 	OPT_BOOT, OPT_SIM, OPT_SEED, OPT_TRIES, OPT_DEADLINE, OPT_COUNTDOWN, OPT_JOURNAL,   /* contest series */
 	OPT_VCPUS, OPT_GUEST_MEM, OPT_ACCEL, OPT_PIN,                                        /* and --boot qemu */
+	OPT_LOG,                                                                             /* series resume */
 	OPT_COUNT
 };
 

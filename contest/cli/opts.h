@@ -120,6 +120,7 @@ struct opts {
 	uint64_t guest_mem;       /* --guest-mem, bytes (0: 2G) */
 	const char *accel;        /* --accel (NULL: kvm when a probe guest boots, else tcg) */
 	int pin;                  /* --pin: each vCPU thread pinned to a CPU of its own */
+	int log;                  /* --log: series resume appends its output to the journal folder's log */
 	const char *pass[64];     /* the run options given, one word each ("--name=arg"), for the runs */
 	size_t npass;
 	char passbuf[8192];       /* their text */

@@ -27,10 +27,14 @@ void series_check(struct opts *o)
 		opts_usage_error("series: '%s' is not start, status, stop or resume", a);
 	if (strcmp(a, "start") != 0) {
 		if (o->nkernels > 0 || o->boot != NULL || o->npass > 0 || o->nloads > 0 || o->runs_given || o->vcpus ||
-		    o->guest_mem || o->accel || o->pin)
-			opts_usage_error("series %s: takes only --journal DIR", a);
+		    o->guest_mem || o->accel || o->pin || (o->sim && strcmp(a, "status") == 0) ||
+		    (o->log && strcmp(a, "resume") != 0))
+			opts_usage_error("series %s: takes only --journal DIR (resume and stop: --sim DIR, where a sim "
+			                 "series' boot unit is; resume: --log)", a);
 		return;
 	}
+	if (o->log)
+		opts_usage_error("series start: --log is for series resume, the boot unit's%s", "");
 	if (o->boot == NULL)
 		opts_usage_error("series start: give --boot oneshot, kexec, qemu or sim%s", "");
 	if ((o->sim != NULL) != (strcmp(o->boot, "sim") == 0))
@@ -83,9 +87,9 @@ int cmd_series(struct opts *o)
 	if (strcmp(o->action, "status") == 0)
 		return series_status(dir);
 	if (strcmp(o->action, "stop") == 0)
-		return series_stop(dir);
+		return series_stop(dir, o->sim);
 	if (strcmp(o->action, "resume") == 0)
-		return series_resume(dir);
+		return series_resume(dir, o->sim, o->log);
 	for (size_t i = 0; i < o->npass; i++) {
 		args[nargs++] = o->pass[i];
 		settle_given |= strncmp(o->pass[i], "--settle=", 9) == 0;

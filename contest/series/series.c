@@ -3,12 +3,15 @@
 #include "contest/series/closing.h"
 #include "contest/series/guest.h"
 #include "contest/series/guest_pin.h"
+#include "contest/series/safety.h"
 #include "contest/series/step.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
 #include "lib/failpoint.h"
 #include "lib/fs.h"
 #include "lib/text.h"
+#include "lib/trust.h"
+#include "results/record/record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -118,9 +121,15 @@ static int plan_kernels(const struct series_start *s, struct series_ctx *c, stru
 	}
 	for (size_t i = 0; i < s->nk; i++) {
 		struct boot_kernel *k = &j->kern[i].k;
+		const char *bad = NULL;
 		if (split_kernel(s->kernels[i], k, why, sizeof why) != 0 ||
 		    c->drv->resolve(&c->bc, k, why, sizeof why) != 0) {
 			warnx("series: %s", why);
+			return -1;
+		}
+		if (rec_label_check(k->label, &bad) != 0) {   /* the runs' own rule, before anything is made */
+			char q[TEXT_QUOTED];
+			warnx("series: -k: label '%s' %s", text_quote(k->label, q, sizeof q), bad);
 			return -1;
 		}
 		for (size_t o = 0; o < i; o++)
@@ -263,6 +272,11 @@ static int start_checks(const struct series_start *s, struct series_ctx *c, stru
 	}
 	if (plan_kernels(s, c, j) != 0 || plan_fill(s, j) != 0 || can_resume(c) != 0)
 		return -1;
+	if (trust_path(s->dir, TRUST_PARENT, geteuid(), why, sizeof why) != 0 ||
+	    series_trust_plan(j, why, sizeof why) != 0) {   /* the folder, made if need be below */
+		warnx("series: %s%s", strncmp(why, "the ", 4) == 0 ? "" : "the journal folder: ", why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -302,13 +316,18 @@ int series_start(const struct series_start *s)
 		warnx("series: %s is in use by another contest series", s->dir);
 		return EXIT_USAGE;
 	}
+	if (series_trust_dir(s->dir, why, sizeof why) != 0) {   /* as made, and what it held */
+		warnx("series: %s", why);
+		return EXIT_USAGE;
+	}
 	if (unfinished(s->dir, &old))
 		return EXIT_USAGE;
 	j.phase = PH_ARM;
 	text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
 	if (c.drv->run_in_guest != NULL)
 		guest_accel_pick(&j, s->dir);
-	if (c.drv->run_in_guest == NULL && series_unit_install(j.root, j.program, s->dir, why, sizeof why) != 0) {
+	if (c.drv->run_in_guest == NULL &&
+	    series_unit_install(j.root, j.program, s->dir, j.driver, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		return EXIT_RUNFAIL;
 	}
@@ -319,20 +338,50 @@ int series_start(const struct series_start *s)
 	return series_go(&c);
 }
 
-int series_resume(const char *dir)
+/* trusted_read: the journal of dir into j, once dir and what it holds, and
+ * then what the journal names, are trusted. 0, or -1 with why (errno
+ * ENOENT: no journal there). */
+static int trusted_read(const char *dir, struct series_journal *j, int *fb, char *note, size_t nlen, char *why,
+                        size_t len)
+{
+	if (series_trust_dir(dir, why, len) != 0)
+		return -1;
+	if (journal_read(dir, j, fb, note, nlen, why, len) != 0)
+		return -1;
+	return series_trust_plan(j, why, len);
+}
+
+/* gone: the series in dir cannot go on (why; enoent: there is no journal):
+ * taken down through its boot unit under root when it has one (said);
+ * the exit status of resume (stop: 0 when taken down). */
+static int gone(const char *dir, const char *root, const char *why, int enoent, int stop)
+{
+	char what[PATH_MAX + 600];
+
+	text_fmt(what, sizeof what, "%s%s", stop ? "" : "cannot go on: ", why);
+	switch (series_orphan(dir, root, what)) {
+	case 0: return stop ? 0 : EXIT_RUNFAIL;
+	case 2: return enoent ? EXIT_USAGE : EXIT_RUNFAIL;
+	default: return EXIT_RUNFAIL;
+	}
+}
+
+int series_resume(const char *dir, const char *sim, int log)
 {
 	static struct series_journal j;
 	struct series_ctx c = { 0 };
-	char note[512], why[PATH_MAX + 256];
-	int fb, lock = lock_dir(dir, 1);
+	char note[512], why[2 * PATH_MAX + 256];
+	int fb, lock;
 
 	failpoint_all();
-	if (lock < 0)
+	if (series_trust_dir(dir, why, sizeof why) != 0)   /* before anything is made or read there */
+		return gone(dir, sim ? sim : "", why, errno == ENOENT, 0);
+	if ((lock = lock_dir(dir, 1)) < 0)
 		return EXIT_RUNFAIL;
-	if (journal_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0) {
-		warnx("series: cannot go on: %s", why);
-		return errno == ENOENT ? EXIT_USAGE : EXIT_RUNFAIL;
-	}
+	if (log && series_log_open(dir) != 0)
+		warn("series: cannot append to %s/%s", dir, SERIES_LOG);
+	if (trusted_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0)
+		return gone(dir, sim ? sim : "", why, errno == ENOENT, 0);
 	if (ctx_open(&c, dir, &j) != 0)
 		return EXIT_RUNFAIL;
 	if (fb)
@@ -341,7 +390,8 @@ int series_resume(const char *dir)
 		j.phase = PH_ARM;
 		text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
 		journal_event(&j, "resumed at round %ld", j.step / (long)j.nk + 1);
-		if (c.drv->run_in_guest == NULL && series_unit_install(j.root, j.program, dir, why, sizeof why) != 0) {
+		if (c.drv->run_in_guest == NULL &&
+		    series_unit_install(j.root, j.program, dir, j.driver, why, sizeof why) != 0) {
 			warnx("series: %s", why);
 			return EXIT_RUNFAIL;
 		}
@@ -349,17 +399,15 @@ int series_resume(const char *dir)
 	return series_go(&c);
 }
 
-int series_stop(const char *dir)
+int series_stop(const char *dir, const char *sim)
 {
 	static struct series_journal j;
 	struct series_ctx c = { 0 };
-	char path[PATH_MAX], note[512], why[PATH_MAX + 256];
+	char path[PATH_MAX], note[512], why[2 * PATH_MAX + 256];
 	int fb, lock;
 
-	if (journal_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0) {
-		warnx("series: %s", why);
-		return EXIT_USAGE;
-	}
+	if (trusted_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0)
+		return gone(dir, sim ? sim : "", why, errno == ENOENT, 1);
 	if (j.phase == PH_DONE || j.phase == PH_STOPPED) {
 		printf("contest series: series %s is %s already\n", j.id, j.phase == PH_DONE ? "done" : "stopped");
 		return 0;

@@ -44,14 +44,19 @@ struct series_start {
 int series_start(const struct series_start *s);
 
 /* series_resume: go on with the series in dir on the kernel that runs (the
- * boot unit's step; also after contest series stop). Exit status as
- * series_start. */
-int series_resume(const char *dir);
+ * boot unit's step; also after contest series stop), once dir, its journal
+ * and the program it names are trusted (safety.h); log: the output
+ * appended to dir's SERIES_LOG (the init script's unit). A series that
+ * cannot go on (no readable or trusted journal) is taken down through its
+ * boot unit (under sim, the sim driver's folder, else the machine). Exit
+ * status as series_start. */
+int series_resume(const char *dir, const char *sim, int log);
 
 /* series_stop: the series in dir stopped: at once when no step is under way
  * (nothing armed, the boot unit removed), else before its next run or
- * reboot. */
-int series_stop(const char *dir);
+ * reboot. Without a readable, trusted journal: its boot unit (as resume
+ * finds it) removed and its next boot disarmed, said. */
+int series_stop(const char *dir, const char *sim);
 
 /* series_status: the plan, where the series stands and what happened. */
 int series_status(const char *dir);

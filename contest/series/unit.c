@@ -17,6 +17,8 @@
 #define SD_DIR   "/etc/systemd/system"
 #define WANTS    SD_DIR "/multi-user.target.wants"
 #define TEXT_MAX 8192
+#define TAG_JOURNAL "# contest-series-journal: "   /* the unit's own lines: what a stop without */
+#define TAG_DRIVER  "# contest-series-driver: "    /* its journal reads (series_unit_read) */
 
 /* rc_dirs: the runlevels whose folders get the script's S99 link. */
 static const char *const rc_dirs[] = { "/etc/rc2.d", "/etc/rc3.d", "/etc/rc4.d", "/etc/rc5.d" };
@@ -88,14 +90,21 @@ static void sh_quote(char *buf, size_t len, size_t *n, const char *s)
 	text_put(buf, len, n, "'");
 }
 
+/* tags: the unit's journal folder and driver, a comment line each. */
+static void tags(char *buf, size_t len, size_t *n, const char *journal, const char *driver)
+{
+	text_put(buf, len, n, "%s%s\n%s%s\n", TAG_JOURNAL, journal, TAG_DRIVER, driver);
+}
+
 /* service_text: the systemd unit into buf; its length (>= len: cut). */
-static size_t service_text(char *buf, size_t len, const char *contest, const char *journal)
+static size_t service_text(char *buf, size_t len, const char *contest, const char *journal, const char *driver)
 {
 	size_t n = 0;
 
-	text_put(buf, len, &n, "# %s: written by contest series, removed when the series ends.\n"
-	         "[Unit]\nDescription=contest series: the next step after a reboot\n"
-	         "After=local-fs.target network.target\n\n[Service]\nType=oneshot\nExecStart=", UNIT);
+	text_put(buf, len, &n, "# %s: written by contest series, removed when the series ends.\n", UNIT);
+	tags(buf, len, &n, journal, driver);
+	text_put(buf, len, &n, "[Unit]\nDescription=contest series: the next step after a reboot\n"
+	         "After=local-fs.target network.target\n\n[Service]\nType=oneshot\nExecStart=");
 	sd_quote(buf, len, &n, contest);
 	text_put(buf, len, &n, " series resume --journal ");
 	sd_quote(buf, len, &n, journal);
@@ -103,23 +112,24 @@ static size_t service_text(char *buf, size_t len, const char *contest, const cha
 	return n;
 }
 
-/* script_text: the init script into buf; its length (>= len: cut). */
-static size_t script_text(char *buf, size_t len, const char *contest, const char *journal)
+/* script_text: the init script into buf; its length (>= len: cut). The
+ * resume appends its output to its folder's series-resume.log itself
+ * (--log: opened without following a link, once the folder is trusted). */
+static size_t script_text(char *buf, size_t len, const char *contest, const char *journal, const char *driver)
 {
 	size_t n = 0;
 
-	text_put(buf, len, &n, "#!/bin/sh\n# %s: written by contest series, removed when the series ends.\n"
-	         "### BEGIN INIT INFO\n# Provides:          %s\n"
+	text_put(buf, len, &n, "#!/bin/sh\n# %s: written by contest series, removed when the series ends.\n", SCRIPT);
+	tags(buf, len, &n, journal, driver);
+	text_put(buf, len, &n, "### BEGIN INIT INFO\n# Provides:          %s\n"
 	         "# Required-Start:    $local_fs $remote_fs $network\n# Required-Stop:\n"
 	         "# Default-Start:     2 3 4 5\n# Default-Stop:\n"
 	         "# Short-Description: contest series: the next step after a reboot\n"
-	         "### END INIT INFO\n\ncase \"$1\" in\nstart)\n\t", SCRIPT, SCRIPT);
+	         "### END INIT INFO\n\ncase \"$1\" in\nstart)\n\t", SCRIPT);
 	sh_quote(buf, len, &n, contest);
 	text_put(buf, len, &n, " series resume --journal ");
 	sh_quote(buf, len, &n, journal);
-	text_put(buf, len, &n, " </dev/null >>");
-	sh_quote(buf, len, &n, journal);
-	text_put(buf, len, &n, "/series-resume.log 2>&1 &\n\t;;\nstop|restart|force-reload|status)\n\t;;\n"
+	text_put(buf, len, &n, " --log </dev/null >/dev/null 2>&1 &\n\t;;\nstop|restart|force-reload|status)\n\t;;\n"
 	         "*)\n\techo \"Usage: $0 {start|stop}\" >&2\n\texit 3\n\t;;\nesac\nexit 0\n");
 	return n;
 }
@@ -220,7 +230,8 @@ static int install_sysv(const char *root, const char *text, char *why, size_t le
 }
 
 /* series_unit_install: the boot unit under root; 0, or -1 with why. */
-int series_unit_install(const char *root, const char *contest_path, const char *journal_dir, char *why, size_t len)
+int series_unit_install(const char *root, const char *contest_path, const char *journal_dir, const char *driver,
+                        char *why, size_t len)
 {
 	char *text, probe[PATH_MAX];
 	struct stat st;
@@ -237,7 +248,7 @@ int series_unit_install(const char *root, const char *contest_path, const char *
 		text_fmt(why, len, "out of memory");
 		return -1;
 	}
-	if ((systemd ? service_text : script_text)(text, TEXT_MAX, contest_path, journal_dir) >= TEXT_MAX) {
+	if ((systemd ? service_text : script_text)(text, TEXT_MAX, contest_path, journal_dir, driver) >= TEXT_MAX) {
 		text_fmt(why, len, "the boot unit's paths are too long");
 		free(text);
 		return -1;
@@ -295,4 +306,39 @@ int series_unit_installed(const char *root)
 	if (under(root, SD_DIR "/" UNIT, path, sizeof path, why, sizeof why) == 0 && lstat(path, &st) == 0)
 		return 1;
 	return under(root, "/etc/init.d/" SCRIPT, path, sizeof path, why, sizeof why) == 0 && lstat(path, &st) == 0;
+}
+
+/* tag_line: the rest of the line of text that begins with tag, into out; 0, or -1. */
+static int tag_line(const char *text, const char *tag, char *out, size_t len)
+{
+	const char *l = strstr(text, tag), *e;
+
+	if (l == NULL || (l != text && l[-1] != '\n'))
+		return -1;
+	l += strlen(tag);
+	e = strchr(l, '\n');
+	if ((size_t)(e ? e - l : (long)strlen(l)) >= len)
+		return -1;
+	text_fmt(out, len, "%.*s", (int)(e ? e - l : (long)strlen(l)), l);
+	return 0;
+}
+
+int series_unit_read(const char *root, char *unit, size_t ulen, char *journal, size_t jlen, char *driver,
+                     size_t dlen)
+{
+	static const char *const where[] = { SD_DIR "/" UNIT, "/etc/init.d/" SCRIPT };
+	char path[PATH_MAX], why[64], *text;
+	int rc;
+
+	for (size_t i = 0; i < sizeof where / sizeof where[0]; i++) {
+		if (under(root, where[i], path, sizeof path, why, sizeof why) != 0 ||
+		    (text = text_read("", path, TEXT_MAX, NULL, NULL)) == NULL)
+			continue;
+		text_copy(unit, path, ulen);
+		rc = tag_line(text, TAG_JOURNAL, journal, jlen) == 0 && tag_line(text, TAG_DRIVER, driver, dlen) == 0;
+		free(text);
+		return rc ? 0 : -1;
+	}
+	unit[0] = '\0';
+	return -1;
 }

@@ -431,7 +431,7 @@ static void test_unit_systemd(void)
 	const char *u;
 
 	T_CHECK(series_unit_installed(root) == 0);
-	T_CHECK(series_unit_install(root, "/usr/local/bin/contest", "/var/lib/contest/s1", why, sizeof why) == 0);
+	T_CHECK(series_unit_install(root, "/usr/local/bin/contest", "/var/lib/contest/s1", "oneshot", why, sizeof why) == 0);
 	u = root_text("/etc/systemd/system/contest-series.service");
 	T_CHECK(strstr(u, "\nType=oneshot\n") != NULL);
 	T_CHECK(strstr(u, "\nAfter=local-fs.target network.target\n") != NULL);
@@ -439,19 +439,25 @@ static void test_unit_systemd(void)
 	T_CHECK(strstr(u, "\nWantedBy=multi-user.target\n") != NULL);
 	T_STREQ(linkto("/etc/systemd/system/multi-user.target.wants/contest-series.service"), "../contest-series.service");
 	T_CHECK(series_unit_installed(root) == 1);
-	T_CHECK(series_unit_install(root, "/opt/my tools/con 100%test", "/var/lib/a \"b\" \\z $x 5%'", why, sizeof why) == 0);
+	char unit[PATH_MAX], jdir[PATH_MAX], drv[32];
+	T_CHECK(series_unit_read(root, unit, sizeof unit, jdir, sizeof jdir, drv, sizeof drv) == 0);
+	T_STREQ(jdir, "/var/lib/contest/s1");
+	T_STREQ(drv, "oneshot");
+	T_CHECK(strstr(unit, "/etc/systemd/system/contest-series.service") != NULL);
+	T_CHECK(series_unit_install(root, "/opt/my tools/con 100%test", "/var/lib/a \"b\" \\z $x 5%'", "oneshot", why, sizeof why) == 0);
 	u = root_text("/etc/systemd/system/contest-series.service");
 	T_CHECK(strstr(u, "\nExecStart=\"/opt/my tools/con 100%%test\" series resume --journal "
 	               "\"/var/lib/a \\\"b\\\" \\\\z $$x 5%%'\"\n") != NULL);
-	T_CHECK(series_unit_install(root, "/opt/it's", "/j", why, sizeof why) == -1 && strstr(why, "systemd cannot"));
+	T_CHECK(series_unit_install(root, "/opt/it's", "/j", "oneshot", why, sizeof why) == -1 && strstr(why, "systemd cannot"));
 	T_CHECK(no_temp("/etc/systemd/system") && no_temp("/etc/systemd/system/multi-user.target.wants"));
 	T_CHECK(series_unit_remove(root, why, sizeof why) == 0);
 	T_CHECK(series_unit_installed(root) == 0);
+	T_CHECK(series_unit_read(root, unit, sizeof unit, jdir, sizeof jdir, drv, sizeof drv) == -1 && unit[0] == 0);
 	T_STREQ(linkto("/etc/systemd/system/multi-user.target.wants/contest-series.service"), "");
 	T_CHECK(series_unit_remove(root, why, sizeof why) == 0);   /* gone already */
-	T_CHECK(series_unit_install(root, "contest", "/j", why, sizeof why) == -1 && strstr(why, "absolute"));
+	T_CHECK(series_unit_install(root, "contest", "/j", "oneshot", why, sizeof why) == -1 && strstr(why, "absolute"));
 	T_CHECK(strchr(why, '\n') == NULL);
-	T_CHECK(series_unit_install(root, "/usr/bin/contest", "/j\nx", why, sizeof why) == -1 && strchr(why, '\n') == NULL);
+	T_CHECK(series_unit_install(root, "/usr/bin/contest", "/j\nx", "oneshot", why, sizeof why) == -1 && strchr(why, '\n') == NULL);
 	T_CHECK(series_unit_installed(root) == 0);
 }
 
@@ -490,9 +496,13 @@ static void test_unit_sysv(void)
 	text_fmt(journal, sizeof journal, "%s/jour nal", base);
 	put("my bin/con'test", "#!/bin/sh\n{ for a in \"$@\"; do printf '%s|' \"$a\"; done; echo; } >\"$0.args\"\n", 0755);
 	fs_mkdirs(journal);
-	T_CHECK(series_unit_install(root, prog, journal, why, sizeof why) == 0);
+	T_CHECK(series_unit_install(root, prog, journal, "oneshot", why, sizeof why) == 0);
 	T_CHECK(series_unit_installed(root) == 1);
 	T_CHECK(strstr(root_text("/etc/init.d/contest-series"), "### BEGIN INIT INFO") != NULL);
+	char unit[PATH_MAX], jdir[PATH_MAX], drv[32];
+	T_CHECK(series_unit_read(root, unit, sizeof unit, jdir, sizeof jdir, drv, sizeof drv) == 0);
+	T_STREQ(jdir, journal);
+	T_CHECK(strstr(root_text("/etc/init.d/contest-series"), "series-resume.log") == NULL);   /* contest opens it */
 	for (int i = 2; i <= 5; i++) {
 		text_fmt(rel, sizeof rel, "/etc/rc%d.d/S99contest-series", i);
 		T_STREQ(linkto(rel), "../init.d/contest-series");
@@ -504,7 +514,7 @@ static void test_unit_sysv(void)
 	}
 	waitpid(pid, &st, 0);
 	T_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	text_fmt(want, sizeof want, "series|resume|--journal|%s|\n", journal);
+	text_fmt(want, sizeof want, "series|resume|--journal|%s|--log|\n", journal);
 	T_STREQ(wait_file("my bin/con'test.args"), want);
 	T_CHECK(series_unit_remove(root, why, sizeof why) == 0);
 	T_CHECK(series_unit_installed(root) == 0);
