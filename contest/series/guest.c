@@ -243,7 +243,7 @@ static _Noreturn void qemu_child(const char *exe, char *const argv[], const stru
 		_exit(127);
 	if ((fd = open("/dev/null", O_RDONLY)) >= 0)
 		dup2(fd, 0);
-	if ((fd = open(q->qlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
+	if ((fd = open(q->qlog, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600)) >= 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);
 	}
@@ -428,7 +428,15 @@ static int guest_files(const struct series_journal *j, const char *dir, size_t k
 	}
 	text_fmt(q->append, sizeof q->append, "console=ttyS0 quiet panic=-1 contest.cmd=/run/contest/cmd "
 	         "contest.cgroup=2 contest.token=%s%s%s", q->token, g->append[0] ? " " : "", g->append);
+	/* the console is the guest's to write, and a guest reads the host's
+	 * whole root: it is made here, new and 0600, for QEMU to write into */
 	unlink(q->console);
+	int fd = open(q->console, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		text_fmt(why, len, "cannot make %s: %s", q->console, strerror(errno));
+		return LAUNCH_ERROR;
+	}
+	close(fd);
 	return 0;
 }
 

@@ -83,6 +83,8 @@ for l in a b; do
 	result $? "$l: the record says $VCPUS vcpus, pinned"
 	[ "$(field "$f" foreign_pct | awk '$1 == "na" || $1 + 0 < 0' | wc -l)" -eq 0 ]
 	result $? "$l: foreign_pct measured and never below 0 ($(field "$f" foreign_pct | tr '\n' ' '))"
+	[ "$(grep -c '^@ ' "$T/results/$l.env" 2>/dev/null)" -eq 2 ] && grep -q "^uname=.*$want" "$T/results/$l.env"
+	result $? "$l: the environment of each of its guests' runs recorded (its $l.env, taken from the guest)"
 done
 # each vCPU n seen pinned to the n-th CPU of contest's (here: all online, from
 # 0); a sighting in the moment before contest pinned it shows every CPU
@@ -106,6 +108,8 @@ pgrep -f "$T/bin/contest" >/dev/null
 result $((1 - $?)) "no contest of the series left running"
 pgrep -f "qemu-system-x86_64.*$T/journal" >/dev/null
 result $((1 - $?)) "no QEMU left running"
+[ "$(ls -A "$T/results" | grep -v "^\.contest\.lock$" | tr '\n' ' ')" = "a.env a.loads b.env b.loads " ] && [ ! -e "$T/journal/guest/stage" ]
+result $? "the results hold the records and environments alone, the guests' staging folder is gone ($(ls -A "$T/results" | tr '\n' ' '))"
 for l in a b; do
 	sed -n 's/^contest-guest: [0-9a-f]* *command at \(.*\) ms.*/# '"$l"': the guest reached its command \1 ms after its kernel started/p' \
 		"$T/journal/guest/$l.console" | tr -d '\r'
