@@ -1,4 +1,4 @@
-/* guest.c: a run of a kernel series in a QEMU guest: the kernel's SPEC, its initramfs (contest-init and the kernel's own modules, made once), the scratch disk, the run's script, QEMU started in its own group and watched to its end or its deadline. */
+/* guest.c: a run of a kernel series in a QEMU guest: the kernel's SPEC, its initramfs (guest_initrd.c), the scratch disk, the run's script, QEMU started in its own group (paths in its options escaped, the results share a fresh staging folder) and watched to its end or its deadline, the run's own record imported, its status read from the console by the run's token alone (guest_share.c). */
 #include "contest/series/guest.h"
 #include "contest/series/boot_util.h"
 #include "contest/series/guest_initrd.h"
