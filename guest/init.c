@@ -10,6 +10,9 @@
  *                        (the init stays in the root group)
  *   contest.disk=DEV     the journal disk (default /dev/vda), mounted at /journal
  *   contest.shell=1      an interactive /bin/sh on the console instead of cmd
+ *   contest.token=HEX    marks the init's own lines (contest series: a random
+ *                        token for each guest), so that a command's output is
+ *                        never taken for them: "contest-guest: HEX exit N"
  *   contest.9pcache=MODE the host root's 9p cache mode (default loose: the
  *                        guest does not see the host change a file it has read;
  *                        none sees every change, at ten times the cost of a lookup)
@@ -19,8 +22,9 @@
  * "contest" at /run/contest when QEMU has it (run.sh and contest series put
  * the script there), the 9p share "results" read-write at
  * /run/contest-results when QEMU has it (contest series: the host's results
- * folder), and /journal. The command's exit status is printed
- * as "contest-guest: exit N" on the console; then everything is synced and
+ * folder's fresh staging folder), and /journal. The command's exit status
+ * is printed as "contest-guest: exit N" on the console ("contest-guest:
+ * TOKEN exit N" with contest.token=; "command at" too); then everything is synced and
  * unmounted and the guest powers off, so QEMU exits. Every step prints why it
  * failed; a failure before the command powers off with "contest-guest: exit 125".
  */
@@ -47,6 +51,7 @@
 #define P9_OPTS "trans=virtio,version=9p2000.L,msize=524288"
 
 static char cmdline[4096];
+static char token[80];   /* contest.token=, then a blank; "" none */
 
 /* say: one line on the console, prefixed "contest-guest: ". */
 static void say(const char *fmt, ...)
@@ -74,7 +79,7 @@ static void finish(int status)
 		NEWROOT "/journal", NEWROOT "/run/contest", NEWROOT "/run/contest-results",
 		NEWROOT "/sys/fs/cgroup",
 	};
-	say("exit %d", status);
+	say("%sexit %d", token, status);
 	sync();
 	for (size_t i = 0; i < sizeof mnts / sizeof mnts[0]; i++)
 		umount2(mnts[i], 0);
@@ -268,6 +273,8 @@ static void setup(void)
 		cmdline[n > 0 ? n : 0] = 0;
 		close(fd);
 	}
+	if (param("contest.token", token, sizeof token - 1) == 0)
+		strcat(token, " ");
 	mnt("sysfs", "/sys", "sysfs", 0, NULL);
 	mnt("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	console();
@@ -353,6 +360,6 @@ int main(void)
 	int shell = param("contest.shell", v, sizeof v) == 0 && strcmp(v, "1") == 0;
 	if (!shell && param("contest.cmd", cmd, sizeof cmd) != 0)
 		die("no contest.cmd= on the kernel command line");
-	say("command at %ld ms", uptime_ms());
+	say("%scommand at %ld ms", token, uptime_ms());
 	finish(run(cmd, shell));
 }

@@ -1,10 +1,10 @@
-/* guest.c: a run of a kernel series in a QEMU guest: the kernel's SPEC, its initramfs (contest-init and the kernel's own modules, made once), the scratch disk, the run's script, QEMU started in its own group and watched to its end or its deadline. */
+/* guest.c: a run of a kernel series in a QEMU guest: the kernel's SPEC, its initramfs (guest_initrd.c), the scratch disk, the run's script, QEMU started in its own group (paths in its options escaped, the results share a fresh staging folder) and watched to its end or its deadline, the run's own record imported, its status read from the console by the run's token alone (guest_share.c). */
 #include "contest/series/guest.h"
 #include "contest/series/boot_util.h"
-#include "contest/series/guest_mods.h"
+#include "contest/series/guest_initrd.h"
+#include "contest/series/guest_share.h"
 #include "contest/series/guest_pin.h"
 #include "contest/series/launch.h"
-#include "lib/cpio.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -24,8 +24,6 @@
 
 #define GUEST_TESTBED "/journal/contest-testbed"   /* the scratch disk is the init's /journal */
 #define GUEST_RESULTS "/run/contest-results"       /* where the init mounts the share "results" */
-#define MARK_CMD  "contest-guest: command at "
-#define MARK_EXIT "contest-guest: exit "
 
 /* isdir: 1 when path is a directory. */
 static int isdir(const char *path)
@@ -103,12 +101,14 @@ int guest_spec(const char *spec, char *rel, size_t rlen, struct guest_kernel *g,
 			text_fmt(why, len, "qemu: '%s' is no folder (KDIR), and no modules=DIR follows it as IMAGE", first);
 			return -1;
 		}
+		text_copy(g->root, first, sizeof g->root);
 		if ((rel[0] == '\0' && kdir_release(first, rel, rlen, why, len) != 0) ||
 		    fs_path(g->image, sizeof g->image, "%s/boot/vmlinuz-%s", first, rel) != 0 ||
 		    fs_path(g->modules, sizeof g->modules, "%s/lib/modules/%s", first, rel) != 0)
 			return -1;
 	} else {
 		text_copy(g->image, first, sizeof g->image);
+		text_copy(g->root, mods, sizeof g->root);
 		if (rel[0] == '\0' && image_release(first, rel, rlen, why, len) != 0)
 			return -1;
 		if (fs_path(g->modules, sizeof g->modules, "%s/lib/modules/%s", mods, rel) != 0 || !isdir(g->modules))
@@ -140,79 +140,6 @@ void guest_describe(const struct series_journal *j, char *out, size_t len)
 		text_fmt(out, len, "%s %d vcpus %ldG%s", j->accel, j->vcpus, j->guest_mib / 1024, j->pin ? " pinned" : "");
 	else
 		text_fmt(out, len, "%s %d vcpus %ldM%s", j->accel, j->vcpus, j->guest_mib, j->pin ? " pinned" : "");
-}
-
-/* initrd_write: the initramfs at path: /init (contest-init), the folders
- * the init mounts on, the modules of m decompressed, and /modules, their
- * load order. 0, or -1 with why. */
-static int initrd_write(FILE *f, const char *init, const struct mods *m, char *why, size_t len)
-{
-	static const char *const dirs[] = { "dev", "proc", "sys", "lib", "lib/modules" };
-	struct cpio w;
-	char name[128], list[MODS_MAX * 96];
-	size_t n, ln = 0;
-	char *buf = mods_read(init, &n, why, len);
-
-	if (buf == NULL)
-		return -1;
-	cpio_init(&w, f);
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-		cpio_add(&w, dirs[i], S_IFDIR | 0755, NULL, 0);
-	cpio_add(&w, "init", S_IFREG | 0755, buf, n);
-	free(buf);
-	list[0] = '\0';
-	for (size_t i = 0; i < m->n; i++) {
-		if ((buf = mods_read(m->path[i], &n, why, len)) == NULL)
-			return -1;
-		text_fmt(name, sizeof name, "lib/modules/%s.ko", m->name[i]);
-		cpio_add(&w, name, S_IFREG | 0644, buf, n);
-		free(buf);
-		text_put(list, sizeof list, &ln, "/%s\n", name);
-	}
-	cpio_add(&w, "modules", S_IFREG | 0644, list, ln);
-	if (cpio_end(&w) != 0) {
-		text_fmt(why, len, "cannot write an initramfs: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* initrd_make: DIR/guest/LABEL.initrd made unless it is there: the guest's
- * init and kernel k's modules. 0, or -1 with why. */
-static int initrd_make(const struct series_journal *j, const char *dir, const struct boot_kernel *k,
-                       const struct guest_kernel *g, char *out, size_t olen, char *why, size_t len)
-{
-	static struct mods m;
-	char init[PATH_MAX], tmp[PATH_MAX + 8];
-	FILE *f;
-	int rc;
-
-	if (fs_path(out, olen, "%s/guest/%s.initrd", dir, k->label) != 0 || access(out, R_OK) == 0)
-		return 0;
-	if (guest_init_path(j->program, init, sizeof init) != 0) {
-		text_fmt(why, len, "qemu: no contest-init beside %s (make builds it; make install puts it in "
-		         "PREFIX/lib/contest)", j->program);
-		return -1;
-	}
-	if (mods_resolve(g->modules, GUEST_MODS_WANT, &m, why, len) != 0)
-		return -1;
-	text_fmt(tmp, sizeof tmp, "%s.tmp", out);
-	if ((f = fopen(tmp, "we")) == NULL) {
-		text_fmt(why, len, "cannot write %s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	rc = initrd_write(f, init, &m, why, len);
-	if (fclose(f) != 0 && rc == 0) {
-		text_fmt(why, len, "cannot write %s: %s", tmp, strerror(errno));
-		rc = -1;
-	}
-	if (rc == 0 && rename(tmp, out) != 0) {
-		text_fmt(why, len, "cannot make %s: %s", out, strerror(errno));
-		rc = -1;
-	}
-	if (rc != 0)
-		unlink(tmp);
-	return rc;
 }
 
 /* disk_make: DIR/guest/scratch.img made unless it is there: a sparse file
@@ -295,7 +222,10 @@ static int script_write(const struct series_journal *j, const char *dir, size_t 
 /* A guest: where its files are, and what its console said. */
 struct guest {
 	char initrd[PATH_MAX], disk[PATH_MAX], share[PATH_MAX], console[PATH_MAX], qlog[PATH_MAX];
-	char append[GUEST_APPEND_MAX + 128];
+	char stage[PATH_MAX];   /* the results share: DIR/guest/stage ("" none: a probe) */
+	char gdir[PATH_MAX];    /* DIR/guest */
+	char token[GUEST_TOKEN_LEN + 1];   /* marks the init's lines on the console */
+	char append[GUEST_APPEND_MAX + 256];
 	int booted;       /* its init reached the command */
 	int status;       /* the command's exit status; -1 none printed */
 	char last[160];   /* the console's last line (else QEMU's) */
@@ -313,7 +243,7 @@ static _Noreturn void qemu_child(const char *exe, char *const argv[], const stru
 		_exit(127);
 	if ((fd = open("/dev/null", O_RDONLY)) >= 0)
 		dup2(fd, 0);
-	if ((fd = open(q->qlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
+	if ((fd = open(q->qlog, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600)) >= 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);
 	}
@@ -321,19 +251,37 @@ static _Noreturn void qemu_child(const char *exe, char *const argv[], const stru
 	_exit(127);
 }
 
-/* qemu_start: QEMU for kernel g with q's files, under accel; its pid (the
- * leader of its group), or -1 with why. */
-static pid_t qemu_start(const struct series_journal *j, const struct guest_kernel *g, struct guest *q,
-                        const char *accel, int results, char *why, size_t len)
+/* opt: "pre" PATH "post" into out, PATH's commas doubled for QEMU's
+ * option syntax (guest_opt_escape); 0, or -1 with why when it is too long. */
+static int opt(char *out, size_t olen, const char *pre, const char *path, const char *post, char *why, size_t len)
 {
-	char exe[PATH_MAX], smp[16], mem[24], serial[PATH_MAX + 8], share[PATH_MAX + 80], res[PATH_MAX + 80];
-	char drive[PATH_MAX + 40];
+	char esc[2 * PATH_MAX];
+
+	int n = guest_opt_escape(path, esc, sizeof esc) == 0 ? snprintf(out, olen, "%s%s%s", pre, esc, post) : -1;
+
+	if (n < 0 || (size_t)n >= olen) {
+		text_fmt(why, len, "qemu: the path %s is too long for QEMU's options", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* qemu_start: QEMU for kernel g with q's files (q->stage the results
+ * share, when not ""), under accel; its pid (the leader of its group), or
+ * -1 with why. Every path in an option list has its commas doubled. */
+static pid_t qemu_start(const struct series_journal *j, const struct guest_kernel *g, struct guest *q,
+                        const char *accel, char *why, size_t len)
+{
+	static char serial[2 * PATH_MAX + 40], share[2 * PATH_MAX + 80], res[2 * PATH_MAX + 80];
+	static char drive[2 * PATH_MAX + 40];
+	char exe[PATH_MAX], smp[16], mem[24];
 	char *argv[48] = { "qemu-system-x86_64", "-accel", (char *)accel, "-smp", smp, "-m", mem, "-nodefaults",
-	                   "-no-reboot", "-display", "none", "-monitor", "none", "-serial", serial,
-	                   "-kernel", (char *)g->image, "-initrd", q->initrd, "-append", q->append,
+	                   "-no-reboot", "-display", "none", "-monitor", "none", "-chardev", serial,
+	                   "-serial", "chardev:console", "-kernel", (char *)g->image, "-initrd", q->initrd,
+	                   "-append", q->append,
 	                   "-virtfs", "local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap",
 	                   "-virtfs", share, "-drive", drive, "-name", "contest,debug-threads=on" };
-	int n = 29;   /* debug-threads: each vCPU thread named "CPU n/TCG" (or /KVM), for --pin */
+	int n = 31;   /* debug-threads: each vCPU thread named "CPU n/TCG" (or /KVM), for --pin */
 	pid_t pid, parent = getpid();
 
 	if (boot_which(argv[0], exe, sizeof exe) != 0) {
@@ -342,12 +290,17 @@ static pid_t qemu_start(const struct series_journal *j, const struct guest_kerne
 	}
 	text_fmt(smp, sizeof smp, "%d", j->vcpus);
 	text_fmt(mem, sizeof mem, "%ldM", j->guest_mib);
-	text_fmt(serial, sizeof serial, "file:%s", q->console);
-	text_fmt(share, sizeof share, "local,path=%s,mount_tag=contest,security_model=none,readonly=on", q->share);
-	text_fmt(drive, sizeof drive, "file=%s,if=virtio,format=raw", q->disk);
-	if (results) {
-		text_fmt(res, sizeof res, "local,path=%s,mount_tag=results,security_model=none,multidevs=remap",
-		         j->results);
+	/* the results share: mapped-xattr, so that the guest's root makes no
+	 * device node, setuid file or link on the host (each is a plain file
+	 * with its would-be mode in an xattr), in a staging folder of its own */
+	if (opt(serial, sizeof serial, "file,id=console,path=", q->console, "", why, len) != 0 ||
+	    opt(share, sizeof share, "local,path=", q->share, ",mount_tag=contest,security_model=none,readonly=on",
+	        why, len) != 0 ||
+	    opt(drive, sizeof drive, "file=", q->disk, ",if=virtio,format=raw", why, len) != 0 ||
+	    (q->stage[0] && opt(res, sizeof res, "local,path=", q->stage,
+	                        ",mount_tag=results,security_model=mapped-xattr,multidevs=remap", why, len) != 0))
+		return -1;
+	if (q->stage[0]) {
 		argv[n++] = "-virtfs";
 		argv[n++] = res;
 	}
@@ -378,19 +331,18 @@ static void last_line(const char *text, char *out, size_t len)
 			*p = ' ';
 }
 
-/* scan: what q's console says: booted, the exit status, its last line
- * (QEMU's own last line when the console says nothing). */
+/* scan: what q's console says on its init's lines (those marked with
+ * q's token alone): booted, the exit status; and its last line (QEMU's own
+ * last line when the console says nothing). */
 static void scan(struct guest *q)
 {
-	char *t = text_read("", q->console, 1 << 20, NULL, NULL), *e, *p;
+	char *t = text_read("", q->console, 1 << 20, NULL, NULL);
 
 	q->booted = 0;
 	q->status = -1;
 	q->last[0] = '\0';
 	if (t != NULL) {
-		q->booted = strstr(t, MARK_CMD) != NULL;
-		for (p = t; (e = strstr(p, MARK_EXIT)) != NULL; p = e + 1)
-			q->status = atoi(e + strlen(MARK_EXIT));
+		q->status = guest_console_scan(t, q->token, &q->booted);
 		last_line(t, q->last, sizeof q->last);
 		free(t);
 	}
@@ -439,33 +391,75 @@ static int watch(pid_t pid, struct guest *q, double deadline, double boot_s)
 }
 
 /* guest_files: q's files for kernel k of j under DIR/guest (the initramfs
- * and the scratch disk made when missing, the script written); 0, or
- * LAUNCH_NOBOOT or LAUNCH_ERROR with why. */
+ * and the scratch disk made when missing, the script written, a fresh
+ * token, and for a run, not a probe, a fresh staging folder as its results
+ * share); 0, or LAUNCH_NOBOOT or LAUNCH_ERROR with why. */
 static int guest_files(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
                        const char *cmd, struct guest_kernel *g, struct guest *q, char *why, size_t len)
 {
 	const struct boot_kernel *bk = &j->kern[k].k;
-	char rel[BOOT_RELEASE_MAX], gdir[PATH_MAX];
+	char rel[BOOT_RELEASE_MAX], init[PATH_MAX];
 
 	text_copy(rel, bk->release, sizeof rel);
-	if (fs_path(gdir, sizeof gdir, "%s/guest", dir) != 0 || (fs_mkdirs(gdir) != 0 && errno != EEXIST) ||
+	q->stage[0] = '\0';
+	if (fs_path(q->gdir, sizeof q->gdir, "%s/guest", dir) != 0 || (fs_mkdirs(q->gdir) != 0 && errno != EEXIST) ||
 	    (fs_mkdirs(j->results) != 0 && errno != EEXIST)) {
 		text_fmt(why, len, "cannot make %s/guest or %s: %s", dir, j->results, strerror(errno));
 		return LAUNCH_ERROR;
 	}
+	if (guest_init_path(j->program, init, sizeof init) != 0) {
+		text_fmt(why, len, "qemu: no contest-init beside %s (make builds it; make install puts it in "
+		         "PREFIX/lib/contest)", j->program);
+		return LAUNCH_NOBOOT;
+	}
 	if (guest_spec(bk->spec, rel, sizeof rel, g, why, len) != 0 ||
-	    initrd_make(j, dir, bk, g, q->initrd, sizeof q->initrd, why, len) != 0)
+	    guest_initrd(init, g->root, g->modules, q->gdir, bk->label, q->initrd, sizeof q->initrd, why, len) != 0)
 		return LAUNCH_NOBOOT;
 	if (disk_make(dir, q->disk, sizeof q->disk, why, len) != 0 ||
 	    script_write(j, dir, k, load, round, cmd, why, len) != 0 ||
-	    fs_path(q->share, sizeof q->share, "%s/share", gdir) != 0 ||
-	    fs_path(q->console, sizeof q->console, "%s/%s.console", gdir, bk->label) != 0 ||
-	    fs_path(q->qlog, sizeof q->qlog, "%s/qemu.log", gdir) != 0)
+	    (cmd == NULL && guest_stage_make(q->gdir, q->stage, sizeof q->stage, why, len) != 0) ||
+	    fs_path(q->share, sizeof q->share, "%s/share", q->gdir) != 0 ||
+	    fs_path(q->console, sizeof q->console, "%s/%s.console", q->gdir, bk->label) != 0 ||
+	    fs_path(q->qlog, sizeof q->qlog, "%s/qemu.log", q->gdir) != 0)
 		return LAUNCH_ERROR;
+	if (guest_token(q->token) != 0) {
+		text_fmt(why, len, "cannot draw a guest's token (getrandom): %s", strerror(errno));
+		return LAUNCH_ERROR;
+	}
 	text_fmt(q->append, sizeof q->append, "console=ttyS0 quiet panic=-1 contest.cmd=/run/contest/cmd "
-	         "contest.cgroup=2%s%s", g->append[0] ? " " : "", g->append);
+	         "contest.cgroup=2 contest.token=%s%s%s", q->token, g->append[0] ? " " : "", g->append);
+	/* the console is the guest's to write, and a guest reads the host's
+	 * whole root: it is made here, new and 0600, for QEMU to write into */
 	unlink(q->console);
+	int fd = open(q->console, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		text_fmt(why, len, "cannot make %s: %s", q->console, strerror(errno));
+		return LAUNCH_ERROR;
+	}
+	close(fd);
 	return 0;
+}
+
+/* outcome: what the guest q, watched to rc, says of its run, into why:
+ * as guest_run. */
+static int outcome(const struct guest *q, int rc, double deadline, char *why, size_t len)
+{
+	if (!q->booted) {
+		text_fmt(why, len, "its guest never reached the run%s (console: %s)", rc ? " in time" : "",
+		         q->last[0] ? q->last : "nothing");
+		return LAUNCH_NOBOOT;
+	}
+	if (rc == LAUNCH_DEADLINE) {
+		text_fmt(why, len, "the run passed the series' deadline of %.0f s; its guest was stopped", deadline);
+		return rc;
+	}
+	if (q->status < 0) {
+		text_fmt(why, len, "its guest ended during the run without a status (console: %s)", q->last);
+		return LAUNCH_ERROR;
+	}
+	text_fmt(why, len, "the run in its guest exited with status %d%s", q->status,
+	         q->status == 130 ? " (interrupted in its guest: a failed run, not the series' interrupt)" : "");
+	return guest_run_status(q->status);   /* a guest's 130 is no host interrupt */
 }
 
 /* boot_guest: kernel k of j booted under accel to run load (or cmd, a
@@ -480,7 +474,7 @@ static int boot_guest(const struct series_journal *j, const char *dir, size_t k,
 
 	if (rc != 0)
 		return rc;
-	if ((pid = qemu_start(j, &g, &q, accel, cmd == NULL, why, len)) < 0)
+	if ((pid = qemu_start(j, &g, &q, accel, why, len)) < 0)
 		return LAUNCH_ERROR;
 	/* the record says pinned: a run is never left unpinned (QEMU that
 	 * ended at once, refusing the image, is watched as any guest) */
@@ -493,21 +487,14 @@ static int boot_guest(const struct series_journal *j, const char *dir, size_t k,
 	}
 	q.booted = 0;
 	rc = watch(pid, &q, deadline, GUEST_BOOT_TIMEOUT < deadline || deadline <= 0 ? GUEST_BOOT_TIMEOUT : deadline);
-	if (!q.booted) {
-		text_fmt(why, len, "its guest never reached the run%s (console: %s)", rc ? " in time" : "",
-		         q.last[0] ? q.last : "nothing");
-		return LAUNCH_NOBOOT;
+	if (q.stage[0]) {   /* QEMU has ended: the run's own record taken, the rest removed */
+		char err[256];
+		if (guest_stage_import(j, q.gdir, j->kern[k].k.label, load, round, q.booted, err, sizeof err) < 0) {
+			text_copy(why, err, len);
+			return LAUNCH_ERROR;
+		}
 	}
-	if (rc == LAUNCH_DEADLINE) {
-		text_fmt(why, len, "the run passed the series' deadline of %.0f s; its guest was stopped", deadline);
-		return rc;
-	}
-	if (q.status < 0) {
-		text_fmt(why, len, "its guest ended during the run (console: %s)", q.last);
-		return LAUNCH_ERROR;
-	}
-	text_fmt(why, len, "the run in its guest exited with status %d", q.status);
-	return q.status;
+	return outcome(&q, rc, deadline, why, len);
 }
 
 int guest_run(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,

@@ -16,6 +16,7 @@
  * either with ,append=ARGS last (the rest of SPEC, commas too). */
 struct guest_kernel {
 	char image[PATH_MAX];
+	char root[PATH_MAX];             /* the kernel folder the modules must lie in: KDIR, or DIR */
 	char modules[PATH_MAX];          /* the module tree: .../lib/modules/R */
 	char append[GUEST_APPEND_MAX];   /* more of the kernel's command line ("" none) */
 };
@@ -34,7 +35,14 @@ int guest_init_path(const char *program, char *out, size_t len);
 void guest_describe(const struct series_journal *j, char *out, size_t len);
 
 /* guest_run: boot_qemu's run_in_guest (contest/series/boot.h): load run
- * for kernel k of j in a fresh guest; its console in DIR/guest/LABEL.console. */
+ * for kernel k of j in a fresh guest; its console in DIR/guest/LABEL.console.
+ * The guest writes its results into a fresh staging folder, from which
+ * only the run's own record is imported into j->results before this
+ * returns (guest_share.h). Returns the run's exit status as the guest's
+ * init said it on a line marked with this run's token, except 130 (a
+ * guest's own, never the series' interrupt), returned as 1, a failed run;
+ * LAUNCH_NOBOOT when the guest never reached the run, LAUNCH_DEADLINE,
+ * or LAUNCH_ERROR (no status, or a status not 0 to 255). */
 int guest_run(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
               char *why, size_t len);
 

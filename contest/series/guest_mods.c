@@ -1,4 +1,4 @@
-/* guest_mods.c: a guest's kernel modules from a kernel's module tree: their dependencies (modules.dep, else each module's depends= field), built-ins left out, files read whole and decompressed. */
+/* guest_mods.c: a guest's kernel modules from a kernel's module tree: their dependencies (modules.dep, else each module's depends= field), built-ins left out, files read whole and decompressed; every module inside the kernel folder, opened without following a link. */
 #include "contest/series/guest_mods.h"
 #include "contest/series/boot_util.h"
 #include "lib/fs.h"
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 /* A tree being read: its folder and lists, and what is chosen so far. */
 struct tree {
 	const char *dir;
+	char root[PATH_MAX];           /* the kernel folder's real path: each module lies under it */
 	char *dep, *order, *builtin;   /* the files' text; NULL when absent */
 	char seen[MODS_MAX * 2][64];   /* names visited, built-ins too */
 	size_t nseen;
@@ -97,6 +99,18 @@ static int modinfo_deps(const char *path, char *out, size_t olen, char *why, siz
 
 static int add(struct tree *t, struct mods *m, const char *name, int optional, char *why, size_t len);
 
+/* inside: 1 when path, resolved (links followed), is root (a real path)
+ * or lies under it; else 0. */
+static int inside(const char *root, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(root);
+
+	if (realpath(path, real) == NULL)
+		return 0;
+	return strcmp(root, "/") == 0 || (strncmp(real, root, n) == 0 && (real[n] == '\0' || real[n] == '/'));
+}
+
 /* add_deps: each name of deps (split by sep) added before its dependant. */
 static int add_deps(struct tree *t, struct mods *m, char *deps, const char *sep, char *why, size_t len)
 {
@@ -135,6 +149,11 @@ static int add(struct tree *t, struct mods *m, const char *name, int optional, c
 		text_fmt(why, len, "%s has no module %s (nor lists it as built in)", t->dir, name);
 		return -1;
 	}
+	if (!inside(t->root, file)) {
+		text_fmt(why, len, "qemu: module %s is a link, or lies outside the kernel folder %s: refused", file,
+		         t->root);
+		return -1;
+	}
 	if (t->dep != NULL) {   /* "PATH: DEP DEP ..." */
 		const char *d = l + plen + (l[plen] == ':'), *e = strchr(d, '\n');
 		text_fmt(deps, sizeof deps, "%.*s", (int)(e ? e - d : (long)strlen(d)), d);
@@ -147,7 +166,7 @@ static int add(struct tree *t, struct mods *m, const char *name, int optional, c
 	return 0;
 }
 
-int mods_resolve(const char *dir, const char *want, struct mods *m, char *why, size_t len)
+int mods_resolve(const char *root, const char *dir, const char *want, struct mods *m, char *why, size_t len)
 {
 	static struct tree t;
 	char w[256], *save = NULL;
@@ -156,6 +175,11 @@ int mods_resolve(const char *dir, const char *want, struct mods *m, char *why, s
 	memset(&t, 0, sizeof t);
 	memset(m, 0, sizeof *m);
 	t.dir = dir;
+	if (realpath(root, t.root) == NULL || !inside(t.root, dir)) {
+		text_fmt(why, len, "qemu: the module folder %s is not inside the kernel folder %s (a link out of it?): "
+		         "refused", dir, root);
+		return -1;
+	}
 	t.dep = text_read(dir, "/modules.dep", MODS_LIST_MAX, NULL, NULL);
 	t.order = text_read(dir, "/modules.order", MODS_LIST_MAX, NULL, NULL);
 	t.builtin = text_read(dir, "/modules.builtin", MODS_LIST_MAX, NULL, NULL);
@@ -223,40 +247,50 @@ static char *slurp_fd(int fd, size_t *size)
 char *mods_read(const char *path, size_t *size, char *why, size_t len)
 {
 	const char *prog = decompressor(path);
-	char exe[PATH_MAX], *buf;
+	char exe[PATH_MAX], *buf = NULL;
 	int fd, p[2], st;
+	struct stat s;
 	pid_t pid;
 
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0 || fstat(fd, &s) != 0 ||
+	    !S_ISREG(s.st_mode)) {
+		text_fmt(why, len, "cannot read %s: %s", path, fd < 0 && errno == ELOOP ? "a symbolic link (refused)" :
+		         fd < 0 ? strerror(errno) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
 	if (prog == NULL) {
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || (buf = slurp_fd(fd, size)) == NULL) {
+		if ((buf = slurp_fd(fd, size)) == NULL)
 			text_fmt(why, len, "cannot read %s: %s", path, strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			return NULL;
-		}
 		close(fd);
 		return buf;
 	}
 	if (boot_which(prog, exe, sizeof exe) != 0) {
 		text_fmt(why, len, "%s is compressed and %s is not in PATH to decompress it", path, prog);
+		close(fd);
 		return NULL;
 	}
 	if (pipe2(p, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
 		text_fmt(why, len, "cannot run %s: %s", prog, strerror(errno));
+		close(fd);
 		return NULL;
 	}
-	if (pid == 0) {
+	if (pid == 0) {   /* the file opened here, not its path: the decompressor follows no link */
+		fcntl(fd, F_SETFL, 0);
+		dup2(fd, 0);
 		dup2(p[1], 1);
-		execl(exe, prog, "-dc", "--", path, (char *)NULL);
+		execl(exe, prog, "-dc", (char *)NULL);
 		_exit(127);
 	}
+	close(fd);
 	close(p[1]);
 	buf = slurp_fd(p[0], size);
 	close(p[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (buf == NULL || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		text_fmt(why, len, "%s -dc %s failed", prog, path);
+		text_fmt(why, len, "%s -dc < %s failed", prog, path);
 		free(buf);
 		return NULL;
 	}

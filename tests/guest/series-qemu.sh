@@ -19,11 +19,13 @@ guest_need_root
 guest_kernels
 guest_scratch /var/tmp/contest-series-qemu
 
-mkdir -p "$T/bin" "$T/bad/boot" "$T/bad/lib/modules" &&
+# the bad kernel: an image that is no kernel, with kernel a's module tree
+# (IMAGE,modules=DIR: a module folder that is a link out of its kernel
+# folder is refused, so the modules are named where they lie)
+mkdir -p "$T/bin" "$T/bad" &&
 	cp "$CONTEST" "$T/bin/contest" && cp "$(dirname "$CONTEST")/contest-init" "$T/bin/contest-init" &&
-	echo "this is no kernel" >"$T/bad/boot/vmlinuz-9.9.9-bad" &&
-	ln -s "$A/lib/modules/$RA" "$T/bad/lib/modules/9.9.9-bad"
-result $? "contest and contest-init copied outside /tmp; a kernel folder whose image is no kernel"
+	echo "this is no kernel" >"$T/bad/vmlinuz-9.9.9-bad"
+result $? "contest and contest-init copied outside /tmp; an image that is no kernel"
 
 # watch: while the series runs, each vCPU thread of its guests ("CPU n/TCG" or
 # "CPU n/KVM") and the CPUs it may run on, a line "NAME CPUS" each time seen
@@ -45,7 +47,8 @@ cd "$T" || exit 1
 watch_pins >"$T/pins" &
 WATCH=$!
 start=$(date +%s)
-"$T/bin/contest" series start --boot qemu -k a="$A" -k b="$B" -k bad="$T/bad" -n 2 --countdown 0 \
+BAD="$T/bad/vmlinuz-9.9.9-bad,modules=$A/lib/modules/$RA,release=9.9.9-bad"
+"$T/bin/contest" series start --boot qemu -k a="$A" -k b="$B" -k bad="$BAD" -n 2 --countdown 0 \
 	--vcpus "$VCPUS" --pin --scale mini --no-canary --lead 0 --settle 0 --journal "$T/journal" \
 	-R "$T/results" no_load >"$T/out" 2>&1
 rc=$?
@@ -80,6 +83,8 @@ for l in a b; do
 	result $? "$l: the record says $VCPUS vcpus, pinned"
 	[ "$(field "$f" foreign_pct | awk '$1 == "na" || $1 + 0 < 0' | wc -l)" -eq 0 ]
 	result $? "$l: foreign_pct measured and never below 0 ($(field "$f" foreign_pct | tr '\n' ' '))"
+	[ "$(grep -c '^@ ' "$T/results/$l.env" 2>/dev/null)" -eq 2 ] && grep -q "^uname=.*$want" "$T/results/$l.env"
+	result $? "$l: the environment of each of its guests' runs recorded (its $l.env, taken from the guest)"
 done
 # each vCPU n seen pinned to the n-th CPU of contest's (here: all online, from
 # 0); a sighting in the moment before contest pinned it shows every CPU
@@ -103,8 +108,10 @@ pgrep -f "$T/bin/contest" >/dev/null
 result $((1 - $?)) "no contest of the series left running"
 pgrep -f "qemu-system-x86_64.*$T/journal" >/dev/null
 result $((1 - $?)) "no QEMU left running"
+[ "$(ls -A "$T/results" | grep -v "^\.contest\.lock$" | tr '\n' ' ')" = "a.env a.loads b.env b.loads " ] && [ ! -e "$T/journal/guest/stage" ]
+result $? "the results hold the records and environments alone, the guests' staging folder is gone ($(ls -A "$T/results" | tr '\n' ' '))"
 for l in a b; do
-	sed -n 's/^contest-guest: command at \(.*\) ms.*/# '"$l"': the guest reached its command \1 ms after its kernel started/p' \
+	sed -n 's/^contest-guest: [0-9a-f]* *command at \(.*\) ms.*/# '"$l"': the guest reached its command \1 ms after its kernel started/p' \
 		"$T/journal/guest/$l.console" | tr -d '\r'
 	printf '# %s: Time %s s\n' "$l" "$(field "$T/results/$l.loads" time | tr '\n' ' ')"
 done

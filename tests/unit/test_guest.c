@@ -1,6 +1,10 @@
-/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one), and guest_pin.c's vCPU threads of a fake /proc. */
+/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one, links refused), guest_initrd.c's cache key, guest_share.c's QEMU option escaping, console token and staging import, and guest_pin.c's vCPU threads of a fake /proc. */
 #include "contest/series/guest.h"
+#include "contest/series/guest_initrd.h"
 #include "contest/series/guest_mods.h"
+#include "contest/series/guest_share.h"
+#include "contest/series/launch.h"
+#include "results/record/store.h"
 #include "contest/series/guest_pin.h"
 #include "contest/series/boot_util.h"
 #include "lib/cpio.h"
@@ -8,11 +12,14 @@
 #include "lib/text.h"
 #include "tests/unit/t.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char base[] = "/tmp/contest-guest.XXXXXX";
@@ -123,18 +130,18 @@ static void test_mods(void)
 	    "kernel/fs/ext4/ext4.ko\nkernel/fs/jbd2/jbd2.ko\nkernel/fs/mb-cache.ko\n");
 	put("modules.builtin", "kernel/drivers/virtio/virtio_pci.ko\n");
 	ko("kernel/fs/ext4/ext4.ko", "jbd2,mb-cache");
-	T_CHECK(mods_resolve(tree, GUEST_MODS_WANT, &m, why, sizeof why) == 0);
+	T_CHECK(mods_resolve(base, tree, GUEST_MODS_WANT, &m, why, sizeof why) == 0);
 	T_STREQ(names(&m), "9pnet virtio_ring 9pnet_virtio netfs 9p virtio_blk jbd2 mb_cache ext4");
 	text_fmt(p, sizeof p, "%s/kernel/fs/mb-cache.ko", tree);
 	T_STREQ(m.path[7], p);
 
-	T_CHECK(mods_resolve(tree, "ext4 nosuch", &m, why, sizeof why) == -1);
+	T_CHECK(mods_resolve(base, tree, "ext4 nosuch", &m, why, sizeof why) == -1);
 	T_CHECK(strstr(why, "no module nosuch") != NULL);
 
 	/* modules.dep, when there, says the dependencies (not depends=) */
 	put("modules.dep", "kernel/fs/ext4/ext4.ko: kernel/fs/jbd2/jbd2.ko\nkernel/fs/jbd2/jbd2.ko:\n"
 	    "kernel/fs/9p/9p.ko: kernel/net/9p/9pnet.ko\nkernel/net/9p/9pnet.ko:\n");
-	T_CHECK(mods_resolve(tree, "9p ext4", &m, why, sizeof why) == 0);
+	T_CHECK(mods_resolve(base, tree, "9p ext4", &m, why, sizeof why) == 0);
 	T_STREQ(names(&m), "9pnet 9p jbd2 ext4");
 	text_fmt(p, sizeof p, "%s/modules.dep", tree);
 	unlink(p);
@@ -144,7 +151,7 @@ static void test_mods(void)
 	if (boot_which("xz", xz, sizeof xz) == 0) {
 		text_fmt(cmd, sizeof cmd, "xz %s/kernel/fs/jbd2/jbd2.ko", tree);
 		T_CHECK(system(cmd) == 0);
-		T_CHECK(mods_resolve(tree, "jbd2", &m, why, sizeof why) == 0);
+		T_CHECK(mods_resolve(base, tree, "jbd2", &m, why, sizeof why) == 0);
 		T_CHECK(m.n == 1 && strstr(m.path[0], "jbd2.ko.xz") != NULL);
 		size_t n = 0;
 		char *b = m.n == 1 ? mods_read(m.path[0], &n, why, sizeof why) : NULL;
@@ -152,6 +159,257 @@ static void test_mods(void)
 		free(b);
 	} else
 		printf("# no xz: the .ko.xz case not run\n");
+}
+
+/* test_links: a module file that is a link out of the kernel folder, and
+ * a module folder that is one, refused; a link inside it never read. */
+static void test_links(void)
+{
+	static struct mods m;
+	char why[512], p[PATH_MAX], q[PATH_MAX], secret[PATH_MAX];
+	FILE *f;
+	size_t n;
+
+	text_fmt(secret, sizeof secret, "%s/secret", base);   /* outside the kernel folder below */
+	if ((f = fopen(secret, "w")) != NULL) {
+		fputs("root only\n", f);
+		fclose(f);
+	}
+	chmod(secret, 0600);
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0/kernel", base);
+	fs_mkdirs(p);
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0/modules.order", base);
+	if ((f = fopen(p, "w")) != NULL) {
+		fputs("kernel/evil.ko\nkernel/near.ko\nkernel/plain.ko\n", f);
+		fclose(f);
+	}
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0/kernel/evil.ko", base);
+	T_CHECK(symlink(secret, p) == 0);
+	text_fmt(q, sizeof q, "%s/k", base);
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0", base);
+	T_CHECK(mods_resolve(q, p, "evil", &m, why, sizeof why) == -1);
+	T_CHECK(strstr(why, "evil.ko") != NULL && strstr(why, "outside the kernel folder") != NULL);
+	/* a link that stays inside resolves, and is still never read through */
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0/kernel/plain.ko", base);
+	if ((f = fopen(p, "w")) != NULL) {
+		fputs("\177ELF plain", f);
+		fclose(f);
+	}
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0/kernel/near.ko", base);
+	T_CHECK(symlink("plain.ko", p) == 0);
+	text_fmt(p, sizeof p, "%s/k/lib/modules/1.0", base);
+	T_CHECK(mods_resolve(q, p, "near", &m, why, sizeof why) == -1);
+	T_CHECK(strstr(why, "near.ko") != NULL && strstr(why, "symbolic link") != NULL);
+	T_CHECK(mods_read(p, &n, why, sizeof why) == NULL);
+	/* the module folder a link out of the kernel folder (to the tree of test_mods) */
+	text_fmt(p, sizeof p, "%s/k2/lib/modules", base);
+	fs_mkdirs(p);
+	text_fmt(p, sizeof p, "%s/k2/lib/modules/9.9", base);
+	T_CHECK(symlink(tree, p) == 0);
+	text_fmt(q, sizeof q, "%s/k2", base);
+	T_CHECK(mods_resolve(q, p, "9p", &m, why, sizeof why) == -1);
+	T_CHECK(strstr(why, "not inside the kernel folder") != NULL);
+	T_CHECK(mods_resolve(base, p, "9p", &m, why, sizeof why) == 0);   /* inside base: fine */
+}
+
+/* put_file: text into path. */
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f != NULL) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* count_initrd: the files of dir whose name begins with prefix. */
+static int count_initrd(const char *dir, const char *prefix)
+{
+	char cmd[PATH_MAX * 2];
+
+	text_fmt(cmd, sizeof cmd, "exit $(ls %s | grep -c '^%s')", dir, prefix);
+	return WEXITSTATUS(system(cmd));
+}
+
+/* test_initrd: the initramfs's name follows its bytes: the same inputs the
+ * same key; a changed module or contest-init another; written 0600, the
+ * label's older ones removed. */
+static void test_initrd(void)
+{
+	static struct mods m;
+	char why[512], init[PATH_MAX], gdir[PATH_MAX], out[PATH_MAX], first[PATH_MAX], old[PATH_MAX];
+	char *b;
+	size_t n;
+	uint64_t k1, k2, k3, k4;
+	struct stat st;
+
+	text_fmt(init, sizeof init, "%s/bin/contest-init", base);
+	text_fmt(gdir, sizeof gdir, "%s/guest", base);
+	fs_mkdirs(gdir);
+	text_fmt(out, sizeof out, "%s/bin", base);
+	fs_mkdirs(out);
+	put_file(init, "init one");
+	T_CHECK(mods_resolve(base, tree, "9p", &m, why, sizeof why) == 0);
+	T_CHECK(guest_initrd_build(init, &m, &b, &n, why, sizeof why) == 0);
+	k1 = guest_initrd_key(b, n);
+	free(b);
+	T_CHECK(guest_initrd_build(init, &m, &b, &n, why, sizeof why) == 0);
+	T_CHECK(guest_initrd_key(b, n) == k1);   /* the same inputs, the same bytes */
+	free(b);
+	text_fmt(out, sizeof out, "%s/kernel/fs/netfs/netfs.ko", tree);   /* a module changed */
+	FILE *f = fopen(out, "a");
+	if (f != NULL) {
+		fputs("more", f);
+		fclose(f);
+	}
+	T_CHECK(guest_initrd_build(init, &m, &b, &n, why, sizeof why) == 0);
+	k2 = guest_initrd_key(b, n);
+	free(b);
+	put_file(init, "init two");   /* contest-init changed */
+	T_CHECK(guest_initrd_build(init, &m, &b, &n, why, sizeof why) == 0);
+	k3 = guest_initrd_key(b, n);
+	free(b);
+	T_CHECK(k1 != k2 && k2 != k3 && k1 != k3);
+
+	/* the cache: LABEL-KEY.initrd, 0600; a change is a new one, the old removed */
+	text_fmt(old, sizeof old, "%s/lab.initrd", gdir);   /* an older contest's */
+	put_file(old, "stale");
+	T_CHECK(guest_initrd(init, base, tree, gdir, "lab", first, sizeof first, why, sizeof why) == 0);
+	T_CHECK(stat(first, &st) == 0 && (st.st_mode & 07777) == 0600);
+	T_CHECK(strstr(first, "/lab-") != NULL && access(old, F_OK) != 0);
+	T_CHECK(guest_initrd(init, base, tree, gdir, "lab", out, sizeof out, why, sizeof why) == 0 && strcmp(out, first) == 0);
+	put_file(init, "init three");
+	T_CHECK(guest_initrd(init, base, tree, gdir, "lab", out, sizeof out, why, sizeof why) == 0 && strcmp(out, first) != 0);
+	T_CHECK(access(first, F_OK) != 0 && access(out, F_OK) == 0);
+	k4 = 0;
+	T_CHECK(sscanf(strrchr(out, '-') + 1, "%16" SCNx64, &k4) == 1 && k4 != k3);
+	T_CHECK(count_initrd(gdir, "lab") == 1);
+}
+
+/* test_escape: commas doubled for QEMU's option lists; too long refused. */
+static void test_escape(void)
+{
+	char out[32];
+
+	T_CHECK(guest_opt_escape("/x,path=/", out, sizeof out) == 0);
+	T_STREQ(out, "/x,,path=/");
+	T_CHECK(guest_opt_escape("/plain/path", out, sizeof out) == 0);
+	T_STREQ(out, "/plain/path");
+	T_CHECK(guest_opt_escape(",,", out, sizeof out) == 0);
+	T_STREQ(out, ",,,,");
+	T_CHECK(guest_opt_escape("/a,b", out, 5) == -1);   /* "/a,,b" needs 6 */
+	T_CHECK(guest_opt_escape("/a,b", out, 6) == 0);
+}
+
+/* test_token: only the init's lines with this guest's token count; N 0 to
+ * 255 only; a guest's 130 is a failed run, never an interrupt. */
+static void test_token(void)
+{
+	char tok[GUEST_TOKEN_LEN + 1], tok2[GUEST_TOKEN_LEN + 1], c[1024];
+	int booted;
+
+	T_CHECK(guest_token(tok) == 0 && strlen(tok) == GUEST_TOKEN_LEN && strspn(tok, "0123456789abcdef") == 32);
+	T_CHECK(guest_token(tok2) == 0 && strcmp(tok, tok2) != 0);
+	T_CHECK(guest_console_scan("contest-guest: command at 5 ms\ncontest-guest: exit 0\n", tok, &booted) == -1);
+	T_CHECK(booted == 0);   /* no token: nothing */
+	text_fmt(c, sizeof c, "contest-guest: %s command at 5 ms\r\ncontest-guest: %s exit 3\r\n", tok2, tok2);
+	T_CHECK(guest_console_scan(c, tok, &booted) == -1 && booted == 0);   /* another token */
+	text_fmt(c, sizeof c, "[ 1.0] x\r\ncontest-guest: %s command at 5 ms\r\nload says contest-guest: %s exit 9\n"
+	         "contest-guest: exit 130\ncontest-guest: %s exit 7\r\n", tok, tok, tok);
+	T_CHECK(guest_console_scan(c, tok, &booted) == 7 && booted == 1);
+	const char *bad[] = { "256", "-3", "1000", "0007", "12x", "", " 5", "4294967303" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		text_fmt(c, sizeof c, "contest-guest: %s command at 1 ms\ncontest-guest: %s exit %s\n", tok, tok, bad[i]);
+		T_CHECK(guest_console_scan(c, tok, &booted) == -1 && booted == 1);
+	}
+	text_fmt(c, sizeof c, "contest-guest: %s exit 255\n", tok);
+	T_CHECK(guest_console_scan(c, tok, &booted) == 255);
+	T_CHECK(guest_console_scan(c, "", &booted) == -1);
+	text_fmt(c, sizeof c, "contest-guest: %s command at 1 ms\ncontest-guest: %s exit 130\n", tok, tok);
+	T_CHECK(guest_console_scan(c, tok, &booted) == 130);
+	T_CHECK(guest_run_status(130) == 1 && guest_run_status(0) == 0 && guest_run_status(2) == 2);
+	T_CHECK(guest_run_status(-1) == LAUNCH_ERROR && guest_run_status(-1) != LAUNCH_NOBOOT);
+	T_CHECK(guest_run_status(256) == LAUNCH_ERROR);
+}
+
+/* rec_of: a record of label's load in series id, round round, run run. */
+static void rec_of(struct rec *r, const char *label, const char *load, const char *id, int round, int run)
+{
+	rec_init(r);
+	text_copy(r->label, label, sizeof r->label);
+	text_copy(r->load, load, sizeof r->load);
+	text_copy(r->series, id, sizeof r->series);
+	text_copy(r->timestamp, "2026-12-07T20:00:00Z", sizeof r->timestamp);
+	text_copy(r->version, "test", sizeof r->version);
+	text_copy(r->reason, "test", sizeof r->reason);
+	r->failed = 1;
+	r->round = round;
+	r->run = run;
+}
+
+/* test_stage: a fresh 0700 staging folder; only the run's own record
+ * (label, load, series, round) imported, numbered after the results'; the
+ * rest (other labels, links, device nodes) left behind and removed. */
+static void test_stage(void)
+{
+	static struct series_journal j;
+	struct rec r;
+	struct rec_set s = { 0 };
+	char gdir[PATH_MAX], stage[PATH_MAX], p[PATH_MAX], why[512];
+	struct stat st;
+
+	text_fmt(gdir, sizeof gdir, "%s/sj/guest", base);
+	text_fmt(j.results, sizeof j.results, "%s/sj/results", base);
+	fs_mkdirs(gdir);
+	fs_mkdirs(j.results);
+	text_copy(j.id, "s1", sizeof j.id);
+	rec_of(&r, "a", "no_load", "s1", 1, 1);
+	T_CHECK(store_append(j.results, &r) == 0);
+	rec_of(&r, "a", "no_load", "s1", 1, 2);
+	T_CHECK(store_append(j.results, &r) == 0);
+	text_fmt(p, sizeof p, "%s/stage/junk", gdir);
+	fs_mkdirs(p);   /* left from before: removed */
+	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
+	T_CHECK(stat(stage, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700 && access(p, F_OK) != 0);
+	rec_of(&r, "a", "no_load", "s1", 2, 1);   /* the run's */
+	T_CHECK(store_append(stage, &r) == 0);
+	rec_of(&r, "a", "no_load", "s2", 2, 1);   /* another series */
+	T_CHECK(store_append(stage, &r) == 0);
+	rec_of(&r, "a", "no_load", "s1", 1, 1);   /* another round */
+	T_CHECK(store_append(stage, &r) == 0);
+	rec_of(&r, "a", "io_load", "s1", 2, 1);   /* another load */
+	T_CHECK(store_append(stage, &r) == 0);
+	rec_of(&r, "b", "no_load", "s1", 2, 1);   /* another kernel */
+	T_CHECK(store_append(stage, &r) == 0);
+	text_fmt(p, sizeof p, "%s/node", stage);
+	T_CHECK(mknod(p, S_IFIFO | 0600, 0) == 0);
+	text_fmt(p, sizeof p, "%s/c.loads", stage);
+	T_CHECK(symlink("/etc/passwd", p) == 0);
+	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 1, why, sizeof why) == 1);
+	T_CHECK(access(stage, F_OK) != 0);   /* removed */
+	T_CHECK(store_read_label(j.results, "a", &s) == 0 && s.n == 3);
+	if (s.n == 3)
+		T_CHECK(s.v[2].run == 3 && s.v[2].round == 2 && strcmp(s.v[2].series, "s1") == 0);
+	rec_set_free(&s);
+	text_fmt(p, sizeof p, "%s/b.loads", j.results);
+	T_CHECK(access(p, F_OK) != 0);
+	text_fmt(p, sizeof p, "%s/c.loads", j.results);
+	T_CHECK(access(p, F_OK) != 0);
+	/* a guest that never reached its run gives nothing; a link as the file, nothing */
+	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
+	rec_of(&r, "a", "no_load", "s1", 2, 1);
+	T_CHECK(store_append(stage, &r) == 0);
+	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 0, why, sizeof why) == 0);
+	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
+	text_fmt(p, sizeof p, "%s/a.loads", stage);
+	text_fmt(why, sizeof why, "%s/a.loads", j.results);
+	T_CHECK(symlink(why, p) == 0);
+	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 1, why, sizeof why) == 0);
+	T_CHECK(store_read_label(j.results, "a", &s) == 0 && s.n == 3);
+	rec_set_free(&s);
+	T_CHECK(access(stage, F_OK) != 0);
+	(void)errno;
 }
 
 /* task: a fake thread tid of pid under base/proc named comm. */
@@ -211,6 +469,11 @@ int main(void)
 	fs_mkdirs(tree);
 	test_cpio();
 	test_mods();
+	test_links();
+	test_initrd();
+	test_escape();
+	test_token();
+	test_stage();
 	test_pin();
 	text_fmt(cmd, sizeof cmd, "rm -rf %s", base);
 	T_CHECK(system(cmd) == 0);
