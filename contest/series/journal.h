@@ -97,10 +97,11 @@ size_t journal_format(const struct series_journal *j, char *buf, size_t cap);
  * errno EILSEQ; j is then unspecified. */
 int journal_parse_text(char *buf, size_t n, struct series_journal *j, char *why, size_t len);
 
-/* journal_read: DIR/journal into j (journal_parse_text); when it is missing, torn or altered (its
- * closing checksum does not match), DIR/journal.old, and *fallback set to
- * 1 with what was wrong in note. 0, or -1 with why when neither can be
- * read (ENOENT: no series there). */
+/* journal_read: DIR/journal into j (journal_parse_text); when it is
+ * missing, torn, altered (its closing checksum does not match) or refused
+ * (a rule broken), DIR/journal.old, and *fallback set to 1 with what was
+ * wrong in note. 0, or -1 with why (one line, naming each file) when
+ * neither can be read (ENOENT: no series there). */
 int journal_read(const char *dir, struct series_journal *j, int *fallback, char *note, size_t nlen,
                  char *why, size_t len);
 

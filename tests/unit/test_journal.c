@@ -265,9 +265,45 @@ static const struct bad bads[] = {
 	                      "load\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\n" },
 };
 
-/* test_refused: each bad journal refused with one line, no crash. */
+/* expect_refused: base with its line of key replaced by repl is refused
+ * with one line of why, and nothing crashes. */
+static void expect_refused(const char *name, const char *base, const char *key, const char *repl)
+{
+	char *text = edit(base, key, repl);
+	int rc = refused(name, text);
+
+	if (rc == 1)
+		t_pass++;
+	else {
+		t_fail++;
+		fprintf(stderr, "FAIL %s:%d: '%s' %s (%d)\n", __FILE__, __LINE__, name,
+		        rc == 0 ? "was read" : rc == -1 ? "refused without one line of why" : "crashed", rc);
+	}
+	free(text);
+}
+
+/* many: line (with its newline) n times over, malloc'd. */
+static char *many(const char *line, int n)
+{
+	size_t l = strlen(line);
+	char *out = malloc(l * (size_t)n + 1);
+
+	for (int i = 0; i < n; i++)
+		memcpy(out + l * (size_t)i, line, l);
+	out[l * (size_t)n] = '\0';
+	return out;
+}
+
+/* test_refused: each bad journal refused with one line, no crash; so are
+ * more kernels, rounds, run options and events than a journal holds. */
 static void test_refused(void)
 {
+	static const struct { const char *name, *key, *line; int n; } more[] = {
+		{ "17 kernels", "kernel", "kernel\tk\t\t6.1\t0\t0\t0\n", 16 },
+		{ "1001 order lines", "order", "order\t0\t1\n", 1001 },
+		{ "65 run options", "arg", "arg\t--x\n", 65 },
+		{ "401 events", "event", "event\tx\n", 401 },
+	};
 	static struct series_journal j;
 	char *base;
 
@@ -276,18 +312,12 @@ static void test_refused(void)
 	if (base == NULL)
 		return;
 	T_CHECK(refused("the sample itself (must be read)", base) == 0);
-	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
-		char *text = edit(base, bads[i].key, bads[i].repl);
-		int rc = refused(bads[i].name, text);
-
-		if (rc == 1)
-			t_pass++;
-		else {
-			t_fail++;
-			fprintf(stderr, "FAIL %s:%d: '%s' %s (%d)\n", __FILE__, __LINE__, bads[i].name,
-			        rc == 0 ? "was read" : rc == -1 ? "refused without one line of why" : "crashed", rc);
-		}
-		free(text);
+	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++)
+		expect_refused(bads[i].name, base, bads[i].key, bads[i].repl);
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+		char *repl = many(more[i].line, more[i].n);
+		expect_refused(more[i].name, base, more[i].key, repl);
+		free(repl);
 	}
 	free(base);
 }
