@@ -80,10 +80,28 @@ struct series_journal {
  * "No space left on device" for a full disk). */
 int journal_write(const char *dir, const struct series_journal *j, char *why, size_t len);
 
-/* journal_read: DIR/journal into j; when it is missing, torn or altered (its
- * closing checksum does not match), DIR/journal.old, and *fallback set to
- * 1 with what was wrong in note. 0, or -1 with why when neither can be
- * read (ENOENT: no series there). */
+/* journal_format: j as the journal's text, its closing checksum line last,
+ * into buf (size cap); its length, or 0 when it does not fit. */
+size_t journal_format(const struct series_journal *j, char *buf, size_t cap);
+
+/* journal_parse_text: the journal text buf[0..n) (changed in place) into
+ * j. Its closing checksum must match (it tells a torn file from a whole
+ * one; it is no secret), and then every line is held to the plan: each
+ * number in its range, each key once but kernel, load, arg, order and
+ * event, every key there but guest (a guest driver's), the kernels before
+ * the order lines, one order line a round, each of them every kernel once;
+ * the step inside the order and at its end only when done, the load inside
+ * the list and before its end in a run. 0, or -1 with one line in why
+ * ("torn or altered ...", "line N (KEY) is not a journal line: ...", "its
+ * plan is incomplete: ...", "its state is outside its plan: ...") and
+ * errno EILSEQ; j is then unspecified. */
+int journal_parse_text(char *buf, size_t n, struct series_journal *j, char *why, size_t len);
+
+/* journal_read: DIR/journal into j (journal_parse_text); when it is
+ * missing, torn, altered (its closing checksum does not match) or refused
+ * (a rule broken), DIR/journal.old, and *fallback set to 1 with what was
+ * wrong in note. 0, or -1 with why (one line, naming each file) when
+ * neither can be read (ENOENT: no series there). */
 int journal_read(const char *dir, struct series_journal *j, int *fallback, char *note, size_t nlen,
                  char *why, size_t len);
 
@@ -91,7 +109,9 @@ int journal_read(const char *dir, struct series_journal *j, int *fallback, char 
  * the oldest dropped past SERIES_MAX_EVENTS; printf-like. */
 void journal_event(struct series_journal *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* journal_step_kernel: the kernel of step s (order of its round). */
+/* journal_step_kernel: the kernel of step s (order of its round); s is
+ * held to the plan's steps and the answer to its kernels (a journal read
+ * is checked so that both already are). */
 size_t journal_step_kernel(const struct series_journal *j, long s);
 
 #endif
