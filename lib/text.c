@@ -99,14 +99,21 @@ char *text_quote(const char *s, char *buf, size_t len)
 
 char *text_read(const char *root, const char *rel, size_t max, size_t *lenp, int *cut)
 {
-	char path[PATH_MAX], *buf = NULL, *nb;
+	char path[PATH_MAX];
+
+	if (root == NULL || fs_path(path, sizeof path, "%s/%s", root, rel) != 0)
+		return NULL;
+	return text_read_path(path, 0, max, lenp, cut);
+}
+
+char *text_read_path(const char *path, int oflags, size_t max, size_t *lenp, int *cut)
+{
+	char *buf = NULL, *nb;
 	size_t len = 0, cap = 0;
 	ssize_t r;
 	int fd;
 
-	if (root == NULL || fs_path(path, sizeof path, "%s/%s", root, rel) != 0)
-		return NULL;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | oflags)) < 0)
 		return NULL;
 	if (cut != NULL)
 		*cut = 0;

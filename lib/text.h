@@ -34,4 +34,8 @@ char *text_quote(const char *s, char *buf, size_t len);
  * read. */
 char *text_read(const char *root, const char *rel, size_t max, size_t *len, int *cut);
 
+/* text_read_path: the same for the file path, opened with oflags added
+ * (O_NOFOLLOW: never through a symbolic link). NULL with errno. */
+char *text_read_path(const char *path, int oflags, size_t max, size_t *len, int *cut);
+
 #endif

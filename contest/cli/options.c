@@ -271,8 +271,8 @@ const struct opt_row opt_table[OPT_COUNT] = {
 	[OPT_DEADLINE] = { "deadline", 0, "DURATION", MODE_SERIES,
 		{ [SECT_SERIES] = { .text = "a run's longest time, then it is stopped and recorded\n"
 		                            "as failed (default 1h)" } },
-	  F(deadline), .kind = OPT_K_DURATION,
-	  .err = "--deadline: '%s' is not a duration such as 90s, 30m or 2h" },
+	  F(deadline), .kind = OPT_K_DURATION, .hi = 31536000,   /* a year: the journal's bound is wider */
+	  .err = "--deadline: '%s' is not a duration up to a year, such as 90s, 30m or 2h" },
 	[OPT_COUNTDOWN] = { "countdown", 0, "SECONDS", MODE_SERIES,
 		{ [SECT_SERIES] = { .text = "seconds counted down before each reboot (default 10)" } },
 	  F(countdown), .kind = OPT_K_SECONDS, .lo = 0, .hi = 3600,

@@ -62,7 +62,8 @@ struct opt_row {
 	struct opt_help help[SECT_COUNT];
 	enum opt_kind kind;
 	size_t off;         /* its field in struct opts */
-	long lo, hi;        /* the bounds of INT, LONG, SECONDS; SIZE's least MiB; SET's value */
+	long lo, hi;        /* the bounds of INT, LONG, SECONDS; SIZE's least MiB; SET's value; DURATION's most
+	                     * seconds (0: none) */
 	const char *choices;/* CHOICE, WORD: its words, space-separated */
 	const char *err;    /* the usage error of a refused argument ("-j: '%s' is not ...") */
 	size_t given_off;   /* given_bit set in the int at this offset when it is given */

@@ -183,7 +183,7 @@ static int take(struct opts *o, const struct opt_row *r, const char *arg)
 	case OPT_K_SECONDS: return set_seconds(arg, (double)r->lo, (double)r->hi, field(o, r, double));
 	case OPT_K_PERCENT: return parse_percent(arg, field(o, r, double));
 	case OPT_K_DURATION:
-		if (parse_duration(arg, &d) != 0)
+		if (parse_duration(arg, &d) != 0 || (r->hi > 0 && d > (double)r->hi))
 			return -1;
 		*field(o, r, double) = d;
 		return 0;

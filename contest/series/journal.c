@@ -6,6 +6,7 @@
 #include "results/record/field.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -133,17 +134,11 @@ static int whole(const char *buf, size_t n, size_t *body)
 }
 
 /* slurp: the file at path into a malloc'd buffer (NUL added), at most
- * JOURNAL_CAP bytes; NULL with errno. */
+ * JOURNAL_CAP bytes, never through a symbolic link; NULL with errno. */
 static char *slurp(const char *path, size_t *n)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = f ? malloc(JOURNAL_CAP + 1) : NULL;
-
-	if (buf != NULL)
-		buf[*n = fread(buf, 1, JOURNAL_CAP, f)] = '\0';
-	if (f != NULL)
-		fclose(f);
-	return buf;
+	*n = 0;
+	return text_read_path(path, O_NOFOLLOW, JOURNAL_CAP, n, NULL);
 }
 
 /* keep_old: DIR/journal kept as DIR/journal.old when it is whole (a torn
