@@ -2,6 +2,7 @@
 #include "contest/series/journal.h"
 #include "contest/series/order.h"
 #include "tests/unit/t.h"
+#include "tests/unit/tjournal.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -17,40 +18,11 @@ static char dir2[] = "/tmp/test_journal2.XXXXXX";
  * at step 3, load 1. */
 static void sample(struct series_journal *j)
 {
-	memset(j, 0, sizeof *j);
-	strcpy(j->id, "20261207T000000-42");
-	strcpy(j->driver, "sim");
-	strcpy(j->sim, "/tmp/sim dir");
-	strcpy(j->cwd, "/tmp");
-	strcpy(j->results, "/tmp/res");
-	strcpy(j->program, "/usr/bin/contest");
-	j->seed = 42;
-	j->rounds = 3;
-	j->max_tries = 3;
-	j->deadline = 3600;
-	j->countdown = 10;
-	j->nk = 2;
-	strcpy(j->kern[0].k.label, "a");
-	strcpy(j->kern[0].k.spec, "/boot/vmlinuz-6.1,append=root=/dev/sda1 quiet\tx\\y");
-	strcpy(j->kern[0].k.release, "6.1.0-a");
-	strcpy(j->kern[1].k.label, "b");
-	strcpy(j->kern[1].k.release, "6.1.0-b");
-	j->kern[1].tries = 2;
+	tjournal_sample(j, "a", "b");
+	strcat(j->kern[0].k.spec, "\\y");
 	j->kern[1].crashes = 1;
-	j->nloads = 2;
-	strcpy(j->loads[0], "no_load");
-	strcpy(j->loads[1], "io_load");
-	j->nargs = 1;
-	strcpy(j->args[0], "--scale=tiny");
-	series_order(2, 3, 42, j->order);
-	j->phase = PH_RUN;
-	j->step = 3;
-	j->load = 1;
-	strcpy(j->boot_id, "b-1");
-	j->count = 4;
 	j->boot_s = 61.5;
 	j->nboot = 2;
-	journal_event(j, "round 2: b did not come up (try %d of %d)", 1, 3);
 }
 
 /* slurp: the file at path as a malloc'd NUL-terminated text (its length in
