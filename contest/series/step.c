@@ -404,10 +404,11 @@ static int run_loads(struct series_ctx *c)
 
 /* booted: phase BOOTED. In the kernel's own boot (a guest driver's: in
  * any boot of the machine): its runs. In a later boot: the step done when
- * every load has its outcome on record (the journal, torn, had not said
- * so); else its boot ended before the next one had (a crash, a hang, a
- * power loss, between its runs, or in one when the journal was torn):
- * counted as a cut and booted again. 0, or 1 and 2 as run_loads. */
+ * every load has its outcome on record (the boot ended after its last
+ * run, or a torn journal was behind its records); else its boot ended
+ * before the next one had (a crash, a hang, a power loss: between its
+ * runs, or, the journal torn, maybe in one): counted as a cut and booted
+ * again. 0, or 1 and 2 as run_loads. */
 static int booted(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
@@ -422,7 +423,7 @@ static int booted(struct series_ctx *c)
 	if (outcome_read(c, &o) != 0)
 		return 1;
 	if (o.next >= j->nloads) {
-		journal_event(j, "round %ld: %s's runs are all on record, though the journal (torn) had not said so",
+		journal_event(j, "round %ld: %s's runs were all on record when its boot ended; on to the next step",
 		              r, k->k.label);
 		next_step(c);
 		return 0;
@@ -430,7 +431,7 @@ static int booted(struct series_ctx *c)
 	k->crashes++;
 	if (o.next != j->load || fell_back(j))
 		journal_event(j, "round %ld: %s's boot ended before its %s run had an outcome (crash, hang or power"
-		              " loss; the journal was torn: that run may have been cut); booting it again", r,
+		              " loss; the journal was torn, so that run may have been cut); booting it again", r,
 		              k->k.label, j->loads[o.next]);
 	else
 		journal_event(j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
@@ -498,8 +499,9 @@ int series_end(struct series_ctx *c, enum series_phase ph)
 }
 
 /* step_done: 1 when every load of the step has its outcome on record
- * (nothing to arm it for: a torn journal was behind its records), 0 when
- * not, -1 when the records cannot be read (said). */
+ * (nothing to arm it for: the journal was behind its records, torn, or
+ * put back by series_end), 0 when not, -1 when the records cannot be read
+ * (said). */
 static int step_done(struct series_ctx *c)
 {
 	struct outcome o;

@@ -30,7 +30,10 @@ int series_stop_asked(const char *dir);
 int series_save(struct series_ctx *c);
 
 /* series_end: the series over or stopped: nothing armed, the boot unit
- * removed, the journal's phase ph; 0, or 1 (said). */
+ * removed, the journal's phase ph; 0, or 1 (said). When disarming fails,
+ * neither: the series is not marked done or stopped and its unit stays,
+ * so that the next resume or 'contest series stop' disarms again (1, said
+ * in one line). */
 int series_end(struct series_ctx *c, enum series_phase ph);
 
 #endif
