@@ -137,7 +137,7 @@ static int record_failed(struct series_ctx *c, const char *reason, const struct 
 	text_copy(r.boot, j->driver, sizeof r.boot);
 	if (c->drv->run_in_guest)
 		guest_describe(j, r.guest, sizeof r.guest);
-	if (store_append(j->results, &r) != 0) {
+	if (fs_mkdirs(j->results) != 0 || store_append(j->results, &r) != 0) {   /* cut before its run made it */
 		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
 		return -1;
 	}

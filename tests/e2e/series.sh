@@ -345,6 +345,18 @@ rm -rf "$S/armed"
 check "disarm fails at a stop: the next stop disarms: stopped" phase_is stopped
 check "disarm fails at a stop: then nothing armed, the unit removed" test ! -e "$S/armed" -a "$(unit_there && echo yes)" != yes
 
+# --- 14. the power goes before the first run made the results folder ---
+new_machine nores 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 47 no_load
+boot
+CONTEST_FAILPOINT=replace-rename:2 resume   # the journal says the first run goes; it never started
+rc=$?
+check "no results folder yet: died once the first run was journaled" test "$rc" = 137 -a ! -e "$RES"
+machine 20
+check "no results folder yet: the series done, the run kept as incomplete and made again" sh -c \
+	"grep -q '^phase	done' '$J/journal' && test \$(cat '$RES'/*.loads | grep -c incomplete) = 1"
+check "no results folder yet: each run recorded ok once" test "$(recs a ok)" = 1 -a "$(recs b ok)" = 1
+
 check "nothing left running at all" no_strays "$SCRATCH"
 # no memory group left: the runs are --whole-machine, so even the simulated crash leaves none
 mg=/sys/fs/cgroup/memory$(awk -F: '$2 ~ /(^|,)memory(,|$)/ {print $3}' /proc/self/cgroup)

@@ -78,6 +78,10 @@ cut_then_ok() {
 	done
 }
 
+# all_in_blocks: the series' report puts every run, incomplete ones too,
+# in its kernel's and load's block: none in a "(not recorded)" one
+all_in_blocks() { ! "$CONTEST" report -R "$RES" 2>&1 | grep -q 'not recorded'; }
+
 # disarmed: nothing armed, the boot unit removed
 disarmed() { test ! -e "$S/armed" -a ! -e "$S/etc/systemd/system/contest-series.service" -a ! -e "$S/etc/init.d/contest-series"; }
 
@@ -146,6 +150,7 @@ series() {
 	check "$p: each incomplete record followed by its run made again" cut_then_ok
 	check "$p: nothing left running" no_strays "$M"
 	check "$p: nothing armed, the boot unit removed" disarmed
+	check "$p: its report has no '(not recorded)' block" all_in_blocks
 }
 
 for p in $POINTS; do
