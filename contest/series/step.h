@@ -12,6 +12,7 @@ struct series_ctx {
 	const struct boot_driver *drv;
 	struct boot_ctx bc;
 	struct boot_running now;         /* the kernel that runs */
+	int torn;                        /* 1: the journal was read from journal.old (the last torn) */
 };
 
 /* series_go: the steps of c's series from where its journal stands, on the
