@@ -40,6 +40,9 @@ void series_plan_print(const struct series_journal *j, FILE *out)
 	}
 	if (j->phase == PH_DONE)
 		fprintf(out, "state: done\n");
+	else if (j->load >= j->nloads)   /* the step's runs all made (series_end: not disarmed) */
+		fprintf(out, "state: %s, step %ld of %ld (round %ld), its loads all run\n", phase[j->phase],
+		        j->step + 1, total, j->step / (long)j->nk + 1);
 	else
 		fprintf(out, "state: %s, step %ld of %ld (round %ld), load %zu of %zu\n", phase[j->phase],
 		        j->step + 1, total, j->step / (long)j->nk + 1, j->load + 1, j->nloads);

@@ -58,29 +58,59 @@ static double epoch(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* count_runs: the records of label's load in the results, of any status;
- * -1 when they cannot be read. */
-static long count_runs(const char *results, const char *label, const char *load, int *last_run)
-{
-	struct rec_set s = { 0 };
-	long n = 0;
+/* CUT_MARK: how the reason of the record the series keeps of a cut run
+ * begins. That record is no outcome: the run is made again. */
+#define CUT_MARK "incomplete:"
 
-	*last_run = 0;
-	if (store_read_label(results, label, &s) != 0)
+/* What the records say of the step's loads (the kernel's, of this series
+ * and the step's round): the records are the truth, the journal's load
+ * index only where they stand at its last write. */
+struct outcome {
+	int done[SERIES_MAX_LOADS];   /* 1: the load has its outcome: an ok record, or the failed
+	                               * record its run ended with (past its deadline, refused) */
+	long n[SERIES_MAX_LOADS];     /* the label's records of the load, of any series and status */
+	int last[SERIES_MAX_LOADS];   /* their highest run number */
+	size_t next;                  /* the first load without an outcome (nloads: the step is done) */
+};
+
+/* outcome_read: what the records say of the step's loads, into o. 0, or
+ * -1 when they cannot be read (said). */
+static int outcome_read(struct series_ctx *c, struct outcome *o)
+{
+	struct series_journal *j = c->j;
+	const char *label = cur(c)->k.label;
+	long round = step_round(j, j->step);
+	struct rec_set s = { 0 };
+
+	memset(o, 0, sizeof *o);
+	if (store_read_label(j->results, label, &s) != 0) {
+		warnx("series: cannot read the records of %s in %s", label, j->results);
 		return -1;
+	}
 	for (size_t i = 0; i < s.n; i++)
-		if (strcmp(s.v[i].load, load) == 0) {
-			n++;
-			if (s.v[i].run > *last_run)
-				*last_run = s.v[i].run;
+		for (size_t l = 0; l < j->nloads; l++) {
+			const struct rec *r = &s.v[i];
+			if (strcmp(r->load, j->loads[l]) != 0)
+				continue;
+			o->n[l]++;
+			o->last[l] = r->run > o->last[l] ? r->run : o->last[l];
+			if (strcmp(r->series, j->id) == 0 && r->round == round &&
+			    (!r->failed || strncmp(r->reason, CUT_MARK, strlen(CUT_MARK)) != 0))
+				o->done[l] = 1;
 		}
 	rec_set_free(&s);
-	return n;
+	while (o->next < j->nloads && o->done[o->next])
+		o->next++;
+	return 0;
 }
 
 /* record_failed: a failed record of the step's run of its load, saying why
- * (a run cut by a crash, or past its deadline): on record, never counted. */
-static int record_failed(struct series_ctx *c, const char *reason)
+ * (CUT_MARK: a run cut by a crash, to be made again; else the outcome of a
+ * run that ended, past its deadline or without a record of its own); its
+ * run number after o's. Its workload is left empty: the report counts it
+ * with its label's and load's runs (results/model/orphan.h). 0, or -1
+ * (said). */
+static int record_failed(struct series_ctx *c, const char *reason, const struct outcome *o)
 {
 	struct series_journal *j = c->j;
 	struct series_kernel *k = cur(c);
@@ -88,14 +118,11 @@ static int record_failed(struct series_ctx *c, const char *reason)
 	struct rec r;
 	struct timespec ts;
 	struct tm tm;
-	int last;
 
-	if (count_runs(j->results, k->k.label, j->loads[j->load], &last) < 0)
-		return -1;
 	rec_init(&r);
 	text_copy(r.label, k->k.label, sizeof r.label);
 	text_copy(r.load, j->loads[j->load], sizeof r.load);
-	r.run = last + 1;
+	r.run = o->last[j->load] + 1;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gmtime_r(&ts.tv_sec, &tm);
 	strftime(r.timestamp, sizeof r.timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -110,7 +137,7 @@ static int record_failed(struct series_ctx *c, const char *reason)
 	text_copy(r.boot, j->driver, sizeof r.boot);
 	if (c->drv->run_in_guest)
 		guest_describe(j, r.guest, sizeof r.guest);
-	if (store_append(j->results, &r) != 0) {
+	if (fs_mkdirs(j->results) != 0 || store_append(j->results, &r) != 0) {   /* cut before its run made it */
 		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
 		return -1;
 	}
@@ -250,38 +277,37 @@ static void after_reboot(struct series_ctx *c)
 	}
 }
 
-/* recorded: 1 when the step's run of its load left its record (the label's
- * records of that load grew past the journal's count), 0 when not, -1 when
- * they cannot be read (said). */
-static int recorded(struct series_ctx *c)
+/* fell_back: 1 when this process read the journal before the last (the
+ * last was torn): c->torn says so, or series_resume's event, the last one
+ * so far. */
+static int fell_back(const struct series_ctx *c)
 {
-	int last;
-	long n = count_runs(c->j->results, cur(c)->k.label, c->j->loads[c->j->load], &last);
+	const struct series_journal *j = c->j;
 
-	return n < 0 ? -1 : n > c->j->count;
+	return c->torn || (j->nev > 0 && strncmp(j->ev[j->nev - 1], "the journal was torn", 20) == 0);
 }
 
-/* after_run: phase RUN found by a new process: the run's record is there
- * (it ended before the process did), or the run was cut (a crash, a hang,
- * a power loss, a kill): kept as an incomplete record and run again; the
- * kernel is dropped when its runs were cut max_tries times. 0, or 1 when
- * the results cannot be read or written (said). */
+/* after_run: phase RUN found by a new process: the run's outcome is on
+ * record (it ended before the process did: on to the next load without
+ * one), or the run was cut (a crash, a hang, a power loss, a kill): kept
+ * as an incomplete record, once (a resume before this one may have kept
+ * it and died before its journal), and made again; the kernel is dropped
+ * when its runs were cut max_tries times. 0, or 1 when the results cannot
+ * be read or written (said). */
 static int after_run(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
 	struct series_kernel *k = cur(c);
 	long r = step_round(j, j->step);
 	char reason[200];
-	int done = recorded(c);
+	struct outcome o;
 
-	if (done < 0)
+	if (outcome_read(c, &o) != 0)
 		return 1;
-	if (done)
-		j->load++;   /* only the journal's next line was lost */
-	else {
-		text_fmt(reason, sizeof reason, "incomplete: the run was cut or left no record (a crash, a hang,"
+	if (!o.done[j->load]) {
+		text_fmt(reason, sizeof reason, CUT_MARK " the run was cut or left no record (a crash, a hang,"
 		         " a power loss, a kill, a full disk) in round %ld of series %s; run again", r, j->id);
-		if (record_failed(c, reason) != 0)
+		if (o.n[j->load] <= j->count && record_failed(c, reason, &o) != 0)
 			return 1;
 		k->crashes++;
 		journal_event(j, "round %ld: %s's %s run was cut or left no record (crash, hang, power loss,"
@@ -293,28 +319,32 @@ static int after_run(struct series_ctx *c)
 			return 0;
 		}
 	}
+	j->load = o.next;
 	j->phase = strcmp(c->now.boot_id, j->boot_id) == 0 ? PH_BOOTED : PH_ARM;
 	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
 	return 0;
 }
 
-/* launched: after a run of the step's load ended as rc says (why): a
- * failed record made when the run left none (past its deadline, refused,
- * not started). 0, or 1 when the results cannot be written (said). */
+/* launched: after a run of the step's load ended as rc says (why): its
+ * outcome on record, a failed record made when the run left none (past
+ * its deadline, refused, not started): that run is not made again. 0, or
+ * 1 when the results cannot be read or written (said). */
 static int launched(struct series_ctx *c, int rc, const char *why)
 {
 	struct series_journal *j = c->j;
 	struct series_kernel *k = cur(c);
 	char reason[200];
-	int done = recorded(c);
+	struct outcome o;
 
-	if (done != 0)
-		return done < 0 ? 1 : 0;
+	if (outcome_read(c, &o) != 0)
+		return 1;
+	if (o.done[j->load])
+		return 0;
 	text_fmt(reason, sizeof reason, "%s (series %s, round %ld)", rc == LAUNCH_DEADLINE ? why :
 	         "the run left no record", j->id, step_round(j, j->step));
 	journal_event(j, "round %ld: %s's %s run: %s", step_round(j, j->step), k->k.label,
 	              j->loads[j->load], rc == LAUNCH_DEADLINE ? why : "it left no record");
-	return record_failed(c, reason) != 0 ? 1 : 0;
+	return record_failed(c, reason, &o) != 0 ? 1 : 0;
 }
 
 /* guest_noboot: the step's guest never reached its run (why): a failed
@@ -335,22 +365,26 @@ static int guest_noboot(struct series_ctx *c, const char *why)
 	return series_save(c) != 0 ? 1 : 0;
 }
 
-/* run_loads: phase BOOTED in the kernel's own boot: each remaining load
- * run once, its intent (and the records it had) journaled first. 0 when
- * the step is done, 1 on failure (said), 2 when stopped or interrupted. */
+/* run_loads: phase BOOTED in the kernel's own boot: each load of the step
+ * without an outcome on record run once, its intent (and the records it
+ * had) journaled first. 0 when the step is done, 1 on failure (said), 2
+ * when stopped or interrupted. */
 static int run_loads(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct outcome o;
 	char why[256];
-	int last;
 
-	while (j->load < j->nloads) {
+	for (;;) {
+		if (outcome_read(c, &o) != 0)
+			return 1;
+		if ((j->load = o.next) >= j->nloads)
+			break;
 		if (series_stop_asked(c->dir))
 			return 2;
-		j->count = count_runs(j->results, k->k.label, j->loads[j->load], &last);
+		j->count = o.n[j->load];
 		j->phase = PH_RUN;
-		if (j->count < 0 || series_save(c) != 0)
+		if (series_save(c) != 0)
 			return 1;
 		size_t ki = journal_step_kernel(j, j->step);
 		long r = step_round(j, j->step);
@@ -372,27 +406,73 @@ static int run_loads(struct series_ctx *c)
 }
 
 /* booted: phase BOOTED. In the kernel's own boot (a guest driver's: in
- * any boot of the machine): its runs. In a later boot (its boot ended
- * between runs: a crash, a hang, a power loss): counted as a cut and
- * booted again. 0, 1 or 2 as run_loads. */
+ * any boot of the machine): its runs. In a later boot: the step done when
+ * every load has its outcome on record (the boot ended after its last
+ * run, or a torn journal was behind its records); else its boot ended
+ * before the next one had (a crash, a hang, a power loss: between its
+ * runs, or, the journal torn, maybe in one): counted as a cut and booted
+ * again. 0, or 1 and 2 as run_loads. */
 static int booted(struct series_ctx *c)
 {
+	struct series_journal *j = c->j;
 	struct series_kernel *k = cur(c);
+	long r = step_round(j, j->step);
+	struct outcome o;
 
-	if (strcmp(c->now.boot_id, c->j->boot_id) == 0 || c->drv->run_in_guest) {
-		text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
+	if (strcmp(c->now.boot_id, j->boot_id) == 0 || c->drv->run_in_guest) {
+		text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
 		return run_loads(c);   /* a guest driver's host rebooting is no boot of the kernel */
 	}
+	if (outcome_read(c, &o) != 0)
+		return 1;
+	if (o.next >= j->nloads) {
+		journal_event(j, "round %ld: %s's runs were all on record when its boot ended; on to the next step",
+		              r, k->k.label);
+		next_step(c);
+		return 0;
+	}
 	k->crashes++;
-	journal_event(c->j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
-	              " booting it again", step_round(c->j, c->j->step), k->k.label);
-	c->j->phase = PH_ARM;
-	text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
-	if (k->crashes >= c->j->max_tries) {
+	if (o.next != j->load || fell_back(c))
+		journal_event(j, "round %ld: %s's boot ended before its %s run had an outcome (crash, hang or power"
+		              " loss; the journal was torn, so that run may have been cut); booting it again", r,
+		              k->k.label, j->loads[o.next]);
+	else
+		journal_event(j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
+		              " booting it again", r, k->k.label);
+	j->load = o.next;
+	j->phase = PH_ARM;
+	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+	if (k->crashes >= j->max_tries) {
 		drop(c, k, "its boots ended that often");
 		next_step(c);
 	}
 	return 0;
+}
+
+/* not_disarmed: series_end's disarm failed (why): the series is not
+ * marked done or stopped, and its boot unit stays, so that the next resume
+ * (at the next boot) or 'contest series stop' disarms again. At the end:
+ * back to the last step with its runs all made, which a resume finds done;
+ * at a stop: its phase kept, and DIR/stop, which the next resume honours.
+ * Said in one line; 1. */
+static int not_disarmed(struct series_ctx *c, enum series_phase ph, const char *why)
+{
+	struct series_journal *j = c->j;
+	char path[PATH_MAX];
+
+	if (ph == PH_DONE) {
+		j->step = j->rounds * (long)j->nk - 1;
+		j->load = j->nloads;
+		j->phase = PH_BOOTED;
+		text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+	} else if (fs_path(path, sizeof path, "%s/stop", c->dir) != 0 || fs_replace(path, "stop\n", 5, 0644) != 0)
+		warn("series: cannot write %s/stop", c->dir);
+	journal_event(j, "%s, but the boot entry could not be disarmed (%.100s); the next resume or 'contest series"
+	              " stop' tries again", ph == PH_DONE ? "every step made" : "stop asked", why);
+	series_save(c);
+	warnx("series: cannot disarm: %s; the series is not marked %s and its boot unit stays: the next resume"
+	      " or 'contest series stop --journal %s' disarms again", why, ph == PH_DONE ? "done" : "stopped", c->dir);
+	return 1;
 }
 
 int series_end(struct series_ctx *c, enum series_phase ph)
@@ -400,10 +480,8 @@ int series_end(struct series_ctx *c, enum series_phase ph)
 	char why[512], path[PATH_MAX];
 	int status = 0;
 
-	if (c->drv->disarm(&c->bc, why, sizeof why) != 0) {
-		warnx("series: %s", why);
-		status = 1;
-	}
+	if (c->drv->disarm(&c->bc, why, sizeof why) != 0)
+		return not_disarmed(c, ph, why);
 	if (c->drv->run_in_guest == NULL && series_unit_remove(c->j->root, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		status = 1;
@@ -421,6 +499,17 @@ int series_end(struct series_ctx *c, enum series_phase ph)
 	else
 		printf("contest series: stopped; %s\n", "'contest series resume' goes on from where it stopped");
 	return status;
+}
+
+/* step_done: 1 when every load of the step has its outcome on record
+ * (nothing to arm it for: the journal was behind its records, torn, or
+ * put back by series_end), 0 when not, -1 when the records cannot be read
+ * (said). */
+static int step_done(struct series_ctx *c)
+{
+	struct outcome o;
+
+	return outcome_read(c, &o) != 0 ? -1 : o.next >= c->j->nloads;
 }
 
 int series_go(struct series_ctx *c)
@@ -442,6 +531,12 @@ int series_go(struct series_ctx *c)
 			if (c->drv->run_in_guest) {   /* each run boots its own guest: nothing to arm */
 				j->phase = PH_BOOTED;
 				text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
+				break;
+			}
+			if ((rc = step_done(c)) != 0) {
+				if (rc < 0)
+					return 1;
+				next_step(c);
 				break;
 			}
 			after_arm(c);

@@ -12,6 +12,7 @@ struct series_ctx {
 	const struct boot_driver *drv;
 	struct boot_ctx bc;
 	struct boot_running now;         /* the kernel that runs */
+	int torn;                        /* 1: the journal was read from journal.old (the last torn) */
 };
 
 /* series_go: the steps of c's series from where its journal stands, on the
@@ -30,7 +31,10 @@ int series_stop_asked(const char *dir);
 int series_save(struct series_ctx *c);
 
 /* series_end: the series over or stopped: nothing armed, the boot unit
- * removed, the journal's phase ph; 0, or 1 (said). */
+ * removed, the journal's phase ph; 0, or 1 (said). When disarming fails,
+ * neither: the series is not marked done or stopped and its unit stays,
+ * so that the next resume or 'contest series stop' disarms again (1, said
+ * in one line). */
 int series_end(struct series_ctx *c, enum series_phase ph);
 
 #endif

@@ -1,5 +1,6 @@
 /* summary.c: groups records by workload, load and label into means and Ratios. */
 #include "results/model/summary.h"
+#include "results/model/orphan.h"
 #include "results/model/stall.h"
 #include "lib/array.h"
 #include "lib/parse.h"
@@ -218,8 +219,9 @@ static void busy_note(struct sum_cell *c, const struct rec *r, int dropped)
 	c->busy++;
 }
 
-/* cell_at: the index of r's cell, or -1 when r is not selected. */
-static long cell_at(const struct summary *s, const struct rec *r,
+/* cell_at: the index of r's cell (a failed run without a workload: in its
+ * label's and load's, orphan_home), or -1 when r is not selected. */
+static long cell_at(const struct summary *s, const struct rec_set *set, const struct rec *r,
                     const char *const *labels, size_t nlabels,
                     const char *const *only, size_t nonly)
 {
@@ -227,7 +229,7 @@ static long cell_at(const struct summary *s, const struct rec *r,
 
 	if (!keep(r, labels, nlabels, only, nonly))
 		return -1;
-	long w = index_of(s->workloads, s->nworkloads, wkey(r, kb, sizeof kb));
+	long w = index_of(s->workloads, s->nworkloads, wkey(orphan_home(set, r), kb, sizeof kb));
 	long l = index_of(s->loads, s->nloads, r->load);
 	long k = index_of(s->labels, s->nlabels, r->label);
 	if (w < 0 || l < 0 || k < 0)
@@ -244,7 +246,7 @@ static void accumulate(struct summary *s, struct acc *acc, const struct rec_set 
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
-		long at = cell_at(s, r, labels, nlabels, only, nonly);
+		long at = cell_at(s, set, r, labels, nlabels, only, nonly);
 		if (at < 0)
 			continue;
 		struct sum_cell *c = &s->cells[at];
@@ -454,7 +456,7 @@ static int times(struct summary *s, const struct rec_set *set,
 	}
 	for (size_t i = 0; i < set->n; i++) {
 		const struct rec *r = &set->v[i];
-		long k = cell_at(s, r, labels, nlabels, only, nonly);
+		long k = cell_at(s, set, r, labels, nlabels, only, nonly);
 		if (k < 0 || r->failed || isnan(r->time) || (s->drop_busy && is_out(r)))
 			continue;
 		struct sum_cell *c = &s->cells[k];
@@ -498,7 +500,7 @@ int summary_build_busy(struct summary *s, const struct rec_set *set,
 		if (!keep(r, labels, nlabels, only, nonly))
 			continue;
 		char kb[sizeof r->workload + 16];
-		if (ents_see(&ew, wkey(r, kb, sizeof kb), r->timestamp) != 0 ||
+		if (ents_see(&ew, wkey(orphan_home(set, r), kb, sizeof kb), r->timestamp) != 0 ||
 		    ents_see(&el, r->load, r->timestamp) != 0 ||
 		    (nlabels == 0 && ents_see(&ek, r->label, r->timestamp) != 0))
 			goto out;

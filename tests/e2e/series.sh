@@ -269,6 +269,94 @@ start -k a=6.1.0-a -k b=6.1.0-b -n 2 no_load
 expect_fail "a second series in the same journal" 2 "not finished" "$CONTEST" series start --boot sim \
 	--sim "$S" --journal "$J" -k a=6.1.0-a -k b=6.1.0-b no_load
 
+# --- 11. a cut run, then the resume that keeps it as incomplete dies before its journal (issue 52, 10) ---
+# (a run passes record-write first at its environment's record, then at its own)
+new_machine keepcut 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 31 no_load
+boot
+CONTEST_FAILPOINT=record-write resume
+rc=$?
+cut=$(ls "$RES"/*.env | sed 's|.*/||; s|\.env$||')
+check "cut run: the run and the series died before the run's record (SIGKILL)" \
+	test "$rc" = 137 -a -n "$cut" -a "$(recs "$cut")" = 0
+boot
+CONTEST_FAILPOINT=record-fsync resume
+rc=$?
+check "cut run: the next resume died once it kept the run as incomplete, before its journal" \
+	test "$rc" = 137 -a "$(recs "$cut" failed)" = 1 -a "$(recs "$cut" ok)" = 0
+machine 20
+check "cut run kept, then a crash: the series is done" grep -q '^phase	done' "$J/journal"
+check "cut run kept, then a crash: the run made again, each kernel's recorded ok once" \
+	test "$(recs a ok)" = 1 -a "$(recs b ok)" = 1
+check "cut run kept, then a crash: kept as incomplete once" test "$(cat "$RES"/*.loads | grep -c 'incomplete')" = 1
+check "cut run kept, then a crash: said" grep -q "$cut's no_load run was cut or left no record" "$M/console"
+"$CONTEST" report -R "$RES" >"$M/report" 2>&1
+check "report of a series with a cut run: no '(not recorded)' block" sh -c "! grep -qi 'not recorded' '$M/report'"
+check "report of a series with a cut run: the failed run counted with its kernel's no_load" \
+	sh -c "grep -q '^  $cut: 1 failed run(s) not averaged' '$M/report' && test \$(grep -c '^$cut  *\[1\] ' '$M/report') = 1"
+
+# --- 12. a torn journal behind the records: no run made twice (issue 52, 11) ---
+new_machine twice 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 37 no_load process_load
+boot
+CONTEST_FAILPOINT=record-fsync:2 resume
+rc=$?
+first=$(ls "$RES"/*.loads | sed 's|.*/||; s|\.loads$||')
+check "torn behind: the first run recorded, then the power went" test "$rc" = 137 -a "$(recs "$first" ok)" = 1
+truncate -s -25 "$J/journal"
+machine 20
+check "torn behind: the series is done" grep -q '^phase	done' "$J/journal"
+for k in a b; do check "torn behind: $k: each run recorded ok once" test "$(recs $k ok)" = 2 -a "$(recs $k)" = 2; done
+check "torn behind: the event says which run had no outcome, not 'between its runs'" sh -c \
+	"grep -q \"$first's boot ended before its process_load run had an outcome\" '$M/console' &&
+	! grep -q 'ended between its runs' '$M/console'"
+
+# --- 13. disarming fails at the end or at a stop: not done, not stopped; tried again (issue 52, 9) ---
+# unit_there: the boot unit is installed; phase_is PHASE: the journal says so; the_console PATTERN: said
+unit_there() { test -e "$S/etc/systemd/system/contest-series.service" -o -e "$S/etc/init.d/contest-series"; }
+phase_is() { grep -q "^phase	$1\$" "$J/journal"; }
+the_console() { grep -q -- "$1" "$M/console"; }
+new_machine disarm 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 41 no_load
+boot
+resume
+boot
+mkdir -p "$S/armed/stuck"   # the entry cannot be removed
+resume
+check "disarm fails at the end: exit 1, said" test $? = 1 -a -n "$(grep 'cannot disarm.*not marked done' "$M/console")"
+check "disarm fails at the end: the series not done" sh -c "! grep -q '^phase	done' '$J/journal'"
+check "disarm fails at the end: its unit kept" unit_there
+check "disarm fails at the end: each run made once" test "$(recs a)" = 1 -a "$(recs b)" = 1
+rm -rf "$S/armed"
+resume
+check "disarm fails at the end: the next resume disarms, the series done" phase_is done
+check "disarm fails at the end: then the unit removed" test "$(unit_there && echo yes)" != yes
+check "disarm fails at the end: then no run made again" test "$(recs a)" = 1 -a "$(recs b)" = 1
+new_machine disarmstop 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 43 no_load
+rm -f "$S/armed"
+mkdir -p "$S/armed/stuck"
+"$CONTEST" series stop --journal "$J" >>"$M/console" 2>&1
+check "disarm fails at a stop: exit 1, said" test $? = 1 -a -n "$(grep 'cannot disarm.*not marked stopped' "$M/console")"
+check "disarm fails at a stop: not stopped" sh -c "! grep -q '^phase	stopped' '$J/journal'"
+check "disarm fails at a stop: its unit kept" unit_there
+rm -rf "$S/armed"
+"$CONTEST" series stop --journal "$J" >>"$M/console" 2>&1
+check "disarm fails at a stop: the next stop disarms: stopped" phase_is stopped
+check "disarm fails at a stop: then nothing armed, the unit removed" test ! -e "$S/armed" -a "$(unit_there && echo yes)" != yes
+
+# --- 14. the power goes before the first run made the results folder ---
+new_machine nores 6.1.0-a 6.1.0-a 6.1.0-b
+start -k a=6.1.0-a -k b=6.1.0-b -n 1 --seed 47 no_load
+boot
+CONTEST_FAILPOINT=replace-rename:2 resume   # the journal says the first run goes; it never started
+rc=$?
+check "no results folder yet: died once the first run was journaled" test "$rc" = 137 -a ! -e "$RES"
+machine 20
+check "no results folder yet: the series done, the run kept as incomplete and made again" sh -c \
+	"grep -q '^phase	done' '$J/journal' && test \$(cat '$RES'/*.loads | grep -c incomplete) = 1"
+check "no results folder yet: each run recorded ok once" test "$(recs a ok)" = 1 -a "$(recs b ok)" = 1
+
 check "nothing left running at all" no_strays "$SCRATCH"
 # no memory group left: the runs are --whole-machine, so even the simulated crash leaves none
 mg=/sys/fs/cgroup/memory$(awk -F: '$2 ~ /(^|,)memory(,|$)/ {print $3}' /proc/self/cgroup)
