@@ -48,10 +48,12 @@ static int part_ok(const char *part, const struct stat *st, int last, enum trust
 		              "is owned by someone else", why, len);
 	if ((!last || k == TRUST_DIR) && !S_ISDIR(st->st_mode))
 		return refuse(part, st, "is not a folder", why, len);
-	if (last && k != TRUST_DIR && !S_ISDIR(st->st_mode) && (!S_ISREG(st->st_mode) || st->st_nlink != 1))
-		return refuse(part, st, "is not a regular file with one link", why, len);
+	if (last && k == TRUST_PARENT && !S_ISDIR(st->st_mode) && !S_ISREG(st->st_mode))
+		return refuse(part, st, "is not a regular file or a folder", why, len);
 	if (last && k == TRUST_FILE && !S_ISREG(st->st_mode))
 		return refuse(part, st, "is not a regular file", why, len);
+	if (last && k == TRUST_FILE && st->st_nlink != 1)
+		return refuse(part, st, "is not a regular file with one link", why, len);
 	if (open_to_others && (last || !(st->st_mode & S_ISVTX)))
 		return refuse(part, st, "can be written by others", why, len);
 	*sticky = open_to_others;   /* a sticky folder: the next entry's owner decides */

@@ -9,8 +9,9 @@
 enum trust_kind {
 	TRUST_DIR,        /* a folder */
 	TRUST_FILE,       /* a regular file with one link */
-	TRUST_PARENT      /* a file or folder as above, or missing: then only the folders above it that
-	                   * are there count (the rest is to be made, by whoever checks) */
+	TRUST_PARENT      /* a regular file (any number of links: in a folder only root can change,
+	                   * only root made them) or a folder, or missing: then only the folders
+	                   * above it that are there count (the rest is to be made, by whoever checks) */
 };
 
 /* trust_path: 0 when path (absolute) can be changed by no one but root and

@@ -384,6 +384,7 @@ int series_resume(const char *dir, const char *sim, int log)
 		return gone(dir, sim ? sim : "", why, errno == ENOENT, 0);
 	if (ctx_open(&c, dir, &j) != 0)
 		return EXIT_RUNFAIL;
+	c.torn = fb;
 	if (fb)
 		journal_event(&j, "the journal was torn (%s)", note);
 	if (j.phase == PH_STOPPED) {

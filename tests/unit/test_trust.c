@@ -68,7 +68,10 @@ static void test_modes(void)
 	chmod(at("f"), 0644);
 	T_CHECK(link(at("f"), at("hard")) == 0);
 	T_CHECK(refused(at("f"), TRUST_FILE, "is not a regular file with one link"));
+	T_CHECK(ok(at("f"), TRUST_PARENT));   /* journal and journal.old, a moment linked */
 	unlink(at("hard"));
+	T_CHECK(mkfifo(at("fifo"), 0600) == 0);
+	T_CHECK(refused(at("fifo"), TRUST_PARENT, "is not a regular file or a folder"));
 	T_CHECK(mkdir(at("d"), 0755) == 0 && symlink(at("d"), at("ln")) == 0);
 	T_CHECK(ok(at("d"), TRUST_DIR));
 	T_CHECK(refused(at("ln"), TRUST_DIR, "is a symbolic link"));
