@@ -10,9 +10,9 @@
 #define ROW_H    26    /* a forest row */
 #define TOP      28    /* room above the plot (the zero's label) */
 #define AXIS_B   40    /* room below it: ticks and the axis title */
-#define FIG_W    150   /* the forest's right column: the figures */
+#define FIG_W    210   /* the forest's right column: the figures */
 #define PANEL_H  130   /* a panel of the rounds' picture */
-#define PANEL_GAP 34   /* between panels: the next one's title */
+#define PANEL_GAP 44   /* between panels: the next one's title */
 #define ROUNDS_L 64    /* room for the Time axis */
 
 /* A linear axis: the values lo..hi over pixels a..b, its ticks by step. */
@@ -219,7 +219,7 @@ static void rounds_panel(FILE *out, const struct paired_model *m, const struct p
 	}
 	for (size_t j = 0; j < d->rounds; j++)
 		if (isfinite(d->time[j]) && isfinite(r->time[j]))
-			fprintf(out, "<line class=\"pair\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
+			fprintf(out, "<line class=\"pair\" stroke=\"#999\" stroke-width=\"1.5\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
 			        p->x0 + (double)j * p->dx - 6, p->x0 + (double)j * p->dx + 6, at(&p->t, d->time[j]),
 			        at(&p->t, r->time[j]));
 	panel_line(out, p, d->time, d->rounds, -6, "#888", 1);

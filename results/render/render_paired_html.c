@@ -67,9 +67,6 @@ void render_paired_html_section(FILE *out, const struct paired_model *m)
 	else
 		render_paired_forest(out, m);
 	for (size_t l = 0; l < m->nloads; l++) {
-		fputs("<h3>", out);
-		render_html_esc(out, m->loads[l].load);
-		fputs("</h3>\n", out);
 		load_table(out, m, &m->loads[l]);
 		render_paired_rounds(out, m, l);
 	}
