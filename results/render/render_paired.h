@@ -27,9 +27,10 @@ render_paired_fn render_paired, render_paired_csv, render_paired_json, render_pa
 render_paired_fn *render_paired_for(const char *name);
 
 /* render_paired_html_section: the series' part of an HTML page: a heading,
- * per load the block as a table with its drift line and notes, then the
- * forest plot of every load's paired differences and the rounds' picture of
- * each load (render_paired_forest, render_paired_rounds). */
+ * the forest plot of every load's paired differences (a paragraph instead
+ * when no round is paired), then per load the block as a table with its
+ * drift line and notes and the load's rounds (when it has any)
+ * (render_paired_forest, render_paired_rounds). */
 void render_paired_html_section(FILE *out, const struct paired_model *m);
 
 /* render_html_series: the HTML report of m (render_html) led, when pm is not

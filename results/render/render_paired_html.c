@@ -56,19 +56,26 @@ static void load_table(FILE *out, const struct paired_model *m, const struct pai
 /* render_paired_html_section: see render_paired.h. */
 void render_paired_html_section(FILE *out, const struct paired_model *m)
 {
+	int pairs = 0;
+
+	for (size_t l = 0; l < m->nloads; l++)
+		for (size_t i = 0; i < m->loads[l].nrows; i++)
+			pairs |= m->loads[l].rows[i].n > 0;
 	fputs("<section class=\"series\">\n<h2>Series: each kernel against ", out);
 	render_html_esc(out, m->labels[m->base]);
 	fputs(" round by round</h2>\n<p class=\"meta\">Each kernel against ", out);
 	render_html_esc(out, m->labels[m->base]);
 	fputs(" within the same round (paired), and as today's unpaired figures of the same runs "
 	      "(contest report --paired).</p>\n", out);
-	if (m->nloads == 0)
-		fputs("<p>No rounds.</p>\n", out);
-	else
+	if (pairs)
 		render_paired_forest(out, m);
+	else
+		fputs("<p>No rounds paired: the records carry no series round of the baseline and "
+		      "another kernel.</p>\n", out);
 	for (size_t l = 0; l < m->nloads; l++) {
 		load_table(out, m, &m->loads[l]);
-		render_paired_rounds(out, m, l);
+		if (m->loads[l].drift.rounds > 0)   /* nothing to draw without rounds */
+			render_paired_rounds(out, m, l);
 	}
 	fputs("</section>\n", out);
 }

@@ -73,6 +73,9 @@ check "report html of records without a series: no series part" sh -c "
 	! grep -q 's1' '$SCRATCH/plain/v6.12-rt.loads' &&
 	'$CONTEST' report -R '$SCRATCH/plain' --format html >'$SCRATCH/p.html' && ! grep -q 'Series:' '$SCRATCH/p.html' &&
 	grep -q 'Ratio per load' '$SCRATCH/p.html'"
+check "--paired html of records without a series: said, no empty pictures" sh -c "
+	'$CONTEST' report --paired -R '$SCRATCH/plain' --format html >'$SCRATCH/pp.html' &&
+	grep -q '<p>No rounds paired: ' '$SCRATCH/pp.html' && ! grep -q '<svg' '$SCRATCH/pp.html'"
 
 # still refused: with --trend, --micro, --interactive or several -R
 expect_fail "--paired with --trend refused" 2 "--paired prints a series' rounds from one results directory" \
