@@ -152,7 +152,9 @@ const struct opt_row opt_table[OPT_COUNT] = {
 		{ [SECT_REPORT] = { .text = "per load, each label against the baseline within the\n"
 		                            "rounds of a series (contest series): the paired\n"
 		                            "difference, its 95% interval, t and signed-rank tests,\n"
-		                            "beside the unpaired figures; the machine's drift; text" } },
+		                            "beside the unpaired figures; the machine's drift; each\n"
+		                            "round's pair in csv and json; html adds a forest plot\n"
+		                            "and each load's rounds" } },
 	  F(paired), .kind = OPT_K_FLAG },
 	[OPT_ORDER] = { "order", 0, "ORDER", MODE_REPORT,
 		{ [SECT_REPORT] = { .text = "with --trend: recorded (default: as first recorded) or\n"

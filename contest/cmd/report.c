@@ -105,9 +105,9 @@ void report_check(struct opts *o)
 {
 	if (o->baseline != NULL && !o->stats && !o->paired)
 		opts_usage_error("--baseline '%s' needs --stats or --paired", o->baseline);
-	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1 || strcmp(o->format, "text")))
-		opts_usage_error("--paired prints a series' rounds as text from one results directory: not with"
-		                 " --trend, --micro, --interactive, --format or several -R%s", "");
+	if (o->paired && (o->trend || o->micro || o->interactive || o->nresults > 1))
+		opts_usage_error("--paired prints a series' rounds from one results directory: not with"
+		                 " --trend, --micro, --interactive or several -R%s", "");
 	if (o->keep_busy && !o->stats && !o->trend && !o->paired)
 		opts_usage_error("--keep-busy needs --stats, --trend or --paired%s (without them every run is"
 		                 " averaged)", "");

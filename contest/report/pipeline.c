@@ -19,6 +19,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A series' model being made: its labels and loads (the model points into them). */
+struct paired_in {
+	const char *names[OPTS_MAX_LABELS];
+	const char *loads[OPTS_MAX_LOADS];
+	size_t n, nloads, base;
+};
+
+static int series_lead(const struct report_req *req, const struct report_in *in, struct paired_in *p,
+                       struct paired_model *m);
+
 /* An environment difference being noted in the model. */
 struct env_note {
 	struct rep_model *m;
@@ -120,7 +130,15 @@ static int render(const struct report_req *req, const struct render_format *f,
 		warnx("out of memory");
 		status = EXIT_USAGE;
 	}
-	(req->trend ? f->trend : f->render)(out, &m);
+	if (!req->trend && f->render == render_html) {   /* a series' report leads with its rounds */
+		struct paired_in p;
+		struct paired_model pm;
+		int lead = series_lead(req, in, &p, &pm);
+		render_html_series(out, &m, lead ? &pm : NULL);
+		if (lead)
+			paired_free(&pm);
+	} else
+		(req->trend ? f->trend : f->render)(out, &m);
 	fflush(out);
 	rep_model_free(&m);
 	micro_record_set_free(&micro);
@@ -211,14 +229,11 @@ static int ratio_base(const struct report_req *req, const struct report_in *in, 
 	return -1;
 }
 
-/* paired: --paired: in's labels (the baseline first, else the first named)
- * in rounds, the loads in the registry's order (--loads: those). 0, or
- * EXIT_USAGE (said). */
-static int paired(const struct report_req *req, const struct report_in *in, FILE *out)
+/* paired_loads: the loads of in's records in the registry's order (--loads:
+ * those) into loads; returns how many. */
+static size_t paired_loads(const struct report_req *req, const struct report_in *in, const char **loads)
 {
-	const char *loads[OPTS_MAX_LOADS];
-	size_t nloads = 0, base = 0;
-	struct paired_model m;
+	size_t nloads = 0;
 
 	for (size_t i = 0; load_registry[i] != NULL && nloads < OPTS_MAX_LOADS; i++) {
 		int want = req->nonly == 0;
@@ -230,38 +245,89 @@ static int paired(const struct report_req *req, const struct report_in *in, FILE
 				break;
 			}
 	}
-	const char *names[OPTS_MAX_LABELS];
+	return nloads;
+}
+
+/* paired_labels: in's labels (those named, else every label in the order
+ * first recorded) into names; returns how many. */
+static size_t paired_labels(const struct report_in *in, const char **names)
+{
 	size_t n = 0;
+
 	for (size_t i = 0; i < in->nnames && n < OPTS_MAX_LABELS; i++)
 		names[n++] = in->names[i];
 	for (size_t r = 0; in->nnames == 0 && r < in->set.n && n < OPTS_MAX_LABELS; r++) {
-		size_t k = 0;   /* no label named: every label, in the order first recorded */
+		size_t k = 0;
 		while (k < n && strcmp(names[k], in->set.v[r].label) != 0)
 			k++;
 		if (k == n)
 			names[n++] = in->set.v[r].label;
 	}
-	for (size_t i = 0; req->baseline != NULL && i < n; i++)
-		if (strcmp(names[i], req->baseline) == 0)
-			base = i;
-	if (req->baseline != NULL && (n == 0 || strcmp(names[base], req->baseline) != 0)) {
+	return n;
+}
+
+/* paired: --paired: in's labels (the baseline first, else the first named)
+ * in rounds, the loads in the registry's order (--loads: those), in the
+ * form of req's --format. 0, or EXIT_USAGE (said). */
+static int paired(const struct report_req *req, const struct report_in *in, FILE *out)
+{
+	struct paired_in p = { .base = 0 };
+	struct paired_model m;
+	render_paired_fn *form = render_paired_for(req->format);
+
+	p.nloads = paired_loads(req, in, p.loads);
+	p.n = paired_labels(in, p.names);
+	for (size_t i = 0; req->baseline != NULL && i < p.n; i++)
+		if (strcmp(p.names[i], req->baseline) == 0)
+			p.base = i;
+	if (req->baseline != NULL && (p.n == 0 || strcmp(p.names[p.base], req->baseline) != 0)) {
 		warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
 		return EXIT_USAGE;
 	}
-	if (n == 0) {
+	if (p.n == 0) {
 		warnx("--paired: no results in %s", report_where(req));
 		return EXIT_USAGE;
 	}
-	if (apart(&in->set, names, n, "--paired"))
+	if (apart(&in->set, p.names, p.n, "--paired"))
 		return EXIT_USAGE;
-	if (paired_build(&m, &in->set, names, n, base, loads, nloads, req->keep_busy) != 0) {
+	if (paired_build(&m, &in->set, p.names, p.n, p.base, p.loads, p.nloads, req->keep_busy) != 0) {
 		warnx("out of memory");
 		return EXIT_USAGE;
 	}
-	render_paired(out, &m);
+	(form ? form : render_paired)(out, &m);
 	fflush(out);
 	paired_free(&m);
 	return 0;
+}
+
+/* series_lead: the series' model the HTML report of in leads with (its
+ * records carry a series round), into *m and p: the labels of the report,
+ * its baseline (--baseline, else the first), --keep-busy's choice, every
+ * load; 1 when made, 0 when there is none to make (no round, labels of
+ * emulated and native runs, or out of memory: then the report is as
+ * without a series). Nothing is said: the report says what it says. */
+static int series_lead(const struct report_req *req, const struct report_in *in, struct paired_in *p,
+                       struct paired_model *m)
+{
+	const char *emu = NULL, *native = NULL;
+	size_t r = 0;
+
+	while (r < in->set.n && (!in->set.v[r].series[0] || in->set.v[r].round <= 0))
+		r++;
+	if (r == in->set.n)
+		return 0;
+	p->nloads = paired_loads(req, in, p->loads);
+	p->n = paired_labels(in, p->names);
+	p->base = 0;
+	for (size_t i = 0; req->baseline != NULL && i < p->n; i++)
+		if (strcmp(p->names[i], req->baseline) == 0)
+			p->base = i;
+	for (size_t i = 0; i < p->n; i++)
+		*(rep_model_emulated(&in->set, p->names[i]) ? &emu : &native) = p->names[i];
+	if (p->n < 2 || (emu && native))
+		return 0;
+	return paired_build(m, &in->set, p->names, p->n, p->base, p->loads, p->nloads,
+	                    req->keep_busy) == 0;
 }
 
 int report_print(const struct report_req *req, FILE *out)

@@ -165,13 +165,15 @@ static int drift_fill(const struct paired_model *m, const struct work *w, struct
 	d->rounds = w->nkeys;
 	d->time = malloc((w->nkeys ? w->nkeys : 1) * sizeof *d->time);
 	d->round = malloc((w->nkeys ? w->nkeys : 1) * sizeof *d->round);
-	if (!d->time || !d->round)
+	d->series = malloc((w->nkeys ? w->nkeys : 1) * sizeof *d->series);
+	if (!d->time || !d->round || !d->series)
 		return -1;
 	d->first = d->last = 0;
 	d->move_pct = NAN;
 	for (size_t j = 0, fj = 0; j < w->nkeys; j++) {
 		d->time[j] = round_time(w, m->base, j);
 		d->round[j] = w->keys[j].round;
+		d->series[j] = w->ids[w->keys[j].series];
 		if (isnan(d->time[j]))
 			continue;
 		if (!d->first) {
@@ -225,8 +227,9 @@ static void unpaired(const struct paired_model *m, const struct work *w, const c
 	row->u_sig = wt.p < CMP_ALPHA;
 }
 
-/* row_fill: label k against the baseline on load, from w, into row. */
-static void row_fill(const struct paired_model *m, const struct work *w, const char *load,
+/* row_fill: label k against the baseline on load, from w, into row.
+ * Returns 0 or -1 (allocation). */
+static int row_fill(const struct paired_model *m, const struct work *w, const char *load,
                      size_t k, struct paired_row *row)
 {
 	double *a = w->ua, *b = w->ub, bsum = 0;
@@ -234,9 +237,12 @@ static void row_fill(const struct paired_model *m, const struct work *w, const c
 
 	memset(row, 0, sizeof *row);
 	row->label = k;
+	row->time = malloc((w->nkeys ? w->nkeys : 1) * sizeof *row->time);
+	if (!row->time)
+		return -1;
 	for (size_t j = 0; j < w->nkeys; j++) {
 		a[j] = round_time(w, m->base, j);
-		b[j] = round_time(w, k, j);
+		b[j] = row->time[j] = round_time(w, k, j);
 		if (isnan(a[j]) != isnan(b[j]))
 			row->alone++;
 		else if (!isnan(a[j]))
@@ -257,6 +263,7 @@ static void row_fill(const struct paired_model *m, const struct work *w, const c
 	row->rank_sig = row->rank.p < CMP_ALPHA;
 	row->rank_min_p = pair_wilcoxon_min_p(row->rank.n);
 	unpaired(m, w, load, k, row);
+	return 0;
 }
 
 /* load_fill: load l of m from the set through w. Returns 0 or -1. */
@@ -273,8 +280,8 @@ static int load_fill(struct paired_model *m, struct work *w, size_t l, const cha
 	if (!pl->rows)
 		return -1;
 	for (size_t k = 0; k < m->nlabels; k++)
-		if (k != m->base)
-			row_fill(m, w, load, k, &pl->rows[pl->nrows++]);
+		if (k != m->base && row_fill(m, w, load, k, &pl->rows[pl->nrows++]) < 0)
+			return -1;
 	return 0;
 }
 
@@ -321,6 +328,9 @@ void paired_free(struct paired_model *m)
 	for (size_t l = 0; m->loads && l < m->nloads; l++) {
 		free(m->loads[l].drift.time);
 		free(m->loads[l].drift.round);
+		free(m->loads[l].drift.series);
+		for (size_t i = 0; m->loads[l].rows && i < m->loads[l].nrows; i++)
+			free(m->loads[l].rows[i].time);
 		free(m->loads[l].rows);
 	}
 	free(m->loads);

@@ -36,6 +36,9 @@ struct paired_row {
 	int u_na, u_nb;        /* the baseline's runs, the label's */
 	double u_pct, u_lo_pct, u_hi_pct, u_p;
 	int u_sig;
+	double *time;          /* the label's Time per round of the load, in the drift's
+	                        * round order (NaN: none there); the pair of round j is
+	                        * (drift.time[j], time[j]), its difference time[j] - drift.time[j] */
 };
 
 /* How the machine moved across the rounds of one load: the baseline's Time
@@ -44,6 +47,7 @@ struct paired_drift {
 	size_t rounds;         /* rounds of this load (any label has a Time there) */
 	double *time;          /* the baseline's Time per round (NaN: none there) */
 	int *round;            /* each round's number */
+	const char **series;   /* each round's series id (pointing into the records) */
 	struct drift trend;    /* drift_test over time[] (rho NaN under DRIFT_MIN_N values) */
 	int sig;               /* drift_sig(&trend, 1) */
 	int first, last;       /* the first and last round with a baseline Time (0: none) */

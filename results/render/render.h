@@ -131,6 +131,10 @@ void render_markdown_env(FILE *out, const struct rep_model *m);
  * of the page. render_html is head, the workloads, tail. */
 void render_html_head(FILE *out, const struct rep_model *m);
 
+/* render_html_start: an HTML page up to its heading "contest: NAMES" (the n
+ * names of v, also its title) and the opened body (results/render/render_html.c). */
+void render_html_start(FILE *out, char *const *v, size_t n);
+
 /* render_html_notes: the text report's notes of block b (render_notes:
  * detail, failed and busy runs, with stats the outliers) as a list. */
 void render_html_notes(FILE *out, const struct rep_block *b, int stats);

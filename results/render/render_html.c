@@ -1,6 +1,7 @@
 /* render_html.c: the report as one self-contained HTML5 page: a Ratio bar chart (inline SVG) and the classic tables per workload. */
 #include "results/render/render.h"
 #include "results/render/render_micro.h"
+#include "results/render/render_paired.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -261,9 +262,8 @@ static void names(FILE *out, char *const *v, size_t n)
 	}
 }
 
-/* page_start: the document up to its heading "contest: NAMES" (the n
- * names of v, also its title) and the opened body. */
-static void page_start(FILE *out, char *const *v, size_t n)
+/* render_html_start: see render.h. */
+void render_html_start(FILE *out, char *const *v, size_t n)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>contest: ", out);
@@ -284,7 +284,11 @@ static void workload(FILE *out, const struct rep_model *m, const struct rep_work
 		render_html_esc(out, wl->name);
 		fputs("</h2>\n", out);
 	}
-	render_html_chart(out, m, wl);
+	for (size_t l = 0; l < wl->nblocks; l++)   /* no_load alone: every Ratio is 1.00 */
+		if (strcmp(wl->blocks[l].load, "no_load") != 0) {
+			render_html_chart(out, m, wl);
+			break;
+		}
 	fprintf(out, "<h%d>Results per load</h%d>\n", hl, hl);
 	for (size_t l = 0; l < wl->nblocks; l++) {
 		table(out, m, &wl->blocks[l]);
@@ -373,7 +377,8 @@ static void meta(FILE *out, const struct rep_model *m)
  * the hosts, the first and last run, the workloads and the contest
  * versions (meta), then per
  * workload ("Workload: ID" when there are several) the chart
- * (render_html_chart) and the classic tables, one per load, with the text
+ * (render_html_chart; only when a load other than no_load is there: with
+ * no_load alone every Ratio is 1.00) and the classic tables, one per load, with the text
  * report's figures (render_prec: --precise, --stats) and notes. With a baseline (--stats) the
  * tables add "Time +-95%" and "vs BASELINE" (Time difference in percent,
  * its 95% interval, Welch's p, "*"); --normalize adds NTime after Time.
@@ -386,7 +391,15 @@ static void meta(FILE *out, const struct rep_model *m)
  * HTML-escaped; NaN shows as "-". */
 void render_html(FILE *out, const struct rep_model *m)
 {
+	render_html_series(out, m, NULL);
+}
+
+/* render_html_series: see render_paired.h. */
+void render_html_series(FILE *out, const struct rep_model *m, const struct paired_model *pm)
+{
 	render_html_head(out, m);
+	if (pm != NULL)
+		render_paired_html_section(out, pm);
 	if (m->nlabels == 0)
 		fputs("<p>No load results.</p>\n", out);
 	for (size_t w = 0; w < m->nworkloads && m->nlabels > 0; w++)
@@ -396,7 +409,7 @@ void render_html(FILE *out, const struct rep_model *m)
 
 void render_html_head(FILE *out, const struct rep_model *m)
 {
-	page_start(out, m->labels, m->nlabels);
+	render_html_start(out, m->labels, m->nlabels);
 	meta(out, m);
 }
 
@@ -421,7 +434,7 @@ void render_html_micro(FILE *out, const struct micro_doc *doc)
 {
 	char *title[1] = { "microbenchmarks" };
 
-	page_start(out, title, 1);
+	render_html_start(out, title, 1);
 	micro_section(out, doc->summary);
 	fputs("</body>\n</html>\n", out);
 }

@@ -1,4 +1,4 @@
-/* render_paired.c: a kernel series' rounds as text to paste into a mail: each kernel against the baseline within the same round, beside today's unpaired figures, and the machine's drift, one block per load. */
+/* render_paired.c: a kernel series' rounds as text to paste into a mail: each kernel against the baseline within the same round, beside today's unpaired figures, and the machine's drift, one block per load; the pieces the other forms share, and the forms by --format name. */
 #include "results/render/render_paired.h"
 #include "results/model/compare.h"
 #include "results/render/render.h"
@@ -8,8 +8,8 @@
 
 #define LABEL_WIDTH 13   /* the Kernel column */
 
-/* p_str: p as "%.2g" with " *" when sig, "-" when NaN, into buf (returned). */
-static const char *p_str(double p, int sig, char *buf, size_t len)
+/* render_paired_p: see render_paired.h. */
+const char *render_paired_p(double p, int sig, char *buf, size_t len)
 {
 	if (isnan(p))
 		return "-";
@@ -17,8 +17,8 @@ static const char *p_str(double p, int sig, char *buf, size_t len)
 	return buf;
 }
 
-/* ival: "[lo%, hi%]", or "-" when either end is missing, into buf. */
-static const char *ival(double lo, double hi, char *buf, size_t len)
+/* render_paired_ival: see render_paired.h. */
+const char *render_paired_ival(double lo, double hi, char *buf, size_t len)
 {
 	char a[24], b[24];
 
@@ -35,65 +35,79 @@ static void row_line(FILE *out, const struct paired_model *m, const struct paire
 	char d[24], iv[48], tp[24], rp[24], ud[24], uiv[48], up[24];
 
 	fprintf(out, "%-*s%6d   %11s  %-18s %-10s %-9s |  %12s  %-18s %s\n", w, name, r->n,
-	        render_pct(r->pct, d, sizeof d), ival(r->lo_pct, r->hi_pct, iv, sizeof iv),
-	        p_str(r->t_p, r->t_sig, tp, sizeof tp), p_str(r->rank.p, r->rank_sig, rp, sizeof rp),
+	        render_pct(r->pct, d, sizeof d), render_paired_ival(r->lo_pct, r->hi_pct, iv, sizeof iv),
+	        render_paired_p(r->t_p, r->t_sig, tp, sizeof tp), render_paired_p(r->rank.p, r->rank_sig, rp, sizeof rp),
 	        r->u_tested ? render_pct(r->u_pct, ud, sizeof ud) : "-",
-	        r->u_tested ? ival(r->u_lo_pct, r->u_hi_pct, uiv, sizeof uiv) : "-",
-	        r->u_tested ? p_str(r->u_p, r->u_sig, up, sizeof up) : "-");
+	        r->u_tested ? render_paired_ival(r->u_lo_pct, r->u_hi_pct, uiv, sizeof uiv) : "-",
+	        r->u_tested ? render_paired_p(r->u_p, r->u_sig, up, sizeof up) : "-");
 }
 
-/* drift_line: how the baseline's Time moved across the rounds of load l. */
-static void drift_line(FILE *out, const char *base, const struct paired_drift *d)
+/* render_paired_drift: see render_paired.h. */
+const char *render_paired_drift(const char *base, const struct paired_drift *d, char *buf, size_t len)
 {
 	char mv[24];
+	int n;
 
-	fprintf(out, "  drift: ");
 	if (isnan(d->move_pct)) {
-		fprintf(out, "%s has a Time in fewer than 2 rounds\n", base);
-		return;
+		snprintf(buf, len, "%s has a Time in fewer than 2 rounds", base);
+		return buf;
 	}
-	fprintf(out, "%s's Time moved %s from round %d to round %d", base,
-	        render_pct(d->move_pct, mv, sizeof mv), d->first, d->last);
+	n = snprintf(buf, len, "%s's Time moved %s from round %d to round %d", base,
+	             render_pct(d->move_pct, mv, sizeof mv), d->first, d->last);
+	if (n < 0 || (size_t)n >= len)
+		return buf;
 	if (isnan(d->trend.rho))
-		fprintf(out, " (a trend needs %d rounds)\n", DRIFT_MIN_N);
-	else if (d->sig)
-		fprintf(out, " (Spearman rho %.2f, p %.2g): paired differences cancel it\n",
-		        d->trend.rho, d->trend.p);
+		snprintf(buf + n, len - (size_t)n, " (a trend needs %d rounds)", DRIFT_MIN_N);
 	else
-		fprintf(out, " (Spearman rho %.2f, p %.2g): no significant trend\n",
-		        d->trend.rho, d->trend.p);
+		snprintf(buf + n, len - (size_t)n, " (Spearman rho %.2f, p %.2g): %s", d->trend.rho,
+		         d->trend.p, d->sig ? "paired differences cancel it" : "no significant trend");
+	return buf;
 }
 
-/* block_notes: the lines under a block: rounds left out, the rank test's
- * floor with this few rounds, busy runs. */
-static void block_notes(FILE *out, const struct paired_model *m, const struct paired_load *pl)
+/* render_paired_notes: see render_paired.h. */
+void render_paired_notes(const struct paired_model *m, const struct paired_load *pl,
+                         render_paired_note_fn *fn, void *arg)
 {
 	const struct paired_row *few = NULL;
+	char line[512];
 
 	for (size_t i = 0; i < pl->nrows; i++) {
 		const struct paired_row *r = &pl->rows[i];
 
-		if (r->alone)
-			fprintf(out, "  %s: %d round%s left out (an ok run of only one of %s and %s)\n",
-			        m->labels[r->label], r->alone, r->alone == 1 ? "" : "s",
-			        m->labels[r->label], m->labels[m->base]);
+		if (r->alone) {
+			snprintf(line, sizeof line, "%s: %d round%s left out (an ok run of only one of %s and %s)",
+			         m->labels[r->label], r->alone, r->alone == 1 ? "" : "s",
+			         m->labels[r->label], m->labels[m->base]);
+			fn(line, arg);
+		}
 		if (r->rank.n > 0 && r->rank_min_p >= CMP_ALPHA && (!few || r->rank.n < few->rank.n))
 			few = r;
 	}
-	if (few)
-		fprintf(out, "  rank p: with %d round%s that differ the signed-rank test cannot go"
-		        " below %.3g (p < %.2g takes 6 rounds); the paired t-test can\n", few->rank.n,
-		        few->rank.n == 1 ? "" : "s", few->rank_min_p, CMP_ALPHA);
-	if (pl->busy)
-		fprintf(out, "  %d busy or stopped run%s (foreign CPU over %.0f%%, or contest stopped or "
-		        "stalled) %s\n", pl->busy, pl->busy == 1 ? "" : "s", SUM_BUSY_PCT,
-		        m->keep_busy ? "counted (--keep-busy)" : "left out (--keep-busy counts them)");
+	if (few) {
+		snprintf(line, sizeof line, "rank p: with %d round%s that differ the signed-rank test cannot go"
+		         " below %.3g (p < %.2g takes 6 rounds); the paired t-test can", few->rank.n,
+		         few->rank.n == 1 ? "" : "s", few->rank_min_p, CMP_ALPHA);
+		fn(line, arg);
+	}
+	if (pl->busy) {
+		snprintf(line, sizeof line, "%d busy or stopped run%s (foreign CPU over %.0f%%, or contest stopped or "
+		         "stalled) %s", pl->busy, pl->busy == 1 ? "" : "s", SUM_BUSY_PCT,
+		         m->keep_busy ? "counted (--keep-busy)" : "left out (--keep-busy counts them)");
+		fn(line, arg);
+	}
+}
+
+/* text_note: one note as an indented line of out (arg). */
+static void text_note(const char *text, void *arg)
+{
+	fprintf(arg, "  %s\n", text);
 }
 
 /* render_paired: see render_paired.h. */
 void render_paired(FILE *out, const struct paired_model *m)
 {
 	const char *base = m->labels[m->base];
+	char line[512];
 	int w = LABEL_WIDTH;
 
 	for (size_t i = 0; i < m->nlabels; i++)   /* a long label widens the column, as in the tables */
@@ -110,7 +124,24 @@ void render_paired(FILE *out, const struct paired_model *m)
 		        "unpaired diff", "95% interval", "p");
 		for (size_t i = 0; i < pl->nrows; i++)
 			row_line(out, m, &pl->rows[i], w);
-		drift_line(out, base, &pl->drift);
-		block_notes(out, m, pl);
+		fprintf(out, "  drift: %s\n", render_paired_drift(base, &pl->drift, line, sizeof line));
+		render_paired_notes(m, pl, text_note, out);
 	}
+}
+
+/* render_paired_for: see render_paired.h. */
+render_paired_fn *render_paired_for(const char *name)
+{
+	static const struct {
+		const char *name;
+		render_paired_fn *fn;
+	} forms[] = {
+		{ "text", render_paired }, { "csv", render_paired_csv }, { "json", render_paired_json },
+		{ "markdown", render_paired_markdown }, { "html", render_paired_html },
+	};
+
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+		if (strcmp(forms[i].name, name) == 0)
+			return forms[i].fn;
+	return NULL;
 }

@@ -3,6 +3,7 @@
 #include "results/record/micro_record.h"
 #include "results/record/record.h"
 #include "results/render/render.h"
+#include "results/render/render_paired.h"
 #include "results/model/summary.h"
 #include "tests/unit/t.h"
 #include "tests/unit/trec.h"
@@ -337,6 +338,72 @@ static void test_empty(void)
 	summary_free(&s);
 }
 
+/* test_no_load_alone: with no_load alone every Ratio is 1.00: no "Ratio
+ * per load" chart, the tables as before; with a second load it is back. */
+static void test_no_load_alone(void)
+{
+	struct rec_set set = { 0 };
+	struct summary s;
+	const char *h;
+
+	add(&set, "A", "no_load", WL, 30.0, NAN, "");
+	add(&set, "A", "no_load", WL, 30.4, NAN, "");
+	add(&set, "B", "no_load", WL, 33.0, NAN, "");
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	h = html(&s, -1, NULL);
+	self_contained(h);
+	T_CHECK(tr_count(h, "<svg") == 0 && strstr(h, "Ratio per load") == NULL);
+	T_CHECK(tr_count(h, "<table>") == 1 && strstr(h, "<h2>Results per load</h2>") != NULL);
+	summary_free(&s);
+	add(&set, "A", "io_load", WL, 40.0, 2, "");
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	h = html(&s, -1, NULL);
+	T_CHECK(tr_count(h, "<svg") == 1 && strstr(h, "<figcaption>Ratio per load</figcaption>") != NULL);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
+/* test_series_lead: render_html_series puts the series' part (a paired
+ * model of the same records) under the title, before the usual tables. */
+static void test_series_lead(void)
+{
+	static const char *const labels[] = { "A", "B" }, *const loads[] = { "no_load" };
+	struct rec_set set = { 0 };
+	struct paired_model pm;
+	struct summary s;
+	struct rep_model m;
+	const struct rep_show show = { .baseline = -1 };
+	char *page = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	for (int r = 1; r <= 3; r++) {
+		add(&set, "A", "no_load", WL, 30.0 + r, NAN, "");
+		set.v[set.n - 1].round = r;
+		text_copy(set.v[set.n - 1].series, "s1", sizeof set.v[0].series);
+		add(&set, "B", "no_load", WL, 31.0 + r, NAN, "");
+		set.v[set.n - 1].round = r;
+		text_copy(set.v[set.n - 1].series, "s1", sizeof set.v[0].series);
+	}
+	T_CHECK(summary_build(&s, &set, NULL, 0, NULL, 0, order) == 0);
+	T_CHECK(paired_build(&pm, &set, labels, 2, 0, loads, 1, 0) == 0);
+	T_CHECK(rep_model_build(&m, &s, &set, &show, NULL) == 0);
+	T_CHECK((f = open_memstream(&page, &len)) != NULL);
+	render_html_series(f, &m, &pm);
+	fclose(f);
+	self_contained(page);
+	const char *lead = strstr(page, "<h2>Series: each kernel against A round by round</h2>");
+	const char *tables = strstr(page, "<h2>Results per load</h2>");
+	T_CHECK(lead != NULL && tables != NULL && lead < tables);
+	T_CHECK(tr_count(page, "<svg") == 2);   /* the forest and the rounds; no Ratio chart */
+	T_CHECK(strstr(page, "data-label=\"B\" data-load=\"no_load\" data-pct=\"+3.1%\"") != NULL);
+	free(page);
+	rep_model_free(&m);
+	paired_free(&pm);
+	summary_free(&s);
+	rec_set_free(&set);
+}
+
 int main(void)
 {
 	test_basic();
@@ -346,6 +413,8 @@ int main(void)
 	test_broken_axis();
 	test_env();
 	test_page();
+	test_no_load_alone();
+	test_series_lead();
 	free(buf);
 	return t_done();
 }
