@@ -119,7 +119,7 @@ check "report --paired: each kernel against the first recorded, within rounds" s
 check "report --paired: a drift line per load" test "$(grep -c '^  drift: ' "$M/paired")" -eq 2
 check "report --paired --baseline c: against c" sh -c "'$CONTEST' report -R '$RES' --paired --baseline c | grep -q 'against c within'"
 expect_fail "report --paired --baseline of no label" 2 "no results for label 'zz'" "$CONTEST" report -R "$RES" --paired --baseline zz
-expect_fail "report --paired in csv" 2 "--paired prints" "$CONTEST" report -R "$RES" --paired --format csv
+check "report --paired in csv: the comparisons' header first" sh -c "'$CONTEST' report -R '$RES' --paired --keep-busy --format csv | head -n 1 | grep -q '^load,label,baseline,rounds,alone,'"
 
 # --- 2. a kernel that never boots: retried, dropped after 3 tries, the others finish ---
 new_machine fail 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c
