@@ -5,7 +5,8 @@
 # One kernel of kernels.sh (and, as a series needs two, an image that is no
 # kernel, dropped at once), one round of no_load, with a fake kernel tree
 # (-t) whose "make kernelversion", which the run in the guest calls first,
-# does the above when it runs inside a series guest (never on the host: it
+# does the above when it runs inside a series guest (its journal folder's name
+# holds ",path=", which QEMU must take as part of the path) (never on the host: it
 # looks for contest.cmd= on the kernel command line). A tree must be
 # writable where the run compiles it, and the guest sees the host's files
 # read-only: the tree is on the guest's scratch disk (its /journal), made
@@ -26,10 +27,13 @@ guest_need_root
 [ -x "$CONTEST" ] && [ -f "$(dirname "$CONTEST")/contest-init" ] || guest_skip "no $CONTEST with contest-init beside it (make)"
 guest_kernels
 guest_scratch /var/tmp/contest-guest-share
+# the journal folder's name holds ",path=": in a QEMU option list unescaped
+# it would name another path for the stage's share and the disk
+J="$T/journal,path=x"
 
 # the tree: what marks a kernel tree's top, a .config, and a Makefile whose
 # kernelversion attacks the results share from inside a guest
-mkdir -p "$T/bin" "$T/bad" "$T/disk/tree/scripts" "$T/disk/tree/arch/x86" "$T/journal/guest" &&
+mkdir -p "$T/bin" "$T/bad" "$T/disk/tree/scripts" "$T/disk/tree/arch/x86" "$J/guest" &&
 	echo "this is no kernel" >"$T/bad/vmlinuz-9.9.9-bad" &&
 	cp "$CONTEST" "$T/bin/contest" && cp "$(dirname "$CONTEST")/contest-init" "$T/bin/contest-init" &&
 	: >"$T/disk/tree/Kconfig" && : >"$T/disk/tree/MAINTAINERS" && : >"$T/disk/tree/Kbuild" &&
@@ -58,7 +62,7 @@ echo o >/proc/sysrq-trigger
 sleep 30
 EOF
 
-truncate -s 1G "$T/journal/guest/scratch.img" && mkfs.ext4 -q -F -d "$T/disk" "$T/journal/guest/scratch.img"
+truncate -s 1G "$J/guest/scratch.img" && mkfs.ext4 -q -F -d "$T/disk" "$J/guest/scratch.img"
 result $? "the guest's scratch disk, holding the tree"
 
 # watch: every half second, each device node, setuid file or symlink under
@@ -66,7 +70,7 @@ result $? "the guest's scratch disk, holding the tree"
 watch_host() {
 	while :; do
 		find "$T" \( -type c -o -type b -o -type l -o -perm -4000 \) -printf 'BAD %y %m %p\n' 2>/dev/null
-		find "$T/journal/guest" -name 'planted-*' -printf 'STAGED %y %m %p\n' 2>/dev/null
+		find "$J/guest" -name 'planted-*' -printf 'STAGED %y %m %p\n' 2>/dev/null
 		sleep 0.5
 	done
 }
@@ -77,21 +81,21 @@ WATCH=$!
 start=$(date +%s)
 BAD="$T/bad/vmlinuz-9.9.9-bad,modules=$A/lib/modules/$RA,release=9.9.9-bad"
 "$T/bin/contest" series start --boot qemu -k a="$A" -k bad="$BAD" -n 1 --countdown 0 --vcpus 1 --no-canary --lead 0 \
-	--settle 0 --journal "$T/journal" -R "$T/results" -t /journal/tree no_load >"$T/out" 2>&1
+	--settle 0 --journal "$J" -R "$T/results" -t /journal/tree no_load >"$T/out" 2>&1
 rc=$?
 end=$(date +%s)
 kill "$WATCH" 2>/dev/null
 wait "$WATCH" 2>/dev/null
 echo "# the series took $((end - start)) s"
 sort -u "$T/seen" | sed 's/^/# seen: /'
-grep '^attack:' "$T/journal/guest/a.console" | tr -d '\r' | sed 's/^/# guest: /'
+grep '^attack:' "$J/guest/a.console" | tr -d '\r' | sed 's/^/# guest: /'
 
 result $rc "the series ran to its end, the forged exit 130 on the console notwithstanding (exit $rc)"
 [ $rc -eq 0 ] || tail -n 20 "$T/out"
-"$T/bin/contest" series status --journal "$T/journal" >"$T/status" 2>&1
+"$T/bin/contest" series status --journal "$J" >"$T/status" 2>&1
 grep -q '^state: done' "$T/status"
 result $? "the journal says done"
-grep -q '^attack: chmod 4755' "$T/journal/guest/a.console"
+grep -q '^attack: chmod 4755' "$J/guest/a.console"
 result $? "the guest's root ran the attack"
 grep -q "^STAGED f .*/planted-chr\$" "$T/seen" && grep -q "^STAGED f .*/planted-blk\$" "$T/seen"
 result $? "mknod in the guest made plain files on the host, in the staging folder"
@@ -103,7 +107,7 @@ result $? "a symlink in the guest is a plain file on the host"
 result $? "no device node, setuid file or symlink ever appeared under the test's folder"
 [ "$(ls -A "$T/results" | grep -v '^a\.\(loads\|env\)$' | grep -v '^\.' | wc -l)" -eq 0 ] && [ ! -e "$T/results/other.loads" ]
 result $? "the results folder holds only the kernel's own files ($(ls -A "$T/results" | tr '\n' ' '))"
-[ ! -e "$T/journal/guest/stage" ]
+[ ! -e "$J/guest/stage" ]
 result $? "the staging folder is gone after the run"
 awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	NR > 2 { n++; if ($c["status"] == "ok" || $c["load"] != "no_load") bad = 1 }
@@ -111,8 +115,8 @@ awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 result $? "one record of a: its run failed (the guest powered off before its exit line)"
 ! grep -q ' a did not come up' "$T/status"
 result $? "the forged exit -3 was no failed boot"
-[ "$(stat -c %a "$T/journal/guest/a.console")" = 600 ] &&
-	[ "$(stat -c %a "$T"/journal/guest/a-*.initrd)" = 600 ]
-result $? "the guest's console and its initramfs are 0600 ($(stat -c '%n %a' "$T"/journal/guest/a* | tr '\n' ' '))"
+[ "$(stat -c %a "$J/guest/a.console")" = 600 ] &&
+	[ "$(stat -c %a "$J"/guest/a-*.initrd)" = 600 ]
+result $? "the guest's console and its initramfs are 0600 ($(stat -c '%n %a' "$J"/guest/a* | tr '\n' ' '))"
 
 guest_done
