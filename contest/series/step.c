@@ -277,16 +277,6 @@ static void after_reboot(struct series_ctx *c)
 	}
 }
 
-/* fell_back: 1 when this process read the journal before the last (the
- * last was torn): c->torn says so, or series_resume's event, the last one
- * so far. */
-static int fell_back(const struct series_ctx *c)
-{
-	const struct series_journal *j = c->j;
-
-	return c->torn || (j->nev > 0 && strncmp(j->ev[j->nev - 1], "the journal was torn", 20) == 0);
-}
-
 /* after_run: phase RUN found by a new process: the run's outcome is on
  * record (it ended before the process did: on to the next load without
  * one), or the run was cut (a crash, a hang, a power loss, a kill): kept
@@ -432,7 +422,7 @@ static int booted(struct series_ctx *c)
 		return 0;
 	}
 	k->crashes++;
-	if (o.next != j->load || fell_back(c))
+	if (o.next != j->load || c->torn)   /* the records ahead of the journal, or it was torn */
 		journal_event(j, "round %ld: %s's boot ended before its %s run had an outcome (crash, hang or power"
 		              " loss; the journal was torn, so that run may have been cut); booting it again", r,
 		              k->k.label, j->loads[o.next]);
