@@ -164,8 +164,12 @@ static void doing_print(const struct series_journal *j, const char *dir, double 
 			        span(age, a, sizeof a));
 		break;
 	case PH_BOOTED:
-		fprintf(out, "booted, load %zu of %zu (%s) next, for %s%s", l + 1, j->nloads, j->loads[l],
-		        span(age, a, sizeof a), busy ? "" : "; no contest is at it now: the next resume goes on");
+		if (j->load >= j->nloads)   /* its runs made, the series' end not yet on record */
+			fprintf(out, "booted, its loads all run, for %s", span(age, a, sizeof a));
+		else
+			fprintf(out, "booted, load %zu of %zu (%s) next, for %s", l + 1, j->nloads, j->loads[l],
+			        span(age, a, sizeof a));
+		fputs(busy ? "" : "; no contest is at it now: the next resume goes on", out);
 		break;
 	default:   /* PH_ARM */
 		fprintf(out, "%s, for %s", busy ? "arming it" : "to be armed by the next resume", span(age, a, sizeof a));
