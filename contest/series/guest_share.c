@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #define MARK "contest-guest: "
@@ -171,6 +172,7 @@ int guest_stage_import(const struct series_journal *j, const char *gdir, const c
 	struct rec_set s = { 0 };
 	const struct rec *got = NULL;
 	struct rec r;
+	struct utsname u;
 	int last, rc = 0;
 
 	if (fs_path(stage, sizeof stage, "%s/" GUEST_STAGE, gdir) != 0)
@@ -182,6 +184,8 @@ int guest_stage_import(const struct series_journal *j, const char *gdir, const c
 				got = &s.v[i];
 	if (got != NULL) {
 		r = *got;
+		if (uname(&u) == 0)   /* the machine it ran on, not the guest's own name ("(none)") */
+			text_copy(r.host, u.nodename, sizeof r.host);
 		if ((last = last_run(j->results, label, load)) < 0) {
 			text_fmt(why, len, "cannot read %s's records in %s", label, j->results);
 			rc = -1;

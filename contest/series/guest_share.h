@@ -39,7 +39,10 @@ int guest_stage_make(const char *gdir, char *out, size_t olen, char *why, size_t
 /* guest_stage_import: the run's record from the staging folder under gdir
  * into j->results: the last record of LABEL.loads there (label, the
  * guest's kernel) whose label, load, series (j->id) and round are this
- * run's, numbered after the label's last run of load in j->results, and
+ * run's, numbered after the label's last run of load in j->results, its
+ * host this machine's name (uname's nodename, as a failed run's record
+ * says it: the guest's own name, "(none)" in these guests, would split
+ * the series' labels into HOST:LABEL in a report), and
  * the environment its run recorded (LABEL.env's last block, its
  * key=value lines); nothing else, and nothing at all unless take (a guest
  * that never reached its run has no record to give). The staging folder

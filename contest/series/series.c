@@ -4,6 +4,7 @@
 #include "contest/series/guest.h"
 #include "contest/series/guest_pin.h"
 #include "contest/series/safety.h"
+#include "contest/series/status.h"
 #include "contest/series/step.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
@@ -440,6 +441,7 @@ int series_status(const char *dir)
 	if (fb)
 		printf("note: %s\n", note);
 	series_plan_print(&j, stdout);
+	series_now_print(&j, dir, fb, stdout);
 	printf("boot unit: %s%s\n", series_unit_installed(j.root) ? "installed" : "not installed",
 	       series_stop_asked(dir) ? "; a stop is asked" : "");
 	series_events_print(&j, stdout);

@@ -1,4 +1,4 @@
-# report_guest.sh: emulated labels (records whose guest column says tcg) in reports: the note beside their figures in every format, never compared with a native label (--stats rows left uncompared with a note, --trend's step left out, --paired and --ratio-base refused in one line), two emulated labels compared with the note still there.
+# report_guest.sh: emulated labels (records whose guest column says tcg) in reports: the note beside their figures in every format, never compared with a native label (--stats rows left uncompared with a note, --trend's step left out, --paired and --ratio-base refused in one line), two emulated labels compared with the note still there; the host of a guest series (the machine's name, and an older series' "(none)", still read).
 . tests/e2e/lib.sh
 
 mkdir -p "$R"
@@ -81,5 +81,27 @@ expect_fail "--ratio-base nat over ea: refused in one line" 2 "contest: --ratio-
 check "--paired of two emulated labels works" sh -c "'$CONTEST' report -R '$R' --paired ea eb >/dev/null 2>&1"
 "$CONTEST" report -R "$R" --ratio-base ea eb >"$SCRATCH/rb" 2>&1
 check "--ratio-base ea over eb works, the note kept" grep -qxF "  eb: $NOTE" "$SCRATCH/rb"
+
+# the host: a guest series' records name the machine they ran on (vm here), and so does
+# the page; an older series' records, imported with the guest's own name "(none)", still
+# read and say it; with newer ones of the label they are kept apart, --merge-hosts joins them
+"$CONTEST" report -R "$R" --format html --output "$SCRATCH/g.html" ea eb
+check "html: a guest series' Host is the machine's" grep -q '<p class="meta">Host: vm &#183; ' "$SCRATCH/g.html"
+O=$SCRATCH/old
+mkdir -p "$O"
+sed 's/\tvm\t/\t(none)\t/' "$R/ea.loads" >"$O/ea.loads"
+check "the fixture: an older guest record says (none)" grep -q '	(none)	6.1-ea	' "$O/ea.loads"
+"$CONTEST" report -R "$O" >"$SCRATCH/o" 2>"$SCRATCH/o.err"
+check "an older guest series with host (none): read, exit 0, nothing on stderr" \
+	sh -c "test $? -eq 0 && test ! -s '$SCRATCH/o.err'"
+check "an older guest series: its label as it was" grep -qE '^ea +\[3\]   52\.0 ' "$SCRATCH/o"
+"$CONTEST" report -R "$O" --format html --output "$SCRATCH/o.html" ea
+check "an older guest series: html's Host says (none)" grep -q '<p class="meta">Host: (none) &#183; ' "$SCRATCH/o.html"
+sed -n '3s/\t1\t2026-11-30T12:01:01Z\t(none)\t/\t4\t2026-11-30T12:09:04Z\tvm\t/p' "$O/ea.loads" >>"$O/ea.loads"
+"$CONTEST" report -R "$O" >"$SCRATCH/o2"
+check "an older and a newer guest record: kept apart as (none):ea and vm:ea" \
+	sh -c "grep -qE '^\(none\):ea +\[3\] ' '$SCRATCH/o2' && grep -qE '^vm:ea +\[1\] ' '$SCRATCH/o2'"
+check "an older and a newer guest record: --merge-hosts joins them" \
+	sh -c "'$CONTEST' report -R '$O' --merge-hosts | grep -qE '^ea +\[4\] '"
 
 done_tests

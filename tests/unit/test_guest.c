@@ -19,6 +19,7 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -349,7 +350,8 @@ static void rec_of(struct rec *r, const char *label, const char *load, const cha
 }
 
 /* test_stage: a fresh 0700 staging folder; only the run's own record
- * (label, load, series, round) imported, numbered after the results'; the
+ * (label, load, series, round) imported, numbered after the results', its
+ * host this machine's name and not the guest's "(none)"; the
  * rest (other labels, links, device nodes) left behind and removed. */
 static void test_stage(void)
 {
@@ -358,6 +360,7 @@ static void test_stage(void)
 	struct rec_set s = { 0 };
 	char gdir[PATH_MAX], stage[PATH_MAX], p[PATH_MAX], why[512];
 	struct stat st;
+	struct utsname u;
 
 	text_fmt(gdir, sizeof gdir, "%s/sj/guest", base);
 	text_fmt(j.results, sizeof j.results, "%s/sj/results", base);
@@ -365,6 +368,7 @@ static void test_stage(void)
 	fs_mkdirs(j.results);
 	text_copy(j.id, "s1", sizeof j.id);
 	rec_of(&r, "a", "no_load", "s1", 1, 1);
+	text_copy(r.host, "(none)", sizeof r.host);   /* imported before the host was the machine's */
 	T_CHECK(store_append(j.results, &r) == 0);
 	rec_of(&r, "a", "no_load", "s1", 1, 2);
 	T_CHECK(store_append(j.results, &r) == 0);
@@ -372,7 +376,8 @@ static void test_stage(void)
 	fs_mkdirs(p);   /* left from before: removed */
 	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
 	T_CHECK(stat(stage, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700 && access(p, F_OK) != 0);
-	rec_of(&r, "a", "no_load", "s1", 2, 1);   /* the run's */
+	rec_of(&r, "a", "no_load", "s1", 2, 1);   /* the run's, named by the guest */
+	text_copy(r.host, "(none)", sizeof r.host);
 	T_CHECK(store_append(stage, &r) == 0);
 	rec_of(&r, "a", "no_load", "s2", 2, 1);   /* another series */
 	T_CHECK(store_append(stage, &r) == 0);
@@ -389,8 +394,11 @@ static void test_stage(void)
 	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 1, why, sizeof why) == 1);
 	T_CHECK(access(stage, F_OK) != 0);   /* removed */
 	T_CHECK(store_read_label(j.results, "a", &s) == 0 && s.n == 3);
-	if (s.n == 3)
+	if (s.n == 3) {
 		T_CHECK(s.v[2].run == 3 && s.v[2].round == 2 && strcmp(s.v[2].series, "s1") == 0);
+		T_CHECK(uname(&u) == 0 && strcmp(s.v[2].host, u.nodename) == 0);   /* the machine's name */
+		T_CHECK(strcmp(s.v[0].host, "(none)") == 0);   /* an older guest record's, read as it is */
+	}
 	rec_set_free(&s);
 	text_fmt(p, sizeof p, "%s/b.loads", j.results);
 	T_CHECK(access(p, F_OK) != 0);
