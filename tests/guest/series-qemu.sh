@@ -77,6 +77,8 @@ for l in a b; do
 	result $? "$l: boot qemu, rounds 1 and 2"
 	[ "$(field "$f" kernel | sort -u)" = "$want" ]
 	result $? "$l: kernel is its guest's uname -r ($want)"
+	[ "$(field "$f" host | sort -u)" = "$(uname -n)" ]
+	result $? "$l: host is this machine's name, not the guest's ($(field "$f" host | sort -u | tr '\n' ' '))"
 	field "$f" guest | grep -q '^tcg \|^kvm '
 	result $? "$l: the record says its guest ($(field "$f" guest | sort -u))"
 	[ "$(field "$f" guest | sort -u)" = "$(field "$f" guest | sort -u | grep " $VCPUS vcpus .* pinned\$")" ]
