@@ -1,43 +1,7 @@
 #!/bin/sh
 # series.sh: contest series with the simulated boot driver: a series of 3 kernels runs unattended in its planned, balanced order; then each fault on its own (a kernel that never boots, a hang, a crash in a run, a power loss after arming, a torn journal, a full results disk): nothing lost or doubled, nothing left running, the closing report says what happened.
 . "$(dirname "$0")/lib.sh"
-
-RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush --whole-machine"
-
-# new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
-# booting DEFAULT (running it now); S, J, RES its folder, journal, results
-new_machine() {
-	M=$SCRATCH/$1
-	S=$M/sim J=$M/journal RES=$M/res TB=$M/tb
-	mkdir -p "$S/kernels" "$S/faults"
-	def=$2
-	shift 2
-	for r in "$@"; do : >"$S/kernels/$r"; done
-	echo "$def" >"$S/default"
-	echo "$def" >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-	: >"$M/console"
-}
-
-# boot: the firmware: the armed kernel once, else the default; a kernel with
-# faults/fail-REL never comes up (the default does), one with faults/hang-REL
-# hangs once and the watchdog brings back the default
-boot() {
-	rel=$(cat "$S/armed" 2>/dev/null || cat "$S/default")
-	rm -f "$S/armed" "$S/reboot"
-	if [ -e "$S/faults/fail-$rel" ]; then
-		rel=$(cat "$S/default")
-	elif [ -e "$S/faults/hang-$rel" ]; then
-		rm -f "$S/faults/hang-$rel"
-		echo "watchdog: $rel hung; reset" >>"$M/console"
-		rel=$(cat "$S/default")
-	fi
-	echo "$rel" >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-}
-
-# resume: the boot unit's step, its output to the console; its exit status
-resume() { "$CONTEST" series resume --journal "$J" >>"$M/console" 2>&1; }
+. "$(dirname "$0")/sim.lib"
 
 # machine N: boot and resume until the series is done, or N boots
 machine() {
@@ -77,16 +41,6 @@ doubled() {
 		END { exit !d }' "$RES/$1.loads"
 }
 
-# crash: the machine goes down: every process of this machine's folder killed at once
-crash() {
-	for i in 1 2 3 4 5; do
-		pids=$( { find /proc -mindepth 2 -maxdepth 2 -name cwd -lname "$M*"
-			grep -lsF -- "$M" /proc/[0-9]*/cmdline; } 2>/dev/null | sed 's|/proc/\([0-9]*\)/.*|\1|' | sort -u)
-		[ -z "$pids" ] && return 0
-		kill -9 $pids 2>/dev/null
-		sleep 0.1
-	done
-}
 
 # --- 1. three kernels, three rounds, two loads, unattended ---
 new_machine full 6.1.0-a 6.1.0-a 6.1.0-b 6.1.0-c

@@ -1,44 +1,10 @@
 #!/bin/sh
 # series_crash.sh: contest series killed at each of its crash points in turn (lib/failpoint.h: a record written, synced; a file replaced whole: its new text beside the old, renamed; journal.old linked; a kernel armed; a reboot asked), at its 1st, 2nd, 3rd pass in turn, as a power cut would (everything of the machine killed, then a boot), the journal left whole after some kills and torn after others: each series finishes with exactly one ok record per kernel, round and load, each incomplete record followed by its run made again, nothing left running, nothing armed, its boot unit removed.
 . "$(dirname "$0")/lib.sh"
-
-RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush --whole-machine"
+. "$(dirname "$0")/sim.lib"
 POINTS="record-write record-fsync replace-tmp replace-rename journal-old arm reboot"
 LOADS="no_load process_load"
 ROUNDS=2
-
-# new_machine NAME: a simulated firmware knowing kernels 6.1.0-a and
-# 6.1.0-b, booting 6.1.0-a (running it now); S, J, RES its folder,
-# journal, results
-new_machine() {
-	M=$SCRATCH/$1
-	S=$M/sim J=$M/journal RES=$M/res TB=$M/tb
-	mkdir -p "$S/kernels"
-	for r in 6.1.0-a 6.1.0-b; do : >"$S/kernels/$r"; done
-	echo 6.1.0-a >"$S/default"
-	echo 6.1.0-a >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-	: >"$M/console"
-}
-
-# boot: the firmware: the armed kernel once, else the default
-boot() {
-	rel=$(cat "$S/armed" 2>/dev/null || cat "$S/default")
-	rm -f "$S/armed" "$S/reboot"
-	echo "$rel" >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-}
-
-# crash: the power goes: every process of this machine's folder killed at once
-crash() {
-	for i in 1 2 3 4 5; do
-		pids=$( { find /proc -mindepth 2 -maxdepth 2 -name cwd -lname "$M*"
-			grep -lsF -- "$M" /proc/[0-9]*/cmdline; } 2>/dev/null | sed 's|/proc/\([0-9]*\)/.*|\1|' | sort -u)
-		[ -z "$pids" ] && return 0
-		kill -9 $pids 2>/dev/null
-		sleep 0.1
-	done
-}
 
 # tear: the journal's last bytes lost (a new file: journal.old, which may
 # be the same file until the new journal is renamed in, stays whole)
@@ -116,7 +82,7 @@ torn_after() {
 # then boots and resumes until it is done. WHOLE, TORN: the kills made,
 # left whole and torn.
 series() {
-	new_machine "$1"
+	new_machine "$1" 6.1.0-a 6.1.0-a 6.1.0-b
 	"$CONTEST" series start --boot sim --sim "$S" --journal "$J" --countdown 0 --tries 20 -R "$RES" -d "$TB" \
 		$RUNOPTS -k a=6.1.0-a -k b=6.1.0-b -n $ROUNDS --seed 7 $LOADS >>"$M/console" 2>&1
 	set -- "$1" $(passes "$1")

@@ -1,36 +1,7 @@
 #!/bin/sh
 # series_status.sh: contest series status as a person watching a sim series reads it: the step at work named with its kernel, its round and what it does; the steps done, to go and skipped (a dropped kernel's); the time left once two runs are on record, with what it rests on; the events so far; a stopped series; a run cut with no contest at it, and one under way while a contest holds the lock; and the end.
 . "$(dirname "$0")/lib.sh"
-
-RUNOPTS="--scale mini --no-canary --lead 0 --settle 0 --no-probe --no-flush --whole-machine"
-
-# new_machine NAME DEFAULT REL...: a simulated firmware knowing kernels REL,
-# booting DEFAULT (running it now); S, J, RES its folder, journal, results
-new_machine() {
-	M=$SCRATCH/$1
-	S=$M/sim J=$M/journal RES=$M/res TB=$M/tb
-	mkdir -p "$S/kernels" "$S/faults"
-	def=$2
-	shift 2
-	for r in "$@"; do : >"$S/kernels/$r"; done
-	echo "$def" >"$S/default"
-	echo "$def" >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-	: >"$M/console"
-}
-
-# boot: the firmware: the armed kernel once, else the default; a kernel with
-# faults/fail-REL never comes up (the default does)
-boot() {
-	rel=$(cat "$S/armed" 2>/dev/null || cat "$S/default")
-	rm -f "$S/armed" "$S/reboot"
-	[ -e "$S/faults/fail-$rel" ] && rel=$(cat "$S/default")
-	echo "$rel" >"$S/running"
-	cat /proc/sys/kernel/random/uuid >"$S/boot_id"
-}
-
-# resume: the boot unit's step, its output to the console; its exit status
-resume() { "$CONTEST" series resume --journal "$J" >>"$M/console" 2>&1; }
+. "$(dirname "$0")/sim.lib"
 
 # step: the machine boots and the unit resumes once
 step() { boot; resume; }
