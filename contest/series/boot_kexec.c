@@ -1,6 +1,7 @@
 /* boot_kexec.c: the kexec boot driver: load a kernel image with kexec -l and boot straight into it, without the firmware or the boot loader. */
 #include "contest/series/boot.h"
 #include "contest/series/boot_util.h"
+#include "contest/series/trusted.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 
@@ -62,10 +63,13 @@ static int kspec_parse(const char *spec, struct kspec *s, char *why, size_t len)
 	return 0;
 }
 
-/* present: root/path is a readable regular file: 0, or -1 with why. */
+/* present: root/path is a readable regular file that only root (or the
+ * user contest runs as) can change: kexec -l loads it as root at every
+ * boot of the series, so a file someone else can write would run their
+ * kernel. 0, or -1 with why. */
 static int present(const struct boot_ctx *c, const char *what, const char *path, char *why, size_t len)
 {
-	char full[PATH_MAX], q[TEXT_QUOTED];
+	char full[PATH_MAX], q[TEXT_QUOTED], w[64];
 	struct stat st;
 
 	if (boot_path(c, full, sizeof full, path) != 0 || stat(full, &st) != 0 || !S_ISREG(st.st_mode) ||
@@ -73,7 +77,8 @@ static int present(const struct boot_ctx *c, const char *what, const char *path,
 		text_fmt(why, len, "kexec's %s '%s' is no readable file", what, text_quote(full, q, sizeof q));
 		return -1;
 	}
-	return 0;
+	text_fmt(w, sizeof w, "kexec's %s", what);
+	return series_trust(w, full, TRUST_FILE, why, len);
 }
 
 /* kexec_resolve: image and initrd must exist; the release from the
@@ -178,8 +183,9 @@ static int kexec_arm(const struct boot_ctx *c, const struct boot_kernel *k, char
 		text_fmt(why, len, "out of memory");
 		return -1;
 	}
-	if (kspec_parse(k->spec, s, why, len) != 0)
-		goto out;
+	if (kspec_parse(k->spec, s, why, len) != 0 || present(c, "image", s->image, why, len) != 0 ||
+	    (s->initrd[0] && present(c, "initrd", s->initrd, why, len) != 0))
+		goto out;   /* checked again at every arm: what kexec -l loads as root is root's alone */
 	if (!s->has_append && running_cmdline(c, cmdline, sizeof cmdline, why, len) != 0)
 		goto out;
 	argv[n++] = s->image;

@@ -5,6 +5,7 @@
 #include "contest/series/guest_share.h"
 #include "contest/series/guest_pin.h"
 #include "contest/series/launch.h"
+#include "contest/series/trusted.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -68,6 +69,18 @@ static int image_release(const char *image, char *rel, size_t rlen, char *why, s
 	return rc;
 }
 
+/* real: path (size len) replaced by its real path; 0, or -1 with why. */
+static int real(char *path, size_t size, char *why, size_t len)
+{
+	char r[PATH_MAX];
+
+	if (realpath(path, r) == NULL || text_copy(path, r, size) >= size) {
+		text_fmt(why, len, "qemu: cannot resolve %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int guest_spec(const char *spec, char *rel, size_t rlen, struct guest_kernel *g, char *why, size_t len)
 {
 	char first[PATH_MAX], mods[PATH_MAX] = "";
@@ -118,6 +131,15 @@ int guest_spec(const char *spec, char *rel, size_t rlen, struct guest_kernel *g,
 		text_fmt(why, len, "qemu: %s is no readable file, or %s no folder", g->image, g->modules);
 		return -1;
 	}
+	/* the kernel and its modules run with the guest's view of the host:
+	 * only root (or the user contest runs as) may change them; checked and
+	 * used as their real paths, so that no link on the way can be turned */
+	if (real(g->image, sizeof g->image, why, len) != 0 || real(g->root, sizeof g->root, why, len) != 0 ||
+	    real(g->modules, sizeof g->modules, why, len) != 0 ||
+	    series_trust("qemu's kernel image", g->image, TRUST_FILE, why, len) != 0 ||
+	    series_trust("qemu's kernel folder", g->root, TRUST_DIR, why, len) != 0 ||
+	    series_trust("qemu's module folder", g->modules, TRUST_DIR, why, len) != 0)
+		return -1;
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* guest_mods.c: a guest's kernel modules from a kernel's module tree: their dependencies (modules.dep, else each module's depends= field), built-ins left out, files read whole and decompressed; every module inside the kernel folder, opened without following a link. */
 #include "contest/series/guest_mods.h"
+#include "contest/series/trusted.h"
 #include "contest/series/boot_util.h"
 #include "lib/fs.h"
 #include "lib/text.h"
@@ -18,7 +19,7 @@
 
 /* A tree being read: its folder and lists, and what is chosen so far. */
 struct tree {
-	const char *dir;
+	char dir[PATH_MAX];            /* the module folder's real path */
 	char root[PATH_MAX];           /* the kernel folder's real path: each module lies under it */
 	char *dep, *order, *builtin;   /* the files' text; NULL when absent */
 	char seen[MODS_MAX * 2][64];   /* names visited, built-ins too */
@@ -154,6 +155,8 @@ static int add(struct tree *t, struct mods *m, const char *name, int optional, c
 		         t->root);
 		return -1;
 	}
+	if (series_trust("qemu's module", file, TRUST_FILE, why, len) != 0)
+		return -1;   /* its folders too: a module someone else can change is refused */
 	if (t->dep != NULL) {   /* "PATH: DEP DEP ..." */
 		const char *d = l + plen + (l[plen] == ':'), *e = strchr(d, '\n');
 		text_fmt(deps, sizeof deps, "%.*s", (int)(e ? e - d : (long)strlen(d)), d);
@@ -174,15 +177,14 @@ int mods_resolve(const char *root, const char *dir, const char *want, struct mod
 
 	memset(&t, 0, sizeof t);
 	memset(m, 0, sizeof *m);
-	t.dir = dir;
-	if (realpath(root, t.root) == NULL || !inside(t.root, dir)) {
+	if (realpath(root, t.root) == NULL || !inside(t.root, dir) || realpath(dir, t.dir) == NULL) {
 		text_fmt(why, len, "qemu: the module folder %s is not inside the kernel folder %s (a link out of it?): "
 		         "refused", dir, root);
 		return -1;
 	}
-	t.dep = text_read(dir, "/modules.dep", MODS_LIST_MAX, NULL, NULL);
-	t.order = text_read(dir, "/modules.order", MODS_LIST_MAX, NULL, NULL);
-	t.builtin = text_read(dir, "/modules.builtin", MODS_LIST_MAX, NULL, NULL);
+	t.dep = text_read(t.dir, "/modules.dep", MODS_LIST_MAX, NULL, NULL);
+	t.order = text_read(t.dir, "/modules.order", MODS_LIST_MAX, NULL, NULL);
+	t.builtin = text_read(t.dir, "/modules.builtin", MODS_LIST_MAX, NULL, NULL);
 	if (t.dep == NULL && t.order == NULL) {
 		text_fmt(why, len, "%s: no modules.dep nor modules.order (not a kernel's module tree)", dir);
 		rc = -1;

@@ -1,12 +1,12 @@
 /* safety.c: the series' trust checks (its folder, journal, program and contest-init: root's alone), its own log opened without following links, and a series taken down through its boot unit when its journal cannot be read or trusted. */
 #include "contest/series/safety.h"
+#include "contest/series/trusted.h"
 #include "contest/series/boot.h"
 #include "contest/series/guest.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "lib/trust.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,19 +16,6 @@
 #include <sys/stat.h>
 #include <syslog.h>
 #include <unistd.h>
-
-/* trust: trust_path for the user contest runs as (root: root alone); the
- * why says what the path is for. */
-static int trust(const char *what, const char *path, enum trust_kind k, char *why, size_t len)
-{
-	char w[PATH_MAX + 200];
-
-	if (trust_path(path, k, geteuid(), w, sizeof w) == 0)
-		return 0;
-	text_fmt(why, len, "%s: %s; a series runs as root at boot and trusts only what root alone can change"
-	         " (docs/series.md)", what, w);
-	return -1;
-}
 
 int series_trust_dir(const char *dir, char *why, size_t len)
 {
@@ -41,14 +28,14 @@ int series_trust_dir(const char *dir, char *why, size_t len)
 		errno = ENOENT;
 		return -1;
 	}
-	if (trust("the journal folder", dir, TRUST_DIR, why, len) != 0)
+	if (series_trust("the journal folder", dir, TRUST_DIR, why, len) != 0)
 		return -1;
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
 		if (fs_path(path, sizeof path, "%s/%s", dir, files[i]) != 0) {
 			text_fmt(why, len, "the journal folder %s: path too long", dir);
 			return -1;
 		}
-		if (trust("the journal folder", path, TRUST_PARENT, why, len) != 0)
+		if (series_trust("the journal folder", path, TRUST_PARENT, why, len) != 0)
 			return -1;
 	}
 	return 0;
@@ -58,10 +45,10 @@ int series_trust_plan(const struct series_journal *j, char *why, size_t len)
 {
 	char init[PATH_MAX];
 
-	if (trust("the contest program of the series", j->program, TRUST_FILE, why, len) != 0)
+	if (series_trust("the contest program of the series", j->program, TRUST_FILE, why, len) != 0)
 		return -1;
 	if (strcmp(j->driver, "qemu") == 0 && guest_init_path(j->program, init, sizeof init) == 0 &&
-	    trust("the guests' contest-init", init, TRUST_FILE, why, len) != 0)
+	    series_trust("the guests' contest-init", init, TRUST_FILE, why, len) != 0)
 		return -1;
 	return 0;
 }

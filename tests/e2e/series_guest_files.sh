@@ -1,5 +1,5 @@
 #!/bin/sh
-# series_guest_files.sh: what a --boot qemu series hands to QEMU, with a stand-in qemu-system-x86_64 that logs its arguments and fails (issue 52, findings 5, 6 and 8): a module that is a link to a root-only file is never copied into an initramfs; a comma in the journal folder's path reaches QEMU doubled, never as an option of its own; a series that reuses a label with other modules boots an initramfs of the new ones, never the old one.
+# series_guest_files.sh: what a --boot qemu series hands to QEMU, with a stand-in qemu-system-x86_64 that logs its arguments and fails (issue 52, findings 5, 6 and 8): a module that is a link to a root-only file is never copied into an initramfs; a comma in the journal folder's path reaches QEMU doubled, never as an option of its own; a series that reuses a label with other modules boots an initramfs of the new ones, never the old one; a kernel's files that another user can change are refused at start.
 . "$(dirname "$0")/lib.sh"
 
 need_cmd mkfs.ext4 "the guests' scratch disk" || skip_rest
@@ -27,13 +27,15 @@ kernel() {
 		kernel/fs/ext4/ext4.ko >"$1/lib/modules/$2/modules.builtin"
 	echo "kernel/virtio_pci.ko:" >"$1/lib/modules/$2/modules.dep"
 }
-# series J K...: a qemu series of kernels K (LABEL=DIR) in journal folder J, one round
-series() {
+# start J K...: start a qemu series of kernels K (LABEL=DIR) in journal folder J, one round
+start() {
 	j=$1
 	shift
 	"$CONTEST" series start --boot qemu --accel tcg --vcpus 1 --countdown 0 --journal "$j" -R "$SCRATCH/res" \
-		-d "$SCRATCH/tb" -n 1 --tries 1 $RUNOPTS "$@" no_load >"$SCRATCH/out" 2>&1
+		-d "$SCRATCH/tb" -n 1 --tries 1 $RUNOPTS "$@" no_load
 }
+# series J K...: start, its output in $SCRATCH/out
+series() { start "$@" >"$SCRATCH/out" 2>&1; }
 
 # --- 5: a module that is a link to a file only root may read ---
 printf 'SECRET-%s\n' "$$" >"$SCRATCH/secret" && chmod 600 "$SCRATCH/secret"
@@ -67,6 +69,23 @@ check "the same label again with another module: its initramfs holds the new one
 	sh -c "grep -lqs MOD-B2 '$SCRATCH'/j3/guest/b*initrd*"
 check "the same label again with another module: no initramfs of the old one left" \
 	sh -c "! grep -lqs 'MOD-B\$' '$SCRATCH'/j3/guest/b*initrd*"
+
+# --- the kernel's files: only root (or the user running contest) may change them ---
+: >"$SCRATCH/qemu.args"
+kernel "$SCRATCH/k4" 6.1.0-d
+chmod 0777 "$SCRATCH/k4/lib/modules"
+expect_fail "a module folder anyone can write: start refused in one line naming it" 2 \
+	"qemu's module folder: $SCRATCH/k4/lib/modules can be written by others" start "$SCRATCH/j4" -k d="$SCRATCH/k4" -k e="$SCRATCH/k2"
+check "... before any journal or guest" sh -c "test ! -e '$SCRATCH/j4/journal' && test ! -s '$SCRATCH/qemu.args'"
+chmod 0755 "$SCRATCH/k4/lib/modules"
+if [ "$(id -u)" -eq 0 ]; then
+	chown 65534 "$SCRATCH/k4/boot/vmlinuz-6.1.0-d"
+	expect_fail "a kernel image another user owns: start refused, saying whose" 2 \
+		"qemu's kernel image: $SCRATCH/k4/boot/vmlinuz-6.1.0-d is owned by" start "$SCRATCH/j4" -k d="$SCRATCH/k4" -k e="$SCRATCH/k2"
+	chown 0 "$SCRATCH/k4/boot/vmlinuz-6.1.0-d"
+else
+	skip "not root: a file of another owner cannot be made"
+fi
 
 check "nothing left running" no_strays "$SCRATCH"
 done_tests

@@ -1,4 +1,4 @@
-/* test_boot.c: the oneshot and kexec boot drivers and the boot unit under a temporary root, with fake grub-reboot, bootctl, systemctl, reboot and kexec first and alone in PATH, recording their arguments. */
+/* test_boot.c: the oneshot boot driver (GRUB, systemd-boot) and the boot unit under a temporary root (tests/unit/tboot.h: fake tools alone in PATH, recording their arguments). */
 #include "contest/series/boot.h"
 #include "contest/series/unit.h"
 #include "lib/fs.h"
@@ -16,146 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static char base[] = "/tmp/contest-boot.XXXXXX";
-static char root[PATH_MAX], bin[PATH_MAX], calls[PATH_MAX];
-static struct boot_ctx ctx;
-static char why[512];
-
-/* put: text into base/rel (folders made), with mode. */
-static void put(const char *rel, const char *text, mode_t mode)
-{
-	char p[PATH_MAX], *slash;
-	FILE *f;
-
-	text_fmt(p, sizeof p, "%s/%s", base, rel);
-	slash = strrchr(p, '/');
-	*slash = '\0';
-	fs_mkdirs(p);
-	*slash = '/';
-	f = fopen(p, "w");
-	if (f != NULL) {
-		fputs(text, f);
-		fclose(f);
-	}
-	chmod(p, mode);
-}
-
-/* in_root: base/root/rel made as a folder. */
-static void in_root_dir(const char *rel)
-{
-	char p[PATH_MAX];
-
-	text_fmt(p, sizeof p, "%s%s", root, rel);
-	fs_mkdirs(p);
-}
-
-/* gone: base/rel removed (a file, a link or a folder). */
-static void gone(const char *rel)
-{
-	char p[PATH_MAX];
-
-	text_fmt(p, sizeof p, "%s/%s", base, rel);
-	fs_rm_at(AT_FDCWD, p);
-}
-
-/* fake: the script bin/name: it appends "name|arg|arg..." to calls, then runs body. */
-static void fake(const char *name, const char *body)
-{
-	char rel[64], text[4096];
-
-	text_fmt(rel, sizeof rel, "bin/%s", name);
-	text_fmt(text, sizeof text, "#!/bin/sh\n{ printf '%%s' '%s'; for a in \"$@\"; do printf '|%%s' \"$a\"; done; "
-	         "printf '\\n'; } >>'%s'\n%s\n", name, calls, body);
-	put(rel, text, 0755);
-}
-
-/* taken: what the fakes recorded since the last call, then forgotten. */
-static const char *taken(void)
-{
-	static char buf[8192];
-	char *s = text_read("", calls, sizeof buf - 1, NULL, NULL);
-
-	text_copy(buf, s ? s : "", sizeof buf);
-	free(s);
-	if (truncate(calls, 0) != 0)
-		buf[0] = '\0';
-	return buf;
-}
-
-static char errbuf[4096];
-static int saved_err = -1;
-
-/* cap_begin: stderr into base/err until cap_end. */
-static void cap_begin(void)
-{
-	char p[PATH_MAX];
-	int fd;
-
-	text_fmt(p, sizeof p, "%s/err", base);
-	fflush(stderr);
-	saved_err = dup(2);
-	fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	dup2(fd, 2);
-	close(fd);
-}
-
-/* cap_end: stderr back; what it got since cap_begin. */
-static const char *cap_end(void)
-{
-	char p[PATH_MAX], *s;
-
-	fflush(stderr);
-	dup2(saved_err, 2);
-	close(saved_err);
-	text_fmt(p, sizeof p, "%s/err", base);
-	s = text_read("", p, sizeof errbuf - 1, NULL, NULL);
-	text_copy(errbuf, s ? s : "", sizeof errbuf);
-	free(s);
-	return errbuf;
-}
-
-/* path_is_fake: PATH's first folder is bin: no real tool can run. */
-static int path_is_fake(void)
-{
-	const char *p = getenv("PATH");
-	size_t n = strlen(bin);
-
-	return p != NULL && strncmp(p, bin, n) == 0 && (p[n] == '\0' || p[n] == ':');
-}
-
-/* resolve: d's resolve of spec; its release, or "ERR: why". */
-static const char *resolve(const struct boot_driver *d, const char *spec)
-{
-	static char out[BOOT_RELEASE_MAX + sizeof why + 8];
-	struct boot_kernel k = { .label = "t" };
-
-	text_copy(k.spec, spec, sizeof k.spec);
-	if (d->resolve(&ctx, &k, why, sizeof why) != 0)
-		text_fmt(out, sizeof out, "ERR: %s", why);
-	else
-		text_copy(out, k.release, sizeof out);
-	return out;
-}
-
-static const char grub_cfg[] =
-	"if [ -s $prefix/grubenv ]; then\n  load_env\nfi\n"
-	"if [ \"${next_entry}\" ] ; then\n   set default=\"${next_entry}\"\n   set next_entry=\n"
-	"   save_env next_entry\n   set boot_once=true\nelse\n   set default=\"${saved_entry}\"\nfi\n"
-	"function savedefault {\n  if [ -z \"${boot_once}\" ]; then\n    saved_entry=\"${chosen}\"\n"
-	"    save_env saved_entry\n  fi\n}\n"
-	"menuentry 'Debian GNU/Linux' --class debian --class gnu-linux $menuentry_id_option 'gnulinux-simple-1234' {\n"
-	"\tload_video\n\techo\t'Loading Linux 6.1.0-13-amd64 ...'\n"
-	"\tlinux\t/boot/vmlinuz-6.1.0-13-amd64 root=UUID=1234 ro  quiet\n\tinitrd\t/boot/initrd.img-6.1.0-13-amd64\n}\n"
-	"submenu 'Advanced options for Debian GNU/Linux' $menuentry_id_option 'gnulinux-advanced-1234' {\n"
-	"\tmenuentry 'Debian GNU/Linux, with Linux 6.6.0-test' --class debian $menuentry_id_option "
-	"'gnulinux-6.6.0-test-advanced-1234' {\n\t\tlinux\t/boot/vmlinuz-6.6.0-test root=UUID=1234 ro quiet\n\t}\n"
-	"\tmenuentry 'Debian GNU/Linux, with Linux 6.6.0-test (recovery mode)' {\n"
-	"\t\tlinux\t/boot/vmlinuz-6.6.0-test root=UUID=1234 ro single\n\t}\n}\n"
-	"menuentry 'It'\\''s \"mine\"' {\n\tlinux /vmlinuz-5.10.0-custom root=/dev/sda1\n}\n"
-	"menuentry 'UEFI Firmware Settings' $menuentry_id_option 'uefi-firmware' {\n\tfwsetup\n}\n"
-	"insmod blscfg\nblscfg\n";
-
-#define SUB "Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux 6.6.0-test"
+#include "tests/unit/tboot.h"
 
 /* test_grub: GRUB found, its entries (a submenu's too) resolved, its
  * default read, grub-reboot given the entry alone, systemctl reboot. */
@@ -297,90 +158,6 @@ static void test_sdboot(void)
 	fake("grub-reboot", "");
 }
 
-/* bzimage: a fake kernel image at root/rel: 1 KiB, "HdrS" at 0x202 and the
- * kernel_version string at 0x300 when hdr, else no header. */
-static void bzimage(const char *rel, int hdr)
-{
-	unsigned char img[1024] = { 0 };
-	char p[PATH_MAX];
-	FILE *f;
-
-	if (hdr) {
-		memcpy(img + 0x202, "HdrS", 4);
-		img[0x20E] = 0x00;   /* 0x300 - 0x200, little-endian */
-		img[0x20F] = 0x01;
-		strcpy((char *)img + 0x300, "6.8.0-kx (me@box) #1 SMP PREEMPT_DYNAMIC");
-	}
-	text_fmt(p, sizeof p, "%s%s", root, rel);
-	f = fopen(p, "wb");
-	if (f != NULL) {
-		fwrite(img, 1, sizeof img, f);
-		fclose(f);
-	}
-}
-
-/* test_kexec: the release from a bzImage header, kexec -l's arguments
- * with and without initrd and append, kexec -u, the reboot. */
-static void test_kexec(void)
-{
-	struct boot_kernel k = { .label = "a" };
-	struct boot_running r;
-	char out[BOOT_RELEASE_MAX];
-
-	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == -1 && strstr(why, "kexec_loaded"));
-	put("root/sys/kernel/kexec_loaded", "0\n", 0644);
-	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == 0);
-	put("root/sys/kernel/security/lockdown", "none [integrity] confidentiality\n", 0644);
-	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == -1 && strstr(why, "locked down"));
-	put("root/sys/kernel/security/lockdown", "[none] integrity confidentiality\n", 0644);
-	T_CHECK(boot_kexec.check(&ctx, why, sizeof why) == 0);
-	bzimage("/boot/bz", 1);
-	bzimage("/boot/Image", 0);
-	put("root/boot/initrd.img", "x", 0644);
-	T_STREQ(resolve(&boot_kexec, "/boot/bz"), "6.8.0-kx");
-	T_STREQ(resolve(&boot_kexec, "/boot/bz,initrd=/boot/initrd.img,append=a=b c,d"), "6.8.0-kx");
-	T_CHECK(strstr(resolve(&boot_kexec, "/boot/Image"), "release=R") != NULL);
-	T_STREQ(resolve(&boot_kexec, "/boot/Image,release=6.9.0-arm"), "6.9.0-arm");
-	T_CHECK(strstr(resolve(&boot_kexec, "/boot/none"), "no readable file") != NULL);
-	T_CHECK(strstr(resolve(&boot_kexec, "/boot/bz,initrd=/boot/none"), "initrd") != NULL);
-	T_CHECK(strstr(resolve(&boot_kexec, "boot/bz"), "absolute") != NULL);
-	T_CHECK(strstr(resolve(&boot_kexec, "/boot/bz,cmdline=x"), "not initrd=FILE") != NULL);
-
-	put("root/proc/cmdline", "BOOT_IMAGE=/boot/vmlinuz-6.1.0 root=/dev/sda1 ro quiet\n", 0644);
-	taken();
-	text_copy(k.spec, "/boot/bz,initrd=/boot/initrd.img,append=root=/dev/sda1 console=ttyS0,115200 x=y", sizeof k.spec);
-	T_CHECK(boot_kexec.arm(&ctx, &k, why, sizeof why) == 0);
-	T_STREQ(taken(), "kexec|-l|/boot/bz|--initrd=/boot/initrd.img|--append=root=/dev/sda1 console=ttyS0,115200 x=y\n");
-	text_copy(k.spec, "/boot/bz", sizeof k.spec);
-	T_CHECK(boot_kexec.arm(&ctx, &k, why, sizeof why) == 0);
-	T_STREQ(taken(), "kexec|-l|/boot/bz|--append=root=/dev/sda1 ro quiet\n");
-	text_copy(k.spec, "/boot/bz,append=", sizeof k.spec);
-	T_CHECK(boot_kexec.arm(&ctx, &k, why, sizeof why) == 0);
-	T_STREQ(taken(), "kexec|-l|/boot/bz|--append=\n");
-	T_CHECK(boot_kexec.disarm(&ctx, why, sizeof why) == 0);
-	T_STREQ(taken(), "kexec|-u\n");
-	T_CHECK(path_is_fake());
-	if (path_is_fake()) {
-		T_CHECK(boot_kexec.reboot(&ctx, why, sizeof why) == 0);
-		T_STREQ(taken(), "systemctl|kexec\n");
-		gone("root/run/systemd");
-		T_CHECK(boot_kexec.reboot(&ctx, why, sizeof why) == 0);
-		T_STREQ(taken(), "kexec|-e\n");
-		in_root_dir("/run/systemd/system");
-	}
-	T_CHECK(boot_kexec.default_release(&ctx, out, sizeof out, why, sizeof why) == 0);
-	T_STREQ(out, "");   /* no boot loader in the root now */
-	put("root/boot/grub/grub.cfg", grub_cfg, 0644);
-	T_CHECK(boot_kexec.default_release(&ctx, out, sizeof out, why, sizeof why) == 0);
-	T_STREQ(out, "6.1.0-13-amd64");
-
-	put("root/proc/sys/kernel/osrelease", "6.8.0-kx\n", 0644);
-	put("root/proc/sys/kernel/random/boot_id", "0c2d7a0e-1111-2222-3333-444455556666\n", 0644);
-	T_CHECK(boot_kexec.running(&ctx, &r, why, sizeof why) == 0);
-	T_STREQ(r.release, "6.8.0-kx");
-	T_STREQ(r.boot_id, "0c2d7a0e-1111-2222-3333-444455556666");
-	T_CHECK(boot_oneshot.running == boot_kexec.running);
-}
 
 /* linkto: where root/rel links to; "" when it is no link. */
 static const char *linkto(const char *rel)
@@ -522,34 +299,6 @@ static void test_unit_sysv(void)
 	T_STREQ(root_text("/etc/init.d/contest-series"), "");
 }
 
-/* setup: the root, the fakes, PATH holding only their folder. */
-static void setup(void)
-{
-	text_fmt(root, sizeof root, "%s/root", base);
-	text_fmt(bin, sizeof bin, "%s/bin", base);
-	text_fmt(calls, sizeof calls, "%s/calls", base);
-	fs_mkdirs(root);
-	fs_mkdirs(bin);
-	fake("grub-reboot", "");
-	fake("grub-editenv", "");
-	fake("systemctl", "");
-	fake("reboot", "");
-	fake("kexec", "");
-	put("bin/bootctl", "#!/bin/sh\ncase \"$1\" in\n"
-	    "set-oneshot) { printf 'bootctl'; for a in \"$@\"; do printf '|%s' \"$a\"; done; printf '\\n'; } >>\"$CALLS\";;\n"
-	    "is-installed) [ -f \"$BASE/sdboot\" ] && { echo yes; exit 0; }; echo no; exit 1;;\n"
-	    "-p) echo /efi;;\n-x) echo 'no XBOOTLDR' >&2; exit 1;;\n"
-	    "list) printf 'Boot Loader Entries:\\n        title: Debian\\n           id: debian-6.6.conf\\n"
-	    "        linux: /vmlinuz-6.6.0-test\\n\\n        title: L\\n           id: listed.conf\\n"
-	    "      version: 6.8.0-rc1\\n        linux: /EFI/Linux/l.efi\\n';;\n"
-	    "status) printf 'System:\\n  Firmware: UEFI\\n\\nDefault Boot Loader Entry:\\n        title: Debian\\n"
-	    "           id: debian-6.6.conf\\n        linux: /vmlinuz-6.6.0-test\\n\\n';;\n"
-	    "*) exit 1;;\nesac\n", 0755);
-	setenv("CALLS", calls, 1);
-	setenv("BASE", base, 1);
-	setenv("PATH", bin, 1);   /* the fakes only: nothing real can reboot this machine */
-	ctx.root = root;
-}
 
 int main(void)
 {
@@ -561,13 +310,11 @@ int main(void)
 	}
 	setup();
 	T_CHECK(boot_driver_find("oneshot") == &boot_oneshot);
-	T_CHECK(boot_driver_find("kexec") == &boot_kexec);
 	T_CHECK(boot_driver_find("sim") == &boot_sim);
 	T_CHECK(boot_driver_find("grub") == NULL && boot_driver_find(NULL) == NULL);
 	test_grub();
 	test_grub_env();
 	test_sdboot();
-	test_kexec();
 	test_unit_systemd();
 	test_unit_sysv();
 	if (was != NULL)

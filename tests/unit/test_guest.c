@@ -1,4 +1,4 @@
-/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one, links refused), guest_initrd.c's cache key, guest_share.c's QEMU option escaping, console token and staging import, and guest_pin.c's vCPU threads of a fake /proc. */
+/* test_guest.c: the qemu driver's pieces: lib/cpio.c's newc archive read back, guest_mods.c's modules of a fake module tree (depends= fields, modules.dep, built-ins, an optional module, a .ko.xz, a missing one, links refused), guest_initrd.c's cache key, guest_share.c's QEMU option escaping, console token and staging import, and guest_pin.c's vCPU threads of a fake /proc, and what a qemu SPEC names trusted. */
 #include "contest/series/guest.h"
 #include "contest/series/guest_initrd.h"
 #include "contest/series/guest_mods.h"
@@ -222,6 +222,65 @@ static void put_file(const char *path, const char *text)
 		fputs(text, f);
 		fclose(f);
 	}
+}
+
+/* spec_of: guest_spec of spec; "" when accepted (g and rel filled), else why. */
+static const char *spec_of(const char *spec, struct guest_kernel *g, char *rel, size_t rlen)
+{
+	static char why[1024];
+
+	rel[0] = '\0';
+	return guest_spec(spec, rel, rlen, g, why, sizeof why) == 0 ? "" : why;
+}
+
+/* test_spec_trust: a kernel folder, its image and module folder, and each
+ * module, are refused when anyone but root (or the user running the test)
+ * can change them; a link to a kernel folder is followed, and its real
+ * path kept. */
+static void test_spec_trust(void)
+{
+	static struct guest_kernel g;
+	static struct mods m;
+	char kd[PATH_MAX], p[PATH_MAX], real[PATH_MAX], rel[64], why[512];
+
+	text_fmt(kd, sizeof kd, "%s/kd", base);
+	text_fmt(p, sizeof p, "%s/kd/lib/modules/9.9", base);
+	fs_mkdirs(p);
+	text_fmt(p, sizeof p, "%s/kd/boot", base);
+	fs_mkdirs(p);
+	text_fmt(p, sizeof p, "%s/kd/boot/vmlinuz-9.9", base);
+	put_file(p, "kernel");
+	T_STREQ(spec_of(kd, &g, rel, sizeof rel), "");
+	T_STREQ(rel, "9.9");
+	chmod(p, 0664);
+	T_CHECK(strstr(spec_of(kd, &g, rel, sizeof rel), "qemu's kernel image") != NULL);
+	chmod(p, 0644);
+	if (geteuid() == 0) {
+		T_CHECK(chown(p, 65534, 65534) == 0);
+		T_CHECK(strstr(spec_of(kd, &g, rel, sizeof rel), "owned by") != NULL);
+		T_CHECK(chown(p, 0, 0) == 0);
+	}
+	text_fmt(p, sizeof p, "%s/kd/lib/modules", base);
+	chmod(p, 0777);
+	T_CHECK(strstr(spec_of(kd, &g, rel, sizeof rel), "qemu's module folder") != NULL);
+	chmod(p, 0755);
+	chmod(kd, 0777);
+	T_CHECK(strstr(spec_of(kd, &g, rel, sizeof rel), "qemu's kernel image") != NULL);
+	chmod(kd, 0755);
+	text_fmt(p, sizeof p, "%s/kl", base);   /* a link to the folder: its real path is used */
+	T_CHECK(symlink("kd", p) == 0);
+	T_STREQ(spec_of(p, &g, rel, sizeof rel), "");
+	T_CHECK(realpath(kd, real) != NULL);
+	T_STREQ(g.root, real);
+	T_CHECK(strncmp(g.image, real, strlen(real)) == 0 && strncmp(g.modules, real, strlen(real)) == 0);
+
+	/* a module someone else can write */
+	text_fmt(p, sizeof p, "%s/kernel/fs/netfs/netfs.ko", tree);
+	chmod(p, 0646);
+	T_CHECK(mods_resolve(base, tree, "9p", &m, why, sizeof why) == -1);
+	T_CHECK(strstr(why, "netfs.ko") != NULL && strstr(why, "qemu's module") != NULL);
+	chmod(p, 0644);
+	T_CHECK(mods_resolve(base, tree, "9p", &m, why, sizeof why) == 0);
 }
 
 /* count_initrd: the files of dir whose name begins with prefix. */
@@ -479,6 +538,7 @@ int main(void)
 	test_mods();
 	test_links();
 	test_initrd();
+	test_spec_trust();
 	test_escape();
 	test_token();
 	test_stage();
