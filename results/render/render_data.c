@@ -3,7 +3,6 @@
 #include "results/render/render_util.h"
 
 #include <math.h>
-#include <string.h>
 
 /* csv_strs: the n strings of v as CSV fields, comma-separated. */
 static void csv_strs(FILE *out, const char *const *v, int n)

@@ -2,7 +2,6 @@
 #include "results/render/render.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* render_prec: see render.h. */
 int render_prec(const struct rep_model *m, int col)
