@@ -1,7 +1,10 @@
 /* bench_bw.c: bandwidth microbenchmarks (cached file read and mmap, memcpy, hand copy, memory read and write) in MB/s. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_bw.h"
+#include "micro/bench_mem.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -85,7 +88,7 @@ static size_t bw_half(size_t size)
 	BW_S8(p, 56) BW_S8(p, 64) BW_S8(p, 72) BW_S8(p, 80) BW_S8(p, 88) BW_S8(p, 96) BW_S8(p, 104) \
 	BW_S8(p, 112) BW_S8(p, 120) 0
 
-/* micro_bread: see micro.h. BW_SUM128 a block; not inlined, so its loads
+/* micro_bread: see bench_bw.h. BW_SUM128 a block; not inlined, so its loads
  * stay plain loads of memory the caller may have had others write. */
 __attribute__((noinline)) uint64_t micro_bread(const uint64_t *w, size_t nw)
 {
@@ -98,7 +101,7 @@ __attribute__((noinline)) uint64_t micro_bread(const uint64_t *w, size_t nw)
 	return sum;
 }
 
-/* micro_bw_frd: see micro.h. lmbench's frd: the sum of every 4-byte word,
+/* micro_bw_frd: see bench_bw.h. lmbench's frd: the sum of every 4-byte word,
  * BW_SUM128 a block of 128. */
 uint32_t micro_bw_frd(const uint32_t *w, size_t nw)
 {
@@ -115,7 +118,7 @@ uint32_t micro_bw_frd(const uint32_t *w, size_t nw)
 #define BW_ST4(p, i) p[i + 3] = 1; p[i + 2] = 1; p[i + 1] = 1; p[i] = 1;
 #define BW_ST16(p, i) BW_ST4(p, i + 12) BW_ST4(p, i + 8) BW_ST4(p, i + 4) BW_ST4(p, i)
 
-/* micro_bw_fwr: see micro.h. lmbench's fwr as its binary runs it: a block
+/* micro_bw_fwr: see bench_bw.h. lmbench's fwr as its binary runs it: a block
  * of 128 stores of the constant 1 with no loop among them, each 512-byte
  * block from its last word down to its first (lmbench's chained
  * p[0] = ... = p[127] = 1 stores right to left); volatile, so neither
@@ -310,7 +313,7 @@ fail:
 	return -1;
 }
 
-/* micro_group_bw: see micro.h. Metrics (MB/s, MB = 10^6 bytes as lmbench
+/* micro_group_bw: see suite.h. Metrics (MB/s, MB = 10^6 bytes as lmbench
  * 3's): bw_file_reread, bw_mmap_reread, bw_bcopy_libc, bw_bcopy_hand,
  * bw_mem_frd, bw_mem_fwr (lmbench's frd and fwr, the summary's Mem read
  * and write), and mb_decimal (1: this run's megabyte is 10^6 bytes). */

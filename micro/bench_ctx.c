@@ -1,6 +1,8 @@
 /* bench_ctx.c: context-switch cost (lmbench's lat_ctx method): a token passed around a ring of pipes by N processes that each sum a private working set, less the same passes and sums in one process. */
 #include "lib/text.h"
+#include "micro/bench_bw.h"
 #include "micro/ctx.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -370,7 +372,7 @@ static void ctx_case(const struct micro_opts *o, struct micro_set *set, enum mic
 	micro_put_value(set, id, sw / 1000, res.ring.spread * res.ring.value / sw);
 }
 
-/* micro_group_ctx: see micro.h. Metrics ctx_Np_Kk, microseconds per switch.
+/* micro_group_ctx: see suite.h. Metrics ctx_Np_Kk, microseconds per switch.
  * SIGPIPE is ignored while it runs (a dead member gives EPIPE, not death). */
 void micro_group_ctx(const struct micro_opts *o, struct micro_set *set)
 {

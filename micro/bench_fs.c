@@ -2,7 +2,11 @@
 #include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_bw.h"
+#include "micro/bench_mem.h"
+#include "micro/bench_proc.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -564,7 +568,7 @@ static void fs_vm(const struct micro_opts *o, struct micro_set *set)
 	unlink(path);
 }
 
-/* micro_group_fs: see micro.h. Adds fs_create_0k, fs_delete_0k,
+/* micro_group_fs: see suite.h. Adds fs_create_0k, fs_delete_0k,
  * fs_create_10k, fs_delete_10k, mmap_lat, mmap_read, prot_fault and
  * page_fault, all in microseconds (per file, per mapping, per fault, per
  * page). */

@@ -1,7 +1,9 @@
 /* bench_ipc.c: IPC latency (pipe, AF_UNIX, UDP, TCP, ONC RPC, TCP connect) and bandwidth (pipe, AF_UNIX, TCP) between two processes. */
 #include "lib/text.h"
+#include "micro/bench_bw.h"
+#include "micro/harness.h"
 #include "micro/ipc.h"
-#include "micro/micro.h"
+#include "micro/suite.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -68,50 +70,6 @@ static pid_t ipc_fork(const struct ipc_state *st)
 			_exit(1);
 	}
 	return pid;
-}
-
-/* ipc_read_full: see ipc.h. */
-ssize_t ipc_read_full(int fd, void *buf, size_t len)
-{
-	size_t got = 0;
-
-	while (got < len) {
-		ssize_t r = read(fd, (char *)buf + got, len - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
-}
-
-/* ipc_write_full: see ipc.h. */
-int ipc_write_full(int fd, const void *buf, size_t len)
-{
-	size_t put = 0;
-
-	while (put < len) {
-		ssize_t r = write(fd, (const char *)buf + put, len - put);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		put += (size_t)r;
-	}
-	return 0;
-}
-
-/* ipc_recv_fail: see ipc.h. */
-int ipc_recv_fail(const char *what, ssize_t r)
-{
-	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-		return micro_fail("%s: no answer in %d s", what, IPC_TIMEOUT_S);
-	if (r < 0)
-		return micro_fail_errno(what);
-	return micro_fail("%s: peer closed the connection", what);
 }
 
 /* ipc_timeout: bound every receive on fd by IPC_TIMEOUT_S; 0 or -1. */
@@ -492,7 +450,7 @@ struct ipc_bench {
 	int wall;          /* 1: timed by the monotonic clock even when pinned (see ipc_clock) */
 };
 
-/* micro_group_ipc: see micro.h. Latencies in microseconds per round trip
+/* micro_group_ipc: see suite.h. Latencies in microseconds per round trip
  * (per connection for lat_tcp_conn), bandwidths in MB/s. SIGPIPE is
  * ignored while it runs (a dead peer gives EPIPE, not death). */
 void micro_group_ipc(const struct micro_opts *o, struct micro_set *set)

@@ -1,6 +1,8 @@
 /* bench_mem.c: measured CPU clock, memory load latencies in ns (lmbench 3's forward 128-byte stride walk; contest's random chase) and the cache sizes. */
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_mem.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <math.h>
@@ -499,7 +501,7 @@ static void mem_caches(struct micro_set *set, const double *t, const size_t *siz
 	micro_put_value(set, MID_CACHE_SRC, (double)src, 0);
 }
 
-/* micro_group_mem: see micro.h. Metrics: mhz (MHz); stride_<bytes>, lmbench's
+/* micro_group_mem: see suite.h. Metrics: mhz (MHz); stride_<bytes>, lmbench's
  * forward 128-byte stride walk, and curve_<bytes>, contest's random chase,
  * for each working set (ns per dependent load); lat_1k, lat_128k,
  * lat_largest (mem_lmbench_points); cache_l1..l3 and

@@ -1,7 +1,10 @@
 /* bench_proc.c: the "processor, processes" microbenchmarks: null call and I/O, stat, open/close, select, signals, fork, exec, shell. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_proc.h"
+#include "micro/harness.h"
+#include "micro/proc_fork.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -278,7 +281,7 @@ static int sig_send_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* micro_sig_catch: see micro.h. SIGUSR1's disposition and the signal mask
+/* micro_sig_catch: see bench_proc.h. SIGUSR1's disposition and the signal mask
  * are restored afterwards. */
 int micro_sig_catch(const struct micro_opts *o, struct micro_value *v)
 {
@@ -430,7 +433,7 @@ static void proc_spawns(const struct micro_opts *o, struct micro_set *set)
 	proc_measure(o, set, MID_SH_PROC, spawn_loop, &s);
 }
 
-/* micro_group_proc: see micro.h. Adds null_call, null_io, stat,
+/* micro_group_proc: see suite.h. Adds null_call, null_io, stat,
  * open_close, select_tcp, sig_inst, sig_hndl, fork_proc, exec_proc and
  * sh_proc, all in microseconds per operation. */
 void micro_group_proc(const struct micro_opts *o, struct micro_set *set)

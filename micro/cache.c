@@ -1,6 +1,6 @@
 /* cache.c: the CPU caches the system reports (sysfs cache/index*), and the choice between them and the sizes a latency curve shows. */
 #include "lib/fs.h"
-#include "micro/micro.h"
+#include "micro/cache.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 #ifndef CONTEST_MICRO_CTX_H
 #define CONTEST_MICRO_CTX_H
 
-#include "micro/micro.h"
+#include "micro/harness.h"
 
 #include <stddef.h>
 #include <stdint.h>

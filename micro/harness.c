@@ -1,6 +1,6 @@
 /* harness.c: one timing harness for every microbenchmark: calibrate, subtract overhead, repeat, take the median. */
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/harness.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -15,7 +15,7 @@ static _Thread_local char fail_reason[128];
 /* MICRO_MAX_N: calibration gives up beyond this count (a loop that does no work). */
 #define MICRO_MAX_N (1ull << 40)
 
-/* micro_opts_init: see micro.h. The full suite takes 9 samples of at
+/* micro_opts_init: see harness.h. The full suite takes 9 samples of at
  * least 20 ms each per metric; --quick 3 samples of at least 2 ms. */
 void micro_opts_init(struct micro_opts *o, int quick)
 {
@@ -151,14 +151,14 @@ static uint64_t calibrate(micro_loop_fn loop, void *state, micro_clock_fn clock,
 	}
 }
 
-/* micro_time_ns: see micro.h. */
+/* micro_time_ns: see harness.h. */
 int micro_time_ns(const struct micro_opts *o, micro_loop_fn loop, void *state,
 		  struct micro_value *out)
 {
 	return micro_time_ns_clock(o, loop, state, NULL, out);
 }
 
-/* micro_time_ns_clock: see micro.h. */
+/* micro_time_ns_clock: see harness.h. */
 int micro_time_ns_clock(const struct micro_opts *o, micro_loop_fn loop, void *state,
 			micro_clock_fn clock, struct micro_value *out)
 {

@@ -1,4 +1,4 @@
-/* ipc.h: what the IPC group's two files share: a benchmark's connection to its peer, whole reads and writes, contest's own ONC RPC. */
+/* ipc.h: what the IPC group's files share: a benchmark's connection to its peer, whole reads and writes (ipc_io.c), contest's own ONC RPC (ipc_rpc.c). */
 #ifndef CONTEST_MICRO_IPC_H
 #define CONTEST_MICRO_IPC_H
 
@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "micro/micro.h"
+#include "micro/harness.h"
 
 enum {
 	IPC_CHUNK = 64 * 1024,  /* bandwidth transfer unit: pipe, AF_UNIX (lmbench's XFERSIZE) */

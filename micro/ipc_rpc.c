@@ -1,6 +1,6 @@
 /* ipc_rpc.c: contest's own ONC RPC v2 runtime (RFC 5531) for the IPC group: XDR messages, a dispatching server (poll, receive, decode, dispatch, encode, send) and the timed UDP and TCP clients. */
+#include "micro/harness.h"
 #include "micro/ipc.h"
-#include "micro/micro.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -1,7 +1,8 @@
 /* proc_fork.c: Fork proc's loop in contest-forker, a small process of its own: found beside contest, started, told counts, its times read back. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/proc_fork.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -13,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* micro_forker_find: see micro.h. */
+/* micro_forker_find: see proc_fork.h. */
 int micro_forker_find(const char *program, char *out, size_t len)
 {
 	const char *slash = strrchr(program, '/');
@@ -29,7 +30,7 @@ int micro_forker_find(const char *program, char *out, size_t len)
 	return -1;
 }
 
-/* micro_forker_start: see micro.h. One stream socket carries the requests
+/* micro_forker_start: see proc_fork.h. One stream socket carries the requests
  * and the replies (a dead helper gives EPIPE, never SIGPIPE). */
 int micro_forker_start(struct micro_forker *f, const char *path)
 {
@@ -81,7 +82,7 @@ static int forker_reply(struct micro_forker *f, char *buf, size_t len)
 	return micro_fail(MICRO_FORKER "'s reply is too long");
 }
 
-/* micro_forker_loop: see micro.h. */
+/* micro_forker_loop: see proc_fork.h. */
 int micro_forker_loop(void *state, uint64_t n)
 {
 	struct micro_forker *f = state;
@@ -110,13 +111,13 @@ int micro_forker_loop(void *state, uint64_t n)
 	return 0;
 }
 
-/* micro_forker_clock: see micro.h. */
+/* micro_forker_clock: see proc_fork.h. */
 double micro_forker_clock(void *state)
 {
 	return ((struct micro_forker *)state)->ns;
 }
 
-/* micro_forker_stop: see micro.h. Closing the socket is the helper's end of
+/* micro_forker_stop: see proc_fork.h. Closing the socket is the helper's end of
  * input; it is killed when it has not gone by then (it never waits long:
  * a request finishes before it reads again). */
 int micro_forker_stop(struct micro_forker *f)
@@ -169,7 +170,7 @@ static int forker_time(const struct micro_opts *o, struct micro_value *v, char *
 	return 0;
 }
 
-/* micro_fork_proc: see micro.h. */
+/* micro_fork_proc: see proc_fork.h. */
 void micro_fork_proc(const struct micro_opts *o, micro_loop_fn fallback, void *state,
 		     struct micro_value *v)
 {

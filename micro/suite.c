@@ -1,7 +1,8 @@
 /* suite.c: the microbenchmark suite: every group in order (or those of --only), on one CPU (the ends of IPC and rings on two under spread), in a scratch directory. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,9 +7,11 @@
 #include "lib/err.h"
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
-#include "results/render/render_micro.h"
+#include "micro/harness.h"
+#include "micro/proc_fork.h"
+#include "micro/suite.h"
 #include "results/record/store.h"
+#include "results/render/render_micro.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -3,7 +3,7 @@
 #define CONTEST_LMRUN_H
 
 #include <stddef.h>
-#include "micro/metric.h"
+#include "results/record/micro_metric.h"
 #include "results/record/micro_record.h"
 
 /* struct micro_record.mode and .placement of the runs read from lmbench's files. */

@@ -1,6 +1,6 @@
 /* chart_axis.c: the y axis of the HTML report's bar chart: linear from 0, or broken when a few bars dwarf the rest, and where a value lands on it. */
 #include "results/render/chart_axis.h"
-#include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -98,24 +98,19 @@ render_micro_fn render_text_micro, render_markdown_micro, render_html_micro, ren
  * meaning of one raises it (man/contest.1, JSON SCHEMA). */
 #define RENDER_JSON_SCHEMA 1
 
-/* Pieces the data formats share (results/render/render_data.c): render_num, v
- * as "%.6g" or na when not finite; render_csv_str, s as a CSV field;
+/* Pieces the data formats share (results/render/render_data.c):
  * render_csv_ratio_base, ",LABEL" of the ratio base ("," without one);
  * render_csv_env, the environment differences' table after an empty line
- * (nothing when none); render_json_str, s as a JSON string (valid UTF-8
- * always); render_json_head, the document's opening: "format", "schema",
+ * (nothing when none); render_json_head, the document's opening: "format", "schema",
  * "version", "kind" (report, trend), "baseline", "ratio_base" (the
  * --ratio-base label, or null), "labels" and "hosts"
  * ({"apart", "names", "labels": [{"label", "host", "stored_label"}]}),
  * without a closing brace; render_json_env, ",\n \"environment\": {...}";
  * render_json_workload_head, "{\"workload\": NAME, \"identity\", \"jobs\",
  * \"machine\"" without a closing brace. */
-void render_num(FILE *out, double v, const char *na);
-void render_csv_str(FILE *out, const char *s);
 void render_csv_workload(FILE *out, const struct rep_workload *wl);
 void render_csv_ratio_base(FILE *out, const struct rep_model *m);
 void render_csv_env(FILE *out, const struct rep_model *m);
-void render_json_str(FILE *out, const char *s);
 void render_json_head(FILE *out, const struct rep_model *m, const char *kind);
 void render_json_env(FILE *out, const struct rep_model *m);
 void render_json_workload_head(FILE *out, const struct rep_workload *wl);
@@ -131,22 +126,10 @@ void render_markdown_env(FILE *out, const struct rep_model *m);
  * of the page. render_html is head, the workloads, tail. */
 void render_html_head(FILE *out, const struct rep_model *m);
 
-/* render_html_start: an HTML page up to its heading "contest: NAMES" (the n
- * names of v, also its title) and the opened body (results/render/render_html.c). */
-void render_html_start(FILE *out, char *const *v, size_t n);
-
 /* render_html_notes: the text report's notes of block b (render_notes:
  * detail, failed and busy runs, with stats the outliers) as a list. */
 void render_html_notes(FILE *out, const struct rep_block *b, int stats);
 void render_html_tail(FILE *out, const struct rep_model *m);
-
-/* render_nice_step: an axis step of 1, 2, 2.5 or 5 times a power of ten
- * near span / 5 (results/render/render_chart.c). */
-double render_nice_step(double span);
-
-/* render_chart_colour: the colour of series or label k in the charts,
- * distinct for every k, into buf. */
-void render_chart_colour(size_t k, char *buf, size_t len);
 
 /* render_trend_chart: the line chart of one load of a trend (inline SVG
  * as wide as the page): mean Time per label in trend order, a line per
@@ -154,9 +137,6 @@ void render_chart_colour(size_t k, char *buf, size_t len);
  * red and labelled with their size, the largest named; then a legend
  * paragraph (results/render/render_trend_chart.c). */
 void render_trend_chart(FILE *out, const struct rep_model *m, const struct rep_block *b);
-
-/* render_html_esc: s into out with &, <, >, " and ' as character references. */
-void render_html_esc(FILE *out, const char *s);
 
 /* render_html_chart: the HTML report's "Ratio per load" chart of workload
  * wl (results/render/render_chart.c): inline SVG as wide as the page, a bar per
@@ -170,10 +150,6 @@ void render_html_chart(FILE *out, const struct rep_model *m, const struct rep_wo
  * Ratios are over a ratio base (m->ratio_base, --ratio-base) into buf
  * (returned); NULL without one (each row over its own label's no_load). */
 const char *render_ratio_note(const struct rep_model *m, char *buf, size_t len);
-
-/* render_fig: v with prec decimals into buf (returned), or "-" when not
- * available; a rounded zero never shows a minus sign. The reports' figures. */
-const char *render_fig(double v, int prec, char *buf, size_t len);
 
 /* The Ratio column, beside the FIG_ indexes, for render_prec. */
 #define RENDER_RATIO 4
@@ -220,9 +196,6 @@ const char *render_outliers(const struct sum_cell *c, char *buf, size_t len);
  * > 0), "median 4.70, 95% interval - (needs 6 runs)" with fewer than
  * ROB_CI_MIN_N; returns buf. */
 const char *render_median(const struct sum_cell *c, char *buf, size_t len);
-
-/* render_pct: a signed percentage, "+3.1%", or "-" when not available. */
-const char *render_pct(double v, char *buf, size_t len);
 
 /* One evidence column of --why or --latency: its text heading, its data
  * name (CSV, JSON), decimals, and its figure in a cell. */

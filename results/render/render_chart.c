@@ -1,6 +1,7 @@
 /* render_chart.c: the HTML report's "Ratio per load" bar chart: inline SVG across the page width, its axis scaled to the bars, whiskers clipped and marked, a legend. */
 #include "results/render/render.h"
 #include "results/render/chart_axis.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,37 +14,10 @@
 #define CHAR_W    7     /* estimated width of one character at 12px */
 #define BAR_MAX   40    /* the widest bar */
 
-static const char *const palette[] = {
-	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
-};
-#define NPALETTE (sizeof palette / sizeof palette[0])
-
-/* colour: the bar colour of label k, distinct for every label. */
-static void colour(size_t k, char *buf, size_t len)
-{
-	if (k < NPALETTE)
-		snprintf(buf, len, "%s", palette[k]);
-	else
-		snprintf(buf, len, "hsl(%d,55%%,45%%)", (int)(fmod((double)k * 137.508, 360.0)));
-}
-
-void render_chart_colour(size_t k, char *buf, size_t len)
-{
-	colour(k, buf, len);
-}
-
 /* has_ratio: 1 when the cell gets a bar: runs and a finite Ratio. */
 static int has_ratio(const struct sum_cell *c)
 {
 	return c->n > 0 && isfinite(c->ratio);
-}
-
-double render_nice_step(double span)
-{
-	double raw = span / 5, mag = pow(10, floor(log10(raw))), f = raw / mag;
-
-	return mag * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
 }
 
 /* legend: a colour key and name per label, flowing left to right from
@@ -62,7 +36,7 @@ static int legend(FILE *out, const struct rep_model *m, int wrap, int y)
 		}
 		if (out) {
 			int lx = MARGIN_L + x, ly = y + 18 * (rows - 1);
-			colour(k, col, sizeof col);
+			render_chart_colour(k, col, sizeof col);
 			fprintf(out, "<rect class=\"key\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			        "<text x=\"%d\" y=\"%d\">", lx, ly, col, lx + 18, ly + 11);
 			render_html_esc(out, m->labels[k]);
@@ -145,7 +119,7 @@ static void chart_bar(FILE *out, const struct chart *g, const struct rep_block *
 	double v = c->ratio < 0 ? 0 : c->ratio, ci = c->ratio_ci95;
 	char col[32];
 
-	colour(r->label, col, sizeof col);
+	render_chart_colour(r->label, col, sizeof col);
 	fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>",
 	        x + 1, Y(g, v), g->bw - 2, Y(g, 0) - Y(g, v), col);
 	render_html_esc(out, r->name);

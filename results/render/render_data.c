@@ -1,33 +1,8 @@
 /* render_data.c: the report as data: CSV (one row per workload, load and label) and one JSON document. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
-#include <string.h>
-
-/* num: v for a data file ("%.6g"), or the empty/null form when not available. */
-static void num(FILE *out, double v, const char *na)
-{
-	if (isfinite(v))
-		fprintf(out, "%.6g", v);
-	else
-		fputs(na, out);
-}
-
-/* render_csv_str: see render.h. */
-void render_csv_str(FILE *out, const char *s)
-{
-	if (strpbrk(s, ",\"\n\r") == NULL) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 /* csv_strs: the n strings of v as CSV fields, comma-separated. */
 static void csv_strs(FILE *out, const char *const *v, int n)
@@ -44,7 +19,7 @@ static void csv_nums(FILE *out, const double *v, int n)
 {
 	for (int i = 0; i < n; i++) {
 		fputc(',', out);
-		num(out, v[i], "");
+		render_num(out, v[i], "");
 	}
 }
 
@@ -53,7 +28,7 @@ static void csv_cols(FILE *out, const struct sum_cell *c, const struct render_co
 {
 	for (int j = 0; j < n; j++) {
 		fputc(',', out);
-		num(out, cols[j].get(c), "");
+		render_num(out, cols[j].get(c), "");
 	}
 }
 
@@ -145,7 +120,7 @@ static void csv_row(FILE *out, const struct rep_model *m, const struct rep_workl
 	}
 	csv_robust(out, r);
 	fputc(',', out);
-	num(out, r->ntime, "");
+	render_num(out, r->ntime, "");
 	csv_cols(out, c, render_canary_cols, RENDER_CANARY_N);
 	csv_cols(out, c, render_why_cols, RENDER_WHY_N);
 	csv_cols(out, c, render_lat_cols, RENDER_LAT_N);
@@ -208,53 +183,6 @@ void render_csv_workload(FILE *out, const struct rep_workload *wl)
 	render_csv_str(out, wl->machine);
 }
 
-void render_num(FILE *out, double v, const char *na)
-{
-	num(out, v, na);
-}
-
-/* utf8_len: the length of the well-formed UTF-8 sequence of two to four
- * bytes at s (no overlong form, surrogate or code point above U+10FFFF),
- * or 0 when s does not start one. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 :
-	        s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-	/* the second byte's range: narrower after E0 (overlong), ED (surrogates),
-	 * F0 (overlong) and F4 (above U+10FFFF) */
-	unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
-	unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
-
-	if (n == 0 || s[1] < lo || s[1] > hi)
-		return 0;
-	for (int i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* render_json_str: see render.h. A byte that is not part of well-formed
- * UTF-8 becomes \\ufffd, so the document is always valid UTF-8. */
-void render_json_str(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	fputc('"', out);
-	while (*p) {
-		int n = *p >= 0x80 ? utf8_len(p) : 1;
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else if (n == 0)
-			fputs("\\ufffd", out);
-		else
-			fwrite(p, 1, (size_t)n, out);
-		p += n ? n : 1;
-	}
-	fputc('"', out);
-}
-
 /* json_str_or_null: s as a JSON string, null when NULL. */
 static void json_str_or_null(FILE *out, const char *s)
 {
@@ -268,11 +196,11 @@ static void json_str_or_null(FILE *out, const char *s)
 static void json_desc(FILE *out, const struct stat_desc *d)
 {
 	fprintf(out, "{\"n\": %d, \"mean\": ", d->n);
-	num(out, d->mean, "null");
+	render_num(out, d->mean, "null");
 	fputs(", \"sd\": ", out);
-	num(out, d->sd, "null");
+	render_num(out, d->sd, "null");
 	fputs(", \"ci95\": ", out);
-	num(out, d->ci95, "null");
+	render_num(out, d->ci95, "null");
 	fputc('}', out);
 }
 
@@ -285,7 +213,7 @@ static void json_cmp(FILE *out, const struct cmp_fig *f)
 	fputc('{', out);
 	for (int i = 0; k[i]; i++) {
 		fprintf(out, "\"%s\": ", k[i]);
-		num(out, v[i], "null");
+		render_num(out, v[i], "null");
 		fputs(", ", out);
 	}
 	fprintf(out, "\"tested\": %s, \"significant\": %s}", f->tested ? "true" : "false",
@@ -299,7 +227,7 @@ static void json_cols(FILE *out, const char *key, const struct sum_cell *c,
 	fprintf(out, ", \"%s\": {", key);
 	for (int j = 0; j < n; j++) {
 		fprintf(out, "%s\"%s\": ", j ? ", " : "", cols[j].name);
-		num(out, cols[j].get(c), "null");
+		render_num(out, cols[j].get(c), "null");
 	}
 	fputc('}', out);
 }
@@ -315,7 +243,7 @@ static void json_robust(FILE *out, const struct sum_cell *c)
 	fputs(", \"time_robust\": {", out);
 	for (int i = 0; i < 5; i++) {
 		fprintf(out, "\"%s\": ", k[i]);
-		num(out, v[i], "null");
+		render_num(out, v[i], "null");
 		fputs(", ", out);
 	}
 	fputs("\"outliers\": [", out);
@@ -323,7 +251,7 @@ static void json_robust(FILE *out, const struct sum_cell *c)
 		if (!c->tvout[i])
 			continue;
 		fprintf(out, "%s{\"run\": %d, \"time\": ", n++ ? ", " : "", c->trun[i]);
-		num(out, c->tv[i], "null");
+		render_num(out, c->tv[i], "null");
 		fputc('}', out);
 	}
 	fputs("]}", out);
@@ -335,9 +263,9 @@ static void json_mw(FILE *out, const struct cmp_row *c)
 {
 	fprintf(out, ", \"mann_whitney\": {\"done\": %s, \"exact\": %s, \"u\": ",
 	        c->mw.done ? "true" : "false", c->mw.exact ? "true" : "false");
-	num(out, c->mw.u, "null");
+	render_num(out, c->mw.u, "null");
 	fputs(", \"p\": ", out);
-	num(out, c->mw.p, "null");
+	render_num(out, c->mw.p, "null");
 	fprintf(out, ", \"significant\": %s}", c->mw_significant ? "true" : "false");
 }
 
@@ -354,14 +282,14 @@ static void json_row(FILE *out, const struct rep_row *r)
 		json_desc(out, &c->st[j]);
 	}
 	fputs(", \"ratio\": ", out);
-	num(out, c->ratio, "null");
+	render_num(out, c->ratio, "null");
 	fputs(", \"ratio_ci95\": ", out);
-	num(out, c->ratio_ci95, "null");
+	render_num(out, c->ratio_ci95, "null");
 	fputs(", \"detail\": ", out);
 	render_json_str(out, c->detail);
 	json_robust(out, c);
 	fputs(", \"ntime\": ", out);
-	num(out, r->ntime, "null");
+	render_num(out, r->ntime, "null");
 	json_cols(out, "canary", c, render_canary_cols, RENDER_CANARY_N);
 	json_cols(out, "why", c, render_why_cols, RENDER_WHY_N);
 	json_cols(out, "latency", c, render_lat_cols, RENDER_LAT_N);
@@ -402,12 +330,12 @@ static void json_run(FILE *out, const struct rec *r)
 	}
 	for (int j = 0; j < 4; j++) {
 		fprintf(out, ", \"%s\": ", fig_names[j]);
-		num(out, nv[j], "null");
+		render_num(out, nv[j], "null");
 	}
 	fputs(", \"evidence\": {", out);
 	for (int j = 0; j < REV_N; j++) {
 		fprintf(out, "%s\"%s\": ", j ? ", " : "", rec_ev_names[j]);
-		num(out, r->ev[j], "null");
+		render_num(out, r->ev[j], "null");
 	}
 	fputs("}}", out);
 }
@@ -519,7 +447,7 @@ void render_json(FILE *out, const struct rep_model *m)
 		json_workload(out, &m->workloads[w]);
 	}
 	fputs("],\n \"canary_ref\": ", out);
-	num(out, m->canary_ref, "null");
+	render_num(out, m->canary_ref, "null");
 	render_json_env(out, m);
 	fputs(",\n \"runs\": [", out);
 	for (size_t i = 0; i < m->nruns; i++) {

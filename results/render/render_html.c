@@ -2,45 +2,12 @@
 #include "results/render/render.h"
 #include "results/render/render_micro.h"
 #include "results/render/render_paired.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char style[] =
-	"body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}\n"
-	"h1{font-size:1.4em}h2{font-size:1.2em;margin-top:1.6em}h3{font-size:1.05em}\n"
-	"table{border-collapse:collapse;margin:.8em 0 .3em;font-variant-numeric:tabular-nums}\n"
-	"caption{text-align:left;font-weight:bold;padding:.2em 0}\n"
-	"th,td{border:1px solid #ccc;padding:.2em .6em;white-space:nowrap}th{background:#f3f3f3}\n"
-	"td.num{text-align:right}td.vs{white-space:normal}td.sig{font-weight:bold}\n"
-	"ul.notes{margin:.2em 0 1em;font-size:.9em;color:#444}\n"
-	"svg.chart{width:100%;height:auto;display:block}\n"
-	"p.meta{color:#444;margin:.2em 0 1em}p.legend{font-size:.9em;color:#444;margin:.3em 0 1em}\n"
-	"svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#222}\n"
-	"svg .grid{stroke:#e4e4e4}svg .axis{stroke:#444}\n"
-	"svg .ref{stroke:#c00;stroke-dasharray:5 3}svg .err{stroke:#111;fill:none}svg .clip{fill:#111}\n"
-	"svg .brk{fill:#fff;stroke:#888;stroke-dasharray:3 3}\n"
-	"svg .band{fill-opacity:.18;stroke:none}svg .line{fill:none;stroke-width:2}\n"
-	"svg .step{stroke:#c00;stroke-width:4;fill:none}svg .mark{fill:#c00}svg text.sig{fill:#c00;font-weight:bold}\n"
-	"figure{margin:0}figcaption{font-weight:bold;margin:.4em 0}\n"
-	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n";
-
-/* render_html_esc: see render.h. */
-void render_html_esc(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
-		default: fputc(*s, out);
-		}
-	}
-}
 
 /* vs_cell: the "vs BASELINE" cell of row r in block b: the Time difference
  * in percent (seconds when the baseline mean is 0), its 95% interval,
@@ -250,27 +217,6 @@ static void env_section(FILE *out, const struct rep_model *m)
 		fputs("</li>\n", out);
 	}
 	fputs("</ul>\n", out);
-}
-
-/* names: the n names of v, comma-separated and escaped. */
-static void names(FILE *out, char *const *v, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		if (k)
-			fputs(", ", out);
-		render_html_esc(out, v[k]);
-	}
-}
-
-/* render_html_start: see render.h. */
-void render_html_start(FILE *out, char *const *v, size_t n)
-{
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>contest: ", out);
-	names(out, v, n);
-	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>contest: ", style);
-	names(out, v, n);
-	fputs("</h1>\n", out);
 }
 
 /* workload: workload wl's chart, then per block its table and its --why

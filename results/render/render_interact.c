@@ -1,6 +1,7 @@
 /* render_interact.c: the interactivity report in every format: text (classic blocks), CSV, JSON, Markdown, HTML with a chart of deadlines met. */
 #include "results/render/render_interact.h"
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

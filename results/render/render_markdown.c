@@ -1,5 +1,6 @@
 /* render_markdown.c: the report as Markdown for issue trackers: a table per load, the evidence tables, the environment differences. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* render_micro.c: the lmbench 2.0 summary layout of microbenchmark results, one row per suite run. */
 #include "results/render/render_micro.h"
 #include "lib/text.h"
-#include "micro/metric.h"
+#include "results/record/micro_metric.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* render_micro_data.c: report --micro as data: CSV (a row per figure of each run) and one JSON document (each run with its figures). */
 #include "results/render/render.h"
-#include "micro/metric.h"
+#include "results/record/micro_metric.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <stdlib.h>

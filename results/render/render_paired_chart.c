@@ -1,6 +1,7 @@
 /* render_paired_chart.c: a kernel series' pictures (report --paired, HTML): the forest plot of the paired differences and each load's rounds, inline SVG as wide as the page. */
 #include "results/render/render_paired.h"
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,6 +2,7 @@
 #include "results/render/render_paired.h"
 #include "results/model/compare.h"
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

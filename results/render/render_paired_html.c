@@ -1,6 +1,7 @@
 /* render_paired_html.c: a kernel series' rounds (report --paired) in HTML: the block as tables with the drift and notes, the forest plot and the rounds' pictures; a page of its own, or the lead of the HTML report of a series. */
 #include "results/render/render_paired.h"
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 

@@ -1,5 +1,6 @@
 /* render_trend.c: --trend as text (a compact block per load: Time, Ratio, their intervals, each step against the label before) and as Markdown. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

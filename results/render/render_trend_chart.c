@@ -1,5 +1,6 @@
 /* render_trend_chart.c: the HTML trend's line chart of one load: mean Time per label in trend order, its 95% interval as a band, significant steps marked and sized. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

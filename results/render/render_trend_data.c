@@ -1,5 +1,6 @@
 /* render_trend_data.c: --trend as data: CSV (a row per load and label with its step and test) and one JSON document. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <stdio.h>

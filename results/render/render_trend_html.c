@@ -1,5 +1,6 @@
 /* render_trend_html.c: --trend as one self-contained HTML page: per load a line chart and a table of the steps. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 

@@ -1,5 +1,6 @@
 /* render_why.c: the evidence columns of --why and --latency, shared by every renderer, and their text tables. */
 #include "results/render/render.h"
+#include "results/render/render_util.h"
 
 #include <math.h>
 #include <string.h>

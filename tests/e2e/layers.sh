@@ -40,6 +40,22 @@ offends beside 'contest/sys/ includes "contest/sense/p.h", a room beside it' \
 offends modcycle 'module contest/cmd/a -> contest/cmd/b' \
 	contest/cmd/a.h '' contest/cmd/a.c '#include "contest/cmd/b.h"' contest/cmd/b.h '#include "contest/cmd/a.h"'
 offends libcycle 'module lib/b -> lib/a' lib/a.c '#include "lib/b.h"' lib/b.h '' lib/b.c '#include "lib/a.h"'
+# micro/ makes micro records: it includes their schema in results/record/,
+# and no room of results/ includes micro/
+plant "$t" results/record/schema.h '#include "lib/a.h"'
+plant "$t" micro/harness.h '#include "results/record/schema.h"'
+check "micro/ includes a record's schema of results/record/" sh "$CHECK" "$t"
+offends results_micro 'results/lmbench/x.c: results/lmbench/ includes "micro/harness.h", a room above it' \
+	results/lmbench/x.c '#include "micro/harness.h"'
+offends record_micro 'results/record/y.c: results/record/ includes "micro/harness.h", a room above it' \
+	results/record/y.c '#include "micro/harness.h"'
+# and in a copy of this tree's results/ and micro/, a renderer that includes micro/ again fails
+mkdir -p "$SCRATCH/real"
+cp -r lib micro results "$SCRATCH/real/"
+sed -i '1a #include "micro/harness.h"' "$SCRATCH/real/results/render/render_micro.c"
+out=$(sh "$CHECK" "$SCRATCH/real")
+check "render_micro.c with micro/harness.h planted is refused: $out" \
+	test "$(printf '%s\n' "$out" | head -n 1)" = 'results/render/render_micro.c: results/render/ includes "micro/harness.h", a room above it'
 offends lib 'lib/up.c: lib/ includes "loads/l.h", above it' lib/up.c '#include "loads/l.h"'
 offends bare 'loads/bare.c: include "l.h" does not name its folder' loads/bare.c '#include "l.h"'
 offends missing 'is no file of the tree' loads/m.c '#include "loads/none.h"'

@@ -1,6 +1,6 @@
 /* fuzz_lmbench_summary.c: libFuzzer target for lmbench's summary and results-file reader (lmbench_summary_parse): any bytes, no crash, only well-formed runs. */
-#include "micro/metric.h"
 #include "results/lmbench/lmbench_summary.h"
+#include "results/record/micro_metric.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* test_lmbench_summary.c: lmbench's summaries (the four lmbench seeds of ../shared/seeds/, a spaced lmbench 3 summary) and its results file read as micro runs. */
 #include "lib/text.h"
-#include "micro/metric.h"
 #include "results/lmbench/lmbench_summary.h"
+#include "results/record/micro_metric.h"
 #include "tests/unit/t.h"
 
 #include <dirent.h>

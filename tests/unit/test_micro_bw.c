@@ -1,5 +1,6 @@
 /* test_micro_bw.c: the bandwidth group adds each of its metrics once, available and in a sane MB/s range, and leaves nothing behind. */
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

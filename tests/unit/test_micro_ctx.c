@@ -1,6 +1,7 @@
 /* test_micro_ctx.c: the context-switch ring (members, passes per lap, what each pass sums), its baseline's working set, and the ctx group's seven metrics. */
 #include "micro/ctx.h"
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

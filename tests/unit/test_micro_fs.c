@@ -1,5 +1,6 @@
 /* test_micro_fs.c: the fs microbenchmark group gives every metric once, available, in a sane range, and leaves no file behind. */
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

@@ -1,5 +1,5 @@
 /* test_micro_harness.c: the microbenchmark harness on synthetic loops: calibration, overhead subtraction, median, failures. */
-#include "micro/micro.h"
+#include "micro/harness.h"
 #include "tests/unit/t.h"
 
 #include <math.h>

@@ -1,5 +1,6 @@
 /* test_micro_ipc.c: the ipc group in quick mode adds its ten metrics once each, in sane ranges, and leaves nothing behind. */
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

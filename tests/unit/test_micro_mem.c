@@ -1,6 +1,9 @@
 /* test_micro_mem.c: the memory group adds mhz, the curve, the latencies and the cache guesses once each, in sane ranges. */
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_mem.h"
+#include "micro/cache.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

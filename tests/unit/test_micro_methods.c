@@ -1,7 +1,10 @@
 /* test_micro_methods.c: the lmbench methods' counts, sizes and strides: the stride ring, the curve's sizes, rd and wr, the reported caches and the guesses' choice. */
 #include "lib/fs.h"
 #include "lib/text.h"
-#include "micro/micro.h"
+#include "micro/bench_bw.h"
+#include "micro/bench_mem.h"
+#include "micro/cache.h"
+#include "micro/harness.h"
 #include "tests/unit/t.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* test_micro_metric.c: the metric table is whole and consistent, and the sink files metrics by id under the table's names. */
-#include "micro/micro.h"
+#include "micro/harness.h"
 #include "tests/unit/t.h"
 
 #include <string.h>

@@ -1,6 +1,7 @@
 /* test_micro_place.c: placement: pinned keeps every end on the suite CPU; spread puts the peer (and odd ring members) on the second CPU, checked in the child. */
 #include "micro/ctx.h"
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

@@ -1,5 +1,7 @@
 /* test_micro_proc.c: the proc microbenchmark group gives every metric once, available, in a sane range, and leaves nothing behind; Fork proc runs in contest-forker when there is one (its protocol, its lookup) and says so, else in the test's own process and says why. */
-#include "micro/micro.h"
+#include "micro/harness.h"
+#include "micro/proc_fork.h"
+#include "micro/suite.h"
 #include "tests/unit/t.h"
 #include "tests/unit/tmicro.h"
 

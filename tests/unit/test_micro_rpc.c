@@ -1,6 +1,6 @@
 /* test_micro_rpc.c: contest's ONC RPC messages: a call and its reply round trip (XID, program, version, procedure, auth, accept status, results), the server's errors, malformed replies refused. */
+#include "micro/harness.h"
 #include "micro/ipc.h"
-#include "micro/micro.h"
 #include "tests/unit/t.h"
 
 #include <arpa/inet.h>

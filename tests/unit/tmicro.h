@@ -2,7 +2,7 @@
 #ifndef CONTEST_TMICRO_H
 #define CONTEST_TMICRO_H
 
-#include "micro/micro.h"
+#include "micro/harness.h"
 #include "tests/unit/t.h"
 
 #include <dirent.h>

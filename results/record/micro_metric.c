@@ -1,5 +1,5 @@
-/* metric.c: the microbenchmark metric table and the lmbench 2.0 summary section titles. */
-#include "micro/metric.h"
+/* micro_metric.c: the microbenchmark metric table (a micro record's schema) and the lmbench 2.0 summary section titles. */
+#include "results/record/micro_metric.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
-/* metric.h: the one table of microbenchmark metrics: id, stored name, unit, lmbench summary section, column heading, format. */
-#ifndef CONTEST_MICRO_METRIC_H
-#define CONTEST_MICRO_METRIC_H
+/* micro_metric.h: a micro record's schema, the one table of microbenchmark metrics: id, stored name, unit, lmbench summary section, column heading, format. */
+#ifndef CONTEST_RECORD_MICRO_METRIC_H
+#define CONTEST_RECORD_MICRO_METRIC_H
 
 /* The sections of the lmbench 2.0 summary, in print order. */
 enum micro_section {
@@ -29,7 +29,7 @@ enum micro_fmt {
 };
 
 /* The metrics, in summary column order. A new metric: an id here and its
- * row in micro_metrics[] (micro/metric.c), then the code that measures it. */
+ * row in micro_metrics[] (results/record/micro_metric.c), then the code that measures it. */
 enum micro_id {
 	MID_MHZ,
 	MID_NULL_CALL, MID_NULL_IO, MID_STAT, MID_OPEN_CLOSE, MID_SELECT_TCP,
