@@ -2,6 +2,7 @@
 #include "results/render/render.h"
 #include "results/render/render_micro.h"
 #include "results/render/render_paired.h"
+#include "results/render/render_story.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,7 +26,8 @@ static const char style[] =
 	"svg .band{fill-opacity:.18;stroke:none}svg .line{fill:none;stroke-width:2}\n"
 	"svg .step{stroke:#c00;stroke-width:4;fill:none}svg .mark{fill:#c00}svg text.sig{fill:#c00;font-weight:bold}\n"
 	"figure{margin:0}figcaption{font-weight:bold;margin:.4em 0}\n"
-	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n";
+	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n"
+	"td.bad,ul.events li:not(.ev-note) b{color:#c00}td.dropped{color:#888;text-decoration:line-through}\n";
 
 /* render_html_esc: see render.h. */
 void render_html_esc(FILE *out, const char *s)
@@ -375,7 +377,8 @@ static void meta(FILE *out, const struct rep_model *m)
 /* render_html: one self-contained HTML5 document (inline <style> only; no
  * scripts, fonts, images or URLs): a title with the labels, a line with
  * the hosts, the first and last run, the workloads and the contest
- * versions (meta), then per
+ * versions (meta), then each series' story, its plan and events
+ * (render_story_html; nothing without one), then per
  * workload ("Workload: ID" when there are several) the chart
  * (render_html_chart; only when a load other than no_load is there: with
  * no_load alone every Ratio is 1.00) and the classic tables, one per load, with the text
@@ -398,6 +401,7 @@ void render_html(FILE *out, const struct rep_model *m)
 void render_html_series(FILE *out, const struct rep_model *m, const struct paired_model *pm)
 {
 	render_html_head(out, m);
+	render_story_html(out, m);   /* a series leads with its plan and events (none: nothing) */
 	if (pm != NULL)
 		render_paired_html_section(out, pm);
 	if (m->nlabels == 0)
