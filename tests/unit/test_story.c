@@ -1,4 +1,5 @@
-/* test_story.c: a series' story file (RESULTS/series-ID.story): the fixed one of tests/data/paired-series parsed and written back byte for byte; each kind of malformed line refused with its line and why; its bounds; the reader's refusals (a link, a FIFO, a name no file carries); the series' writer (its events' kinds, a file left alone when nothing changed); the HTML's story section, well formed, escaped, and a refused story as one line. */
+/* test_story.c: a series' story file (RESULTS/series-ID.story): the fixed one of tests/data/paired-series parsed and written back byte for byte; each kind of malformed line refused with its line and why; its bounds; the reader's refusals (a link, a FIFO, a name no file carries); the series' writer (its events' kinds, a file left alone when nothing changed); the HTML's story section, well formed, escaped, and a refused story as one line; the whole page of the fixed series well formed, its story first. */
+#include "contest/report/pipeline.h"
 #include "contest/series/closing.h"
 #include "results/model/model.h"
 #include "results/record/story.h"
@@ -347,6 +348,34 @@ static void test_html(void)
 	free(fix);
 }
 
+/* test_page: contest report --format html of the fixed series' records and
+ * story: the whole page well formed, the story before the paired block
+ * and the usual tables. */
+static void test_page(void)
+{
+	char dir[] = "/tmp/test_story_p.XXXXXX", cmd[300], why[256] = "", *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report_req req = { .format = "html" };
+	const char *story, *paired, *tables;
+
+	T_CHECK(mkdtemp(dir) != NULL);
+	snprintf(cmd, sizeof cmd, "cp tests/data/paired-series/*.loads " FIXTURE " %s", dir);
+	T_CHECK(system(cmd) == 0);
+	req.results = dir;
+	T_CHECK(report_print(&req, f) == 0);
+	fclose(f);
+	T_CHECK(thtml_check(buf, why, sizeof why) == 0);
+	T_STREQ(why, "");
+	story = strstr(buf, "<section class=\"story\">\n<h2>Series s1: its plan and what happened</h2>");
+	paired = strstr(buf, "<section class=\"series\">");
+	tables = strstr(buf, "<h2>Results per load</h2>");
+	T_CHECK(story != NULL && paired != NULL && tables != NULL && story < paired && paired < tables);
+	free(buf);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	T_CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
 	test_fixture();
@@ -355,5 +384,6 @@ int main(void)
 	test_read();
 	test_writer();
 	test_html();
+	test_page();
 	return t_done();
 }
