@@ -172,8 +172,11 @@ static int order_line(struct parse *p, char **f, size_t nf)
 		long k = str(p, "label", f[i + 2], l, sizeof l) == 0 ? kernel_of(s, l) : -2;
 		if (k == -2)
 			return -1;
-		if (k < 0 || met[k]++)
-			return text_fmt(p->msg, p->mlen, "'%s' is %s", l, k < 0 ? "no kernel of the plan" : "there twice"), -1;
+		if (k < 0 || met[k]++) {
+			char q[TEXT_QUOTED];
+			return text_fmt(p->msg, p->mlen, "'%s' is %s", text_quote(l, q, sizeof q),
+			                k < 0 ? "no kernel of the plan" : "there twice"), -1;
+		}
 		s->order[p->norder * s->nk + i] = (unsigned char)k;
 	}
 	p->norder++;
