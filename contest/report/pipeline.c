@@ -9,6 +9,7 @@
 #include "results/model/build.h"
 #include "results/model/compare.h"
 #include "results/model/paired.h"
+#include "results/model/stories.h"
 #include "results/render/render_paired.h"
 #include "results/render/render.h"
 #include "results/model/summary.h"
@@ -134,6 +135,9 @@ static int render(const struct report_req *req, const struct render_format *f,
 		struct paired_in p;
 		struct paired_model pm;
 		int lead = series_lead(req, in, &p, &pm);
+		int many = req->dirs != NULL && req->ndirs > 0;   /* as reportin.c reads the -R directories */
+		if (rep_model_stories(&m, many ? req->dirs : &req->results, many ? req->ndirs : 1) != 0)
+			warnx("out of memory: the series' story is left out");
 		render_html_series(out, &m, lead ? &pm : NULL);
 		if (lead)
 			paired_free(&pm);

@@ -1,13 +1,25 @@
-/* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables. */
+/* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables; and its story (plan and events) written beside its records for the report. */
 #include "contest/series/closing.h"
 #include "contest/series/guest.h"
 #include "contest/report/pipeline.h"
+#include "lib/err.h"
+#include "lib/fs.h"
+#include "lib/text.h"
 #include "results/record/store.h"
+#include "results/record/story.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-#include <string.h>
+_Static_assert(SERIES_MAX_KERNELS <= STORY_MAX_KERNELS && SERIES_MAX_ROUNDS <= STORY_MAX_ROUNDS &&
+               SERIES_MAX_LOADS <= STORY_MAX_LOADS && SERIES_MAX_EVENTS <= STORY_MAX_EVENTS &&
+               SERIES_EVENT_MAX <= STORY_EVENT_MAX && BOOT_SPEC_MAX <= STORY_SPEC_MAX &&
+               BOOT_RELEASE_MAX <= STORY_RELEASE_MAX,
+               "a journal's plan and events fit in a story");
 
 void series_plan_print(const struct series_journal *j, FILE *out)
 {
@@ -85,4 +97,80 @@ void series_closing(const struct series_journal *j, FILE *out)
 	report_print(&req, out);
 	if (strcmp(j->accel, "tcg") == 0)
 		fprintf(out, REC_EMULATED_NOTE "\n");
+}
+
+/* The phrases of step.c's events that tell their kind (the first found
+ * wins; an event with none is a note). */
+static const struct {
+	const char *phrase;
+	int kind;
+} kinds[] = {
+	{ " dropped after ", STORY_DROP },
+	{ " did not come up", STORY_BOOT },
+	{ " run was cut ", STORY_CUT },
+	{ "'s boot ended before ", STORY_CUT },
+	{ "'s boot ended between ", STORY_CUT },
+	{ " went down between arming ", STORY_CUT },
+	{ "'s runs were all on record", STORY_NOTE },
+	{ " run: ", STORY_RUN },
+};
+
+/* kind_of: the kind of event line ev. */
+static int kind_of(const char *ev)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strstr(ev, kinds[i].phrase) != NULL)
+			return kinds[i].kind;
+	return STORY_NOTE;
+}
+
+/* story_of: j's plan and events as a story. */
+static void story_of(const struct series_journal *j, struct series_story *s)
+{
+	memset(s, 0, sizeof *s);
+	text_copy(s->id, j->id, sizeof s->id);
+	text_copy(s->driver, j->driver, sizeof s->driver);
+	s->seed = (unsigned long long)j->seed;
+	if (j->vcpus > 0) {   /* a guest driver's: as series_plan_print says it */
+		char g[64];
+		guest_describe(j, g, sizeof g);
+		text_fmt(s->guest, sizeof s->guest, "%s%s", g + (g[0] == ' '),
+		         j->accel[0] ? "" : ", on kvm when a probe guest boots under it, else tcg (emulated)");
+	}
+	s->rounds = j->rounds;
+	s->nk = j->nk;
+	for (size_t k = 0; k < j->nk; k++) {
+		text_copy(s->kern[k].label, j->kern[k].k.label, sizeof s->kern[k].label);
+		text_copy(s->kern[k].release, j->kern[k].k.release, sizeof s->kern[k].release);
+		text_copy(s->kern[k].spec, j->kern[k].k.spec, sizeof s->kern[k].spec);
+		s->kern[k].dropped = j->kern[k].dropped;
+	}
+	s->nloads = j->nloads;
+	for (size_t l = 0; l < j->nloads; l++)
+		text_copy(s->loads[l], j->loads[l], sizeof s->loads[l]);
+	memcpy(s->order, j->order, (size_t)j->rounds * j->nk);
+	s->nev = j->nev;
+	for (size_t i = 0; i < j->nev; i++) {
+		text_copy(s->ev[i].text, j->ev[i], sizeof s->ev[i].text);
+		s->ev[i].kind = kind_of(j->ev[i]);
+	}
+}
+
+void series_story_save(const struct series_journal *j)
+{
+	struct series_story *s = malloc(sizeof *s);
+	char *buf = malloc(STORY_CAP), *old = NULL, path[PATH_MAX], q[TEXT_QUOTED];
+	size_t n = 0, on = 0;
+
+	if (s != NULL && buf != NULL && story_path(j->results, j->id, path, sizeof path) == 0) {
+		story_of(j, s);
+		n = story_format(s, buf, STORY_CAP);
+		old = n ? text_read_path(path, O_NOFOLLOW | O_NONBLOCK, STORY_CAP, &on, NULL) : NULL;
+	}
+	if (n > 0 && (old == NULL || on != n || memcmp(old, buf, n) != 0) &&
+	    fs_replace(path, buf, n, 0644) != 0 && errno != ENOENT)   /* ENOENT: no results folder yet */
+		warn("series: cannot write its story %s", text_quote(path, q, sizeof q));
+	free(old);
+	free(buf);
+	free(s);
 }

@@ -1,4 +1,4 @@
-/* closing.h: what a series prints: its plan and where it stands (status), and at its end what happened and the labels' tables. */
+/* closing.h: what a series prints: its plan and where it stands (status), and at its end what happened and the labels' tables; and the story it writes beside its records. */
 #ifndef CONTEST_SERIES_CLOSING_H
 #define CONTEST_SERIES_CLOSING_H
 
@@ -16,5 +16,13 @@ void series_events_print(const struct series_journal *j, FILE *out);
 /* series_closing: the end of a series: its counts, its events, and the
  * tables of its labels with their spread and significance. */
 void series_closing(const struct series_journal *j, FILE *out);
+
+/* series_story_save: j's plan (kernels, loads, each round's order, the
+ * guests) and events written beside its records as RESULTS/series-ID.story
+ * (results/record/story.h), replaced whole (fs_replace) when they differ
+ * from the file there; called each time the journal is written. Quiet
+ * while the results folder is not made yet; any other failure said in one
+ * line (the series goes on without it). */
+void series_story_save(const struct series_journal *j);
 
 #endif

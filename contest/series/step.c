@@ -46,6 +46,7 @@ int series_save(struct series_ctx *c)
 		warnx("%s", why);
 		return -1;
 	}
+	series_story_save(c->j);   /* the plan and events beside the records, when they changed */
 	return 0;
 }
 

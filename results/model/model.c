@@ -306,5 +306,10 @@ void rep_model_free(struct rep_model *m)
 		free(m->notes[i].text);
 	free(m->notes);
 	free((void *)m->runs);
+	for (size_t i = 0; i < m->nstories; i++) {
+		free(m->stories[i].s);
+		free(m->stories[i].note);
+	}
+	free(m->stories);
 	memset(m, 0, sizeof *m);
 }

@@ -7,6 +7,7 @@
 #include "results/model/hosts.h"
 #include "results/record/micro_record.h"
 #include "results/record/record.h"
+#include "results/record/story.h"
 #include "results/model/summary.h"
 
 /* One row of a block: one label's runs of one load and workload. */
@@ -81,6 +82,16 @@ struct rep_show {
 	const size_t *series; /* --trend: each label's series (its host); NULL: one series */
 };
 
+/* A series' story, which the HTML report leads with (rep_model_stories,
+ * results/model/stories.h). */
+struct rep_story {
+	struct series_story *s;   /* its plan and events; NULL when its file was refused */
+	char *note;               /* then why, in one line; NULL with s */
+};
+
+/* The most series whose stories a report shows. */
+#define REP_STORIES_MAX 8
+
 struct rep_model {
 	char *const *labels;          /* every label, in report order */
 	size_t nlabels;
@@ -110,6 +121,10 @@ struct rep_model {
 	struct rep_note_line *notes;  /* the notes on the machine that there are, in order
 	                               * (made by rep_model_build, results/model/build.h) */
 	size_t nnotes;
+	struct rep_story *stories;    /* the story of each series of the runs that has one (at
+	                               * most REP_STORIES_MAX), in the order first met; owned;
+	                               * NULL: none (rep_model_stories, results/model/stories.h) */
+	size_t nstories;
 };
 
 /* rep_model_emulated: the guest of the first emulated record (rec_emulated)

@@ -3,6 +3,7 @@
 #include "results/render/render_micro.h"
 #include "results/render/render_paired.h"
 #include "results/render/render_util.h"
+#include "results/render/render_story.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -321,7 +322,8 @@ static void meta(FILE *out, const struct rep_model *m)
 /* render_html: one self-contained HTML5 document (inline <style> only; no
  * scripts, fonts, images or URLs): a title with the labels, a line with
  * the hosts, the first and last run, the workloads and the contest
- * versions (meta), then per
+ * versions (meta), then each series' story, its plan and events
+ * (render_story_html; nothing without one), then per
  * workload ("Workload: ID" when there are several) the chart
  * (render_html_chart; only when a load other than no_load is there: with
  * no_load alone every Ratio is 1.00) and the classic tables, one per load, with the text
@@ -344,6 +346,7 @@ void render_html(FILE *out, const struct rep_model *m)
 void render_html_series(FILE *out, const struct rep_model *m, const struct paired_model *pm)
 {
 	render_html_head(out, m);
+	render_story_html(out, m);   /* a series leads with its plan and events (none: nothing) */
 	if (pm != NULL)
 		render_paired_html_section(out, pm);
 	if (m->nlabels == 0)

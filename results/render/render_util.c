@@ -126,7 +126,8 @@ static const char style[] =
 	"svg .band{fill-opacity:.18;stroke:none}svg .line{fill:none;stroke-width:2}\n"
 	"svg .step{stroke:#c00;stroke-width:4;fill:none}svg .mark{fill:#c00}svg text.sig{fill:#c00;font-weight:bold}\n"
 	"figure{margin:0}figcaption{font-weight:bold;margin:.4em 0}\n"
-	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n";
+	"pre{background:#f7f7f7;padding:.8em;overflow-x:auto}\n"
+	"td.bad,ul.events li:not(.ev-note) b{color:#c00}td.dropped{color:#888;text-decoration:line-through}\n";
 
 /* names: the n names of v, comma-separated and escaped. */
 static void names(FILE *out, char *const *v, size_t n)
