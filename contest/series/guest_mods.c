@@ -236,13 +236,16 @@ char *mods_read(const char *path, size_t *size, char *why, size_t len)
 	}
 	if (prog == NULL) {
 		int cut = 0;
-		if ((buf = text_read_fd(fd, MODS_FILE_MAX, size, &cut)) != NULL && cut) {
+		size_t n = 0;
+		if ((buf = text_read_fd(fd, MODS_FILE_MAX, &n, &cut)) != NULL && cut) {
 			free(buf);
 			buf = NULL;
 			errno = EFBIG;
 		}
 		if (buf == NULL)
 			text_fmt(why, len, "cannot read %s: %s", path, strerror(errno));
+		else
+			*size = n;
 		close(fd);
 		return buf;
 	}
