@@ -252,52 +252,90 @@ int fs_type_in_memory(long type)
 	return (uint32_t)type == 0x01021994 || (uint32_t)type == 0x858458F6;   /* tmpfs, ramfs */
 }
 
-/* sync_parent: fsync the directory holding path. */
-static int sync_parent(const char *path)
+/* What replace_in makes: data[0..len) with mode (exactly, or under the
+ * umask), or a symbolic link to target; points: the crash points passed. */
+struct repl {
+	const void *data;
+	size_t len;
+	mode_t mode;
+	int exact, points;
+	const char *target;
+};
+
+/* replace_in: tmp in directory dfd made as r says, synced, renamed over
+ * name, dfd synced; 0, or -1 with errno (tmp removed). */
+static int replace_in(int dfd, const char *tmp, const char *name, const struct repl *r)
 {
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	int fd, rc;
+	size_t off = 0;
+	ssize_t w;
+	int fd = -1, e;
+
+	unlinkat(dfd, tmp, 0);   /* left by a power loss: never ours to append to */
+	if (r->target != NULL) {
+		if (symlinkat(r->target, dfd, tmp) != 0)
+			return -1;
+	} else {
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, r->exact ? 0600 : r->mode);
+		if (fd < 0)
+			return -1;
+		while (off < r->len) {
+			if ((w = write(fd, (const char *)r->data + off, r->len - off)) < 0 && errno == EINTR)
+				continue;
+			if (w <= 0) {
+				errno = w == 0 ? ENOSPC : errno;   /* nothing written: the disk is full */
+				goto fail;
+			}
+			off += (size_t)w;
+		}
+		if ((r->exact && fchmod(fd, r->mode) != 0) || fsync(fd) != 0)
+			goto fail;
+		if (r->points)
+			failpoint("replace-tmp");   /* the new text durable beside the old file */
+		e = close(fd);
+		fd = -1;
+		if (e != 0)
+			goto fail;
+	}
+	if (renameat(dfd, tmp, dfd, name) != 0)
+		goto fail;
+	if (r->points)
+		failpoint("replace-rename");   /* renamed, its folder not yet synced */
+	return fsync(dfd) != 0 && errno != EINVAL ? -1 : 0;
+fail:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	unlinkat(dfd, tmp, 0);
+	errno = e;
+	return -1;
+}
+
+int fs_replace(const char *path, const void *data, size_t len, mode_t mode)
+{
+	const struct repl r = { .data = data, .len = len, .mode = mode, .points = 1 };
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	int dfd, rc;
 
 	if (slash == NULL)
 		strcpy(dir, ".");
 	else if (fs_path(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path) != 0)
 		return -1;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
+	if (fs_path(tmp, sizeof tmp, "%s.tmp", base) != 0)
 		return -1;
-	rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0;
-	close(fd);
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -1;
+	rc = replace_in(dfd, tmp, base, &r);
+	close(dfd);
 	return rc;
 }
 
-int fs_replace(const char *path, const void *data, size_t len, mode_t mode)
+int fs_replace_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, const char *target)
 {
+	const struct repl r = { .data = data, .len = len, .mode = mode, .exact = 1, .target = target };
 	char tmp[PATH_MAX];
-	int fd, e;
-	ssize_t n;
 
-	if (fs_path(tmp, sizeof tmp, "%s.tmp", path) != 0)
+	if (fs_path(tmp, sizeof tmp, ".%s.%ld.tmp", name, (long)getpid()) != 0)
 		return -1;
-	unlink(tmp);   /* left by a power loss: never ours to append to */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-	if (fd < 0)
-		return -1;
-	n = write(fd, data, len);
-	if (n < 0 || (size_t)n != len || fsync(fd) != 0) {
-		e = n >= 0 && (size_t)n != len ? ENOSPC : errno;   /* a short write: the disk is full */
-		close(fd);
-		unlink(tmp);
-		errno = e;
-		return -1;
-	}
-	failpoint("replace-tmp");   /* the new text durable beside the old file */
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		e = errno;
-		unlink(tmp);
-		errno = e;
-		return -1;
-	}
-	failpoint("replace-rename");   /* renamed, its folder not yet synced */
-	return sync_parent(path);
+	return replace_in(dfd, tmp, name, &r);
 }

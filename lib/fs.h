@@ -19,6 +19,13 @@ int fs_mkdirs(const char *path);
  * over path, then the directory fsynced. mode for a new file. 0, or -1 with
  * errno (the temporary file removed). */
 int fs_replace(const char *path, const void *data, size_t len, mode_t mode);
+/* fs_replace_at: name in directory dfd replaced all at once as fs_replace
+ * does, by data[0..len) with exactly mode (not under the umask), or, target
+ * non-NULL, by a symbolic link to target; the temporary file is
+ * .NAME.PID.tmp, hidden, so that no pattern of the folder's takes it (an rc
+ * folder's S*), and no crash point is passed. 0, or -1 with errno (the
+ * temporary file removed). */
+int fs_replace_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, const char *target);
 
 /* Files in a shared directory (the testbed may be /tmp): work relative to a
  * directory descriptor, create with O_EXCL|O_NOFOLLOW, never follow a link

@@ -108,13 +108,24 @@ char *text_read(const char *root, const char *rel, size_t max, size_t *lenp, int
 
 char *text_read_path(const char *path, int oflags, size_t max, size_t *lenp, int *cut)
 {
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0;
-	ssize_t r;
-	int fd;
+	char *buf;
+	int fd, e;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | oflags)) < 0)
 		return NULL;
+	buf = text_read_fd(fd, max, lenp, cut);
+	e = errno;
+	close(fd);
+	errno = e;
+	return buf;
+}
+
+char *text_read_fd(int fd, size_t max, size_t *lenp, int *cut)
+{
+	char *buf = NULL, *nb;
+	size_t len = 0, cap = 0;
+	ssize_t r;
+
 	if (cut != NULL)
 		*cut = 0;
 	for (;;) {
@@ -141,7 +152,6 @@ char *text_read_path(const char *path, int oflags, size_t max, size_t *lenp, int
 			break;
 		len += (size_t)r;
 	}
-	close(fd);
 	if (buf == NULL && (buf = malloc(1)) == NULL)
 		return NULL;
 	buf[len] = '\0';
@@ -149,7 +159,6 @@ char *text_read_path(const char *path, int oflags, size_t max, size_t *lenp, int
 		*lenp = len;
 	return buf;
 fail:
-	close(fd);
 	free(buf);
 	return NULL;
 }

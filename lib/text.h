@@ -38,4 +38,8 @@ char *text_read(const char *root, const char *rel, size_t max, size_t *len, int 
  * (O_NOFOLLOW: never through a symbolic link). NULL with errno. */
 char *text_read_path(const char *path, int oflags, size_t max, size_t *len, int *cut);
 
+/* text_read_fd: the same for what descriptor fd reads from where it stands
+ * (a file opened and checked, a pipe); fd left open. NULL with errno. */
+char *text_read_fd(int fd, size_t max, size_t *len, int *cut);
+
 #endif

@@ -1,4 +1,5 @@
 /* dbench_load.c: 16 x CPUS file-server clients: the real dbench when installed, else a built-in emulation of its operation mix. */
+#include "lib/exec.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -20,6 +21,7 @@
 #define DB_EMU_BYTES  (4ull << 20)    /* an emulated client holds at most 8 x 64 KiB */
 #define DB_FILES 8
 #define DB_MAXFILE (64u << 10)
+#define DB_HELP_LIMIT 30   /* s: a dbench --help that runs longer does not run */
 
 /* prep->mode: DB_EMU on entry forces the emulation (tests); prepare leaves
  * DB_REAL or DB_EMU. */
@@ -42,62 +44,33 @@ static int db_clients(const struct load_env *env)
 /* db_in_path: 1 when an executable dbench is in PATH. */
 static int db_in_path(void)
 {
-	const char *p = getenv("PATH");
-	char dir[PATH_MAX], file[PATH_MAX];
-	struct stat st;
+	char file[PATH_MAX];
 
-	while (p != NULL && *p != '\0') {
-		size_t n = strcspn(p, ":");
-		if (n > 0 && n < sizeof dir) {
-			memcpy(dir, p, n);
-			dir[n] = '\0';
-			if (fs_path(file, sizeof file, "%s/dbench", dir) == 0 &&
-			    stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0)
-				return 1;
-		}
-		p += n;
-		if (*p == ':')
-			p++;
-	}
-	return 0;
+	return exec_which("dbench", file, sizeof file) == 0;
 }
 
 /* db_version: the version dbench --help prints ("dbench version 4.00 - ...")
- * into ver; 0, or -1 when it does not run or says no version. */
+ * into ver; 0, or -1 when it does not run, runs past DB_HELP_LIMIT or says
+ * no version. */
 static int db_version(char *ver, size_t len)
 {
 	char *argv[] = { "dbench", "--help", NULL };
-	char buf[4096], *v;
-	size_t got = 0;
-	ssize_t n;
-	int rfd, st = -1;
-	pid_t pid = load_spawn_piped(argv, &rfd);
+	struct exec x = { .argv = argv, .out_max = 4095, .err_to_out = 1, .die_with_parent = 1,
+	                  .limit = DB_HELP_LIMIT };
+	int rc = exec_run(&x), ok = 0;
+	const char *v = x.out != NULL ? strstr(x.out, "dbench version ") : NULL;
 
-	if (pid < 0)
-		return -1;
-	char chunk[1024];
-	while ((n = read(rfd, chunk, sizeof chunk)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			break;
-		size_t k = (size_t)n < sizeof buf - 1 - got ? (size_t)n : sizeof buf - 1 - got;
-		memcpy(buf + got, chunk, k);  /* keep what fits, drain the rest until EOF */
-		got += k;
+	if (rc >= 0 && rc != 127 && v != NULL) {   /* 127: it could not be executed */
+		v += strlen("dbench version ");
+		size_t n = strcspn(v, " \t\n");
+		if (n > 0 && n < len) {
+			memcpy(ver, v, n);
+			ver[n] = '\0';
+			ok = 1;
+		}
 	}
-	close(rfd);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	buf[got] = '\0';
-	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) == 127 || (v = strstr(buf, "dbench version ")) == NULL)
-		return -1;
-	v += strlen("dbench version ");
-	n = (ssize_t)strcspn(v, " \t\n");
-	if (n == 0 || (size_t)n >= len)
-		return -1;
-	memcpy(ver, v, (size_t)n);
-	ver[n] = '\0';
-	return 0;
+	exec_free(&x);
+	return ok ? 0 : -1;
 }
 
 /* dbench_prepare: choose the real dbench (in PATH, with its client.txt) or

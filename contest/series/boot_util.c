@@ -1,5 +1,6 @@
 /* boot_util.c: what the real boot drivers share: paths under the context's root, programs found through PATH and run, the running kernel, a release read from a kernel's file name. */
 #include "contest/series/boot_util.h"
+#include "lib/exec.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -56,80 +57,7 @@ int boot_systemd(const struct boot_ctx *c)
 /* boot_which: name's executable regular file in a folder of PATH; 0 or -1. */
 int boot_which(const char *name, char *out, size_t len)
 {
-	const char *path = getenv("PATH"), *p, *end;
-	struct stat st;
-
-	if (path == NULL || *path == '\0' || strchr(name, '/') != NULL)
-		return -1;
-	for (p = path; ; p = end + 1) {
-		end = strchr(p, ':');
-		if (end == NULL)
-			end = p + strlen(p);
-		if (end > p && fs_path(out, len, "%.*s/%s", (int)(end - p), p, name) == 0 &&
-		    stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0)
-			return 0;
-		if (*end == '\0')
-			return -1;
-	}
-}
-
-/* run_child: in the forked child: the signals contest handles back to
- * their defaults and none blocked, stdin /dev/null, stdout and stderr to
- * the pipes, exec path; never returns. */
-static _Noreturn void run_child(const char *path, char *const argv[], int outfd, int errfd)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
-	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
-	sigset_t none;
-
-	if (nul < 0 || dup2(nul, STDIN_FILENO) < 0 || dup2(outfd < 0 ? nul : outfd, STDOUT_FILENO) < 0 ||
-	    dup2(errfd, STDERR_FILENO) < 0)
-		_exit(127);
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	execv(path, argv);
-	dprintf(STDERR_FILENO, "cannot run %s: %s\n", path, strerror(errno));
-	_exit(127);
-}
-
-/* drain: read the two pipes until both end: out into out (cut to fit,
- * NUL-terminated), the error output's last 512 bytes into err. */
-static void drain(int outfd, int errfd, char *out, size_t outlen, char *err, size_t errlen)
-{
-	struct pollfd pf[2] = { { .fd = outfd, .events = POLLIN }, { .fd = errfd, .events = POLLIN } };
-	size_t n[2] = { 0, 0 };
-	char buf[4096];
-
-	while (pf[0].fd >= 0 || pf[1].fd >= 0) {
-		if (poll(pf, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (int i = 0; i < 2; i++) {
-			if (pf[i].fd < 0 || pf[i].revents == 0)
-				continue;
-			ssize_t r = read(pf[i].fd, buf, sizeof buf);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r <= 0) {
-				pf[i].fd = -1;
-				continue;
-			}
-			char *dst = i == 0 ? out : err;
-			size_t cap = i == 0 ? outlen : errlen;
-			if (dst == NULL || cap == 0)
-				continue;
-			if (i == 1 && n[1] + (size_t)r >= cap)
-				n[1] = 0;   /* keep the end: the last line matters */
-			size_t k = (size_t)r < cap - 1 - n[i] ? (size_t)r : cap - 1 - n[i];
-			memcpy(dst + n[i], buf, k);
-			n[i] += k;
-			dst[n[i]] = '\0';
-		}
-	}
+	return exec_which(name, out, len);
 }
 
 /* last_line: the last non-empty line of s, trimmed, in place. */
@@ -142,12 +70,17 @@ static char *last_line(char *s)
 	return boot_trim(nl ? nl + 1 : s);
 }
 
-/* boot_run: run argv with PATH's argv[0]; its status, or -1 with why. */
+#define BOOT_RUN_LIMIT 600   /* s: a boot tool (bootctl, grub-editenv, kexec, mkfs) that runs longer is stuck */
+
+/* boot_run: run argv with PATH's argv[0] (exec_run: its stdout into out,
+ * the end of its stderr for why, stopped past BOOT_RUN_LIMIT); its status,
+ * or -1 with why. */
 int boot_run(char *const argv[], char *out, size_t outlen, char *why, size_t len)
 {
-	char path[PATH_MAX], err[512] = "";
-	int po[2] = { -1, -1 }, pe[2], st;
-	pid_t pid;
+	char path[PATH_MAX], d[64];
+	struct exec x = { .argv = argv, .path = path, .out_max = out != NULL && outlen > 0 ? outlen - 1 : 0,
+	                  .keep_err = 1, .limit = BOOT_RUN_LIMIT };
+	int rc;
 
 	if (out != NULL && outlen > 0)
 		out[0] = '\0';
@@ -155,43 +88,22 @@ int boot_run(char *const argv[], char *out, size_t outlen, char *why, size_t len
 		text_fmt(why, len, "%s is not in PATH", argv[0]);
 		return -1;
 	}
-	if ((out != NULL && pipe2(po, O_CLOEXEC) != 0) || pipe2(pe, O_CLOEXEC) != 0) {
-		text_fmt(why, len, "cannot run %s: pipe: %s", argv[0], strerror(errno));
-		if (po[0] >= 0) { close(po[0]); close(po[1]); }
-		return -1;
-	}
-	if ((pid = fork()) < 0) {
-		text_fmt(why, len, "cannot run %s: fork: %s", argv[0], strerror(errno));
-		if (po[0] >= 0) { close(po[0]); close(po[1]); }
-		close(pe[0]);
-		close(pe[1]);
-		return -1;
-	}
-	if (pid == 0)
-		run_child(path, argv, po[1], pe[1]);
-	if (po[1] >= 0)
-		close(po[1]);
-	close(pe[1]);
-	drain(po[0], pe[0], out, outlen, err, sizeof err);
-	if (po[0] >= 0)
-		close(po[0]);
-	close(pe[0]);
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			text_fmt(why, len, "%s: waitpid: %s", argv[0], strerror(errno));
-			return -1;
-		}
-	if (!WIFEXITED(st)) {
-		char d[64];
-		proc_describe(st, d, sizeof d);
+	rc = exec_run(&x);
+	if (x.out != NULL)
+		memcpy(out, x.out, x.out_len + 1);
+	exec_free(&x);
+	if (x.status == -1)
+		text_fmt(why, len, "cannot run %s: %s", argv[0], strerror(errno));
+	else if (x.timed_out)
+		text_fmt(why, len, "%s did not end within %d s and was stopped", argv[0], BOOT_RUN_LIMIT);
+	else if (rc < 0) {
+		proc_describe(x.status, d, sizeof d);
 		text_fmt(why, len, "%s %s", argv[0], d);
-		return -1;
+	} else if (rc != 0) {
+		const char *l = last_line(x.err);
+		text_fmt(why, len, "%s exited with status %d%s%s", argv[0], rc, *l ? ": " : "", l);
 	}
-	if (WEXITSTATUS(st) != 0) {
-		const char *l = last_line(err);
-		text_fmt(why, len, "%s exited with status %d%s%s", argv[0], WEXITSTATUS(st), *l ? ": " : "", l);
-	}
-	return WEXITSTATUS(st);
+	return rc;
 }
 
 /* boot_run_ok: boot_run, any status but 0 a failure: 0 or -1 with why. */

@@ -6,6 +6,7 @@
 #include "contest/series/guest_pin.h"
 #include "contest/series/launch.h"
 #include "contest/series/trusted.h"
+#include "lib/clock.h"
 #include "lib/fs.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -374,13 +375,10 @@ static void scan(struct guest *q)
 	}
 }
 
-/* now_s: the monotonic clock, seconds. */
+/* now_s: the monotonic clock, seconds (lib's). */
 static double now_s(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return mono_now();
 }
 
 /* watch: QEMU pid to its end, its group stopped past deadline (0: none) or

@@ -2,6 +2,7 @@
 #include "contest/series/guest_mods.h"
 #include "contest/series/trusted.h"
 #include "contest/series/boot_util.h"
+#include "lib/exec.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 
@@ -16,6 +17,7 @@
 
 #define MODS_FILE_MAX (64u << 20)   /* the largest module read */
 #define MODS_LIST_MAX (8u << 20)    /* the largest modules.dep, .order or .builtin read */
+#define MODS_UNPACK_LIMIT 120       /* s: a decompressor that runs longer is stopped */
 
 /* A tree being read: its folder and lists, and what is chosen so far. */
 struct tree {
@@ -217,42 +219,14 @@ static const char *decompressor(const char *path)
 	return NULL;
 }
 
-/* slurp_fd: fd read to its end into a malloc'd buffer; NULL with errno. */
-static char *slurp_fd(int fd, size_t *size)
-{
-	size_t cap = 1 << 20, n = 0;
-	char *buf = malloc(cap), *more;
-	ssize_t r;
-
-	while (buf != NULL) {
-		if (n == cap) {
-			if (cap >= MODS_FILE_MAX || (more = realloc(buf, cap * 2)) == NULL) {
-				free(buf);
-				errno = cap >= MODS_FILE_MAX ? EFBIG : ENOMEM;
-				return NULL;
-			}
-			buf = more;
-			cap *= 2;
-		}
-		if ((r = read(fd, buf + n, cap - n)) == 0)
-			break;
-		if (r < 0 && errno != EINTR) {
-			free(buf);
-			return NULL;
-		}
-		n += r > 0 ? (size_t)r : 0;
-	}
-	*size = n;
-	return buf;
-}
-
 char *mods_read(const char *path, size_t *size, char *why, size_t len)
 {
 	const char *prog = decompressor(path);
-	char exe[PATH_MAX], *buf = NULL;
-	int fd, p[2], st;
+	char exe[PATH_MAX], *argv[] = { (char *)prog, "-dc", NULL };
+	struct exec x = { .argv = argv, .path = exe, .out_max = MODS_FILE_MAX, .limit = MODS_UNPACK_LIMIT };
+	char *buf = NULL;
 	struct stat s;
-	pid_t pid;
+	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0 || fstat(fd, &s) != 0 ||
 	    !S_ISREG(s.st_mode)) {
@@ -263,8 +237,17 @@ char *mods_read(const char *path, size_t *size, char *why, size_t len)
 		return NULL;
 	}
 	if (prog == NULL) {
-		if ((buf = slurp_fd(fd, size)) == NULL)
+		int cut = 0;
+		size_t n = 0;
+		if ((buf = text_read_fd(fd, MODS_FILE_MAX, &n, &cut)) != NULL && cut) {
+			free(buf);
+			buf = NULL;
+			errno = EFBIG;
+		}
+		if (buf == NULL)
 			text_fmt(why, len, "cannot read %s: %s", path, strerror(errno));
+		else
+			*size = n;
 		close(fd);
 		return buf;
 	}
@@ -273,28 +256,19 @@ char *mods_read(const char *path, size_t *size, char *why, size_t len)
 		close(fd);
 		return NULL;
 	}
-	if (pipe2(p, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
-		text_fmt(why, len, "cannot run %s: %s", prog, strerror(errno));
+	/* the file opened here as its stdin, not its path: the decompressor follows no link */
+	fcntl(fd, F_SETFL, 0);
+	x.in = fd;
+	if (exec_run(&x) != 0 || x.out_cut) {
+		if (x.status == -1)
+			text_fmt(why, len, "cannot run %s: %s", prog, strerror(errno));
+		else
+			text_fmt(why, len, "%s -dc < %s failed", prog, path);
+		exec_free(&x);
 		close(fd);
 		return NULL;
 	}
-	if (pid == 0) {   /* the file opened here, not its path: the decompressor follows no link */
-		fcntl(fd, F_SETFL, 0);
-		dup2(fd, 0);
-		dup2(p[1], 1);
-		execl(exe, prog, "-dc", (char *)NULL);
-		_exit(127);
-	}
 	close(fd);
-	close(p[1]);
-	buf = slurp_fd(p[0], size);
-	close(p[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (buf == NULL || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		text_fmt(why, len, "%s -dc < %s failed", prog, path);
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	*size = x.out_len;
+	return x.out;
 }

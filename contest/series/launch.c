@@ -1,5 +1,6 @@
 /* launch.c: one run of a series: contest itself started for one load under the kernel's label, in the series' directory, waited for up to its deadline. */
 #include "contest/series/launch.h"
+#include "lib/clock.h"
 #include "lib/err.h"
 #include "lib/proc.h"
 #include "lib/text.h"
@@ -61,13 +62,10 @@ static _Noreturn void child(const struct series_journal *j, size_t k, const char
 	_exit(127);
 }
 
-/* now_s: the monotonic clock, seconds. */
+/* now_s: the monotonic clock, seconds (lib's). */
 static double now_s(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return mono_now();
 }
 
 int launch_run(const struct series_journal *j, size_t k, const char *load, long round, char *why, size_t len)

@@ -134,21 +134,14 @@ static size_t script_text(char *buf, size_t len, const char *contest, const char
 	return n;
 }
 
-/* tmp_name: the temporary name of name in its folder. */
-static void tmp_name(char *buf, size_t len, const char *name)
-{
-	text_fmt(buf, len, ".%s.%ld.tmp", name, (long)getpid());
-}
-
-/* put_file: text as file dir/name (mode), atomically: a temporary file in
- * dir written, fsynced and renamed over name, then dir fsynced. target
- * non-NULL: a symbolic link to target instead. 0, or -1 with why. */
+/* put_file: text as file dir/name (mode, exactly), or target non-NULL a
+ * symbolic link to target, replaced all at once (fs_replace_at: a hidden
+ * temporary file in dir written, fsynced and renamed over name, then dir
+ * fsynced). 0, or -1 with why. */
 static int put_file(const char *dir, const char *name, const char *text, mode_t mode, const char *target,
                     char *why, size_t len)
 {
-	char tmp[NAME_MAX + 1];
-	int dfd, fd = -1, rc = -1;
-	size_t n = text ? strlen(text) : 0, off = 0;
+	int dfd, rc;
 
 	if (fs_mkdirs(dir) != 0) {
 		text_fmt(why, len, "cannot make %s: %s", dir, strerror(errno));
@@ -156,38 +149,8 @@ static int put_file(const char *dir, const char *name, const char *text, mode_t 
 	}
 	if ((dfd = fs_dir_open(dir, why, len)) < 0)
 		return -1;
-	tmp_name(tmp, sizeof tmp, name);
-	fs_rm_at(dfd, tmp);   /* one left by a crash of this pid's namesake */
-	if (target != NULL) {
-		if (symlinkat(target, dfd, tmp) != 0)
-			goto fail;
-	} else {
-		if ((fd = fs_create_at(dfd, tmp, O_WRONLY, 0600)) < 0)
-			goto fail;
-		while (off < n) {
-			ssize_t w = write(fd, text + off, n - off);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				goto fail;
-			off += (size_t)w;
-		}
-		if (fchmod(fd, mode) != 0 || fsync(fd) != 0 || close(fd) != 0) {
-			fd = -1;
-			goto fail;
-		}
-		fd = -1;
-	}
-	if (renameat(dfd, tmp, dfd, name) != 0 || fsync(dfd) != 0)
-		goto fail;
-	rc = 0;
-fail:
-	if (rc != 0) {
+	if ((rc = fs_replace_at(dfd, name, text, text ? strlen(text) : 0, mode, target)) != 0)
 		text_fmt(why, len, "cannot write %s/%s: %s", dir, name, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		fs_rm_at(dfd, tmp);
-	}
 	close(dfd);
 	return rc;
 }
