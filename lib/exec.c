@@ -55,6 +55,22 @@ static void close_above_2(void)
 		close((int)fd);
 }
 
+int exec_stdio(int fd[3])
+{
+	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (nul < 0)
+		return -1;
+	/* above 2 first, so that no dup2 below overwrites a descriptor still needed */
+	for (int i = 0; i < 3; i++)
+		if ((fd[i] = fcntl(fd[i] >= 0 ? fd[i] : nul, F_DUPFD_CLOEXEC, 3)) < 0)
+			return -1;
+	for (int i = 0; i < 3; i++)
+		if (dup2(fd[i], i) < 0)
+			return -1;
+	return 0;
+}
+
 /* child: in the forked child: its own process group, stdin, stdout and
  * stderr from fd[0..2] (-1: /dev/null) and no other descriptor, the
  * signals contest handles back to their defaults and none blocked, then
@@ -62,21 +78,13 @@ static void close_above_2(void)
 static _Noreturn void child(const struct exec *x, const char *path, pid_t parent, int fd[3])
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD };
-	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
 	sigset_t none;
 
 	setpgid(0, 0);
 	if (x->die_with_parent && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent))
 		_exit(127);
-	if (nul < 0)
+	if (exec_stdio(fd) != 0)
 		_exit(127);
-	/* above 2 first, so that no dup2 below overwrites a descriptor still needed */
-	for (int i = 0; i < 3; i++)
-		if ((fd[i] = fcntl(fd[i] >= 0 ? fd[i] : nul, F_DUPFD_CLOEXEC, 3)) < 0)
-			_exit(127);
-	for (int i = 0; i < 3; i++)
-		if (dup2(fd[i], i) < 0)
-			_exit(127);
 	close_above_2();
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);

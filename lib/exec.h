@@ -44,6 +44,11 @@ struct exec {
  * when it is not in PATH). */
 int exec_run(struct exec *x);
 
+/* exec_stdio: in a forked child, descriptors 0, 1 and 2 made from fd[0],
+ * fd[1] and fd[2] (-1: /dev/null; fd is changed), each first moved above
+ * 2 so that no dup2 overwrites one still needed; 0, or -1. */
+int exec_stdio(int fd[3]);
+
 /* exec_free: x->out freed (x may be run again). */
 void exec_free(struct exec *x);
 

@@ -1,6 +1,7 @@
 /* load.c: helpers shared by load bodies: workers that die with their parent, failure, tools, disk space. */
 #include "loads/load.h"
 #include "lib/err.h"
+#include "lib/exec.h"
 #include "lib/fs.h"
 #include "lib/parse.h"
 #include "lib/proc.h"
@@ -68,18 +69,10 @@ void load_supervise(struct load_counter *c)
  * unchanged), then exec argv; never returns. */
 static _Noreturn void exec_tool(char *const argv[], int in_fd, int out_fd, int err_fd, int dir_fd)
 {
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	int fds[3] = { in_fd, out_fd, err_fd };
 
-	if (null < 0)
+	if (exec_stdio(fds) != 0)
 		_exit(127);
-	/* above 2 first, so that no dup2 below overwrites a descriptor still needed */
-	for (int i = 0; i < 3; i++)
-		if ((fds[i] = fcntl(fds[i] >= 0 ? fds[i] : null, F_DUPFD_CLOEXEC, 3)) < 0)
-			_exit(127);
-	for (int i = 0; i < 3; i++)
-		if (dup2(fds[i], i) < 0)
-			_exit(127);
 	if (dir_fd >= 0 && fchdir(dir_fd) != 0)
 		_exit(127);
 	execvp(argv[0], argv);
@@ -132,11 +125,6 @@ int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd)
 	}
 	*rfd = fds[0];
 	return pid;
-}
-
-int load_spawn_piped(char *const argv[], int *rfd)
-{
-	return load_spawn(argv, -1, -1, -1, rfd);
 }
 
 int load_dir(const char *name, const char *dir, char *errbuf, size_t errlen)

@@ -117,15 +117,12 @@ int load_run_tool(char *const argv[], int out_fd);
  * (a log the caller reads when it fails). */
 int load_run_logged(char *const argv[], int log_fd);
 
-/* load_spawn_piped: fork and exec argv (PATH search) as a worker with stdin
- * from /dev/null and stdout+stderr into a new pipe whose read end goes to
- * *rfd. Returns the pid, or -1 (errno) when it could not be started. */
-int load_spawn_piped(char *const argv[], int *rfd);
-
-/* load_spawn: load_spawn_piped with stdin from in_fd (-1: /dev/null),
- * stdout to out_fd (-1: the pipe; stderr always goes to the pipe) and the
- * working directory dir_fd (-1: unchanged): a tool is given descriptors
- * contest opened, never a testbed path to resolve. */
+/* load_spawn: fork and exec argv (PATH search) as a worker with stdin
+ * from in_fd (-1: /dev/null), stdout to out_fd (-1: a new pipe) and stderr
+ * to that pipe, whose read end goes to *rfd, in the working directory
+ * dir_fd (-1: unchanged): a tool is given descriptors contest opened,
+ * never a testbed path to resolve. Returns the pid, or -1 (errno) when it
+ * could not be started. */
 int load_spawn(char *const argv[], int in_fd, int out_fd, int dir_fd, int *rfd);
 
 /* Files in the testbed (or -o): every load opens the directory with

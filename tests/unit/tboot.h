@@ -185,4 +185,27 @@ static inline void setup(void)
 	ctx.root = root;
 }
 
+/* tboot_begin: the temporary base made and set up, PATH (as it was,
+ * malloc'd) into *was; 0, or -1 (said). */
+static inline int tboot_begin(char **was)
+{
+	*was = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	if (mkdtemp(base) == NULL) {
+		perror("mkdtemp");
+		free(*was);
+		return -1;
+	}
+	setup();
+	return 0;
+}
+
+/* tboot_end: PATH as it was, the base removed; 0, or -1. */
+static inline int tboot_end(char *was)
+{
+	if (was != NULL)
+		setenv("PATH", was, 1);
+	free(was);
+	return fs_rm_at(AT_FDCWD, base);
+}
+
 #endif

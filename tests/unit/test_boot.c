@@ -302,13 +302,10 @@ static void test_unit_sysv(void)
 
 int main(void)
 {
-	char *was = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	char *was;
 
-	if (mkdtemp(base) == NULL) {
-		perror("mkdtemp");
+	if (tboot_begin(&was) != 0)
 		return 1;
-	}
-	setup();
 	T_CHECK(boot_driver_find("oneshot") == &boot_oneshot);
 	T_CHECK(boot_driver_find("sim") == &boot_sim);
 	T_CHECK(boot_driver_find("grub") == NULL && boot_driver_find(NULL) == NULL);
@@ -317,9 +314,6 @@ int main(void)
 	test_sdboot();
 	test_unit_systemd();
 	test_unit_sysv();
-	if (was != NULL)
-		setenv("PATH", was, 1);
-	free(was);
-	T_CHECK(fs_rm_at(AT_FDCWD, base) == 0);
+	T_CHECK(tboot_end(was) == 0);
 	return t_done();
 }

@@ -134,21 +134,15 @@ static void test_kexec(void)
 
 int main(void)
 {
-	char *was = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	char *was;
 
-	if (mkdtemp(base) == NULL) {
-		perror("mkdtemp");
+	if (tboot_begin(&was) != 0)
 		return 1;
-	}
-	setup();
 	in_root_dir("/boot");
 	in_root_dir("/run/systemd/system");   /* under systemd: systemctl kexec */
 	T_CHECK(boot_driver_find("kexec") == &boot_kexec);
 	test_kexec();
 	test_kexec_trust();
-	if (was != NULL)
-		setenv("PATH", was, 1);
-	free(was);
-	T_CHECK(fs_rm_at(AT_FDCWD, base) == 0);
+	T_CHECK(tboot_end(was) == 0);
 	return t_done();
 }
