@@ -2,6 +2,7 @@
 #include "contest/series/boot.h"
 #include "contest/series/boot_grub.h"
 #include "contest/series/boot_util.h"
+#include "contest/series/launch.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 
@@ -277,7 +278,7 @@ static int reboot_tool(const struct boot_ctx *c, const char *verb, const char *o
 /* oneshot_check: a boot loader with a next-boot-only entry (GRUB with
  * grub-editenv too, which grub-reboot runs), a way to reboot; warn where
  * GRUB cannot clear its entry. */
-static int oneshot_check(const struct boot_ctx *c, char *why, size_t len)
+static int oneshot_check(struct boot_ctx *c, char *why, size_t len)
 {
 	struct loader l;
 	char *argv[3], path[PATH_MAX];
@@ -345,6 +346,7 @@ static int oneshot_reboot(const struct boot_ctx *c, char *why, size_t len)
 
 const struct boot_driver boot_oneshot = {
 	.name = "oneshot",
+	.unit = 1,
 	.resolve = oneshot_resolve,
 	.check = oneshot_check,
 	.default_release = oneshot_default,
@@ -352,4 +354,5 @@ const struct boot_driver boot_oneshot = {
 	.disarm = oneshot_disarm,
 	.reboot = oneshot_reboot,
 	.running = boot_running_read,
+	.run = launch_run,
 };

@@ -1,7 +1,7 @@
 /* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables. */
 #include "contest/series/closing.h"
-#include "contest/series/guest.h"
 #include "contest/report/pipeline.h"
+#include "lib/text.h"
 #include "results/record/store.h"
 
 #include <limits.h>
@@ -9,21 +9,31 @@
 
 #include <string.h>
 
+/* driver_of: j's driver (NULL when this contest has none of that name) and
+ * its context, as j keeps them, into c. */
+static const struct boot_driver *driver_of(const struct series_journal *j, struct boot_ctx *c)
+{
+	c->root = j->root;
+	text_copy(c->opts, j->driver_opts, sizeof c->opts);
+	return boot_driver_find(j->driver);
+}
+
 void series_plan_print(const struct series_journal *j, FILE *out)
 {
-	static const char *const phase[] = { "arming", "rebooting", "running", "running", "done", "stopped" };
 	long total = j->rounds * (long)j->nk;
+	struct boot_ctx c;
+	const struct boot_driver *d = driver_of(j, &c);
 
 	fprintf(out, "series %s: %zu kernels x %ld rounds x %zu loads, booted by %s; seed %llu\n", j->id, j->nk,
 	        j->rounds, j->nloads, j->driver, (unsigned long long)j->seed);
 	for (size_t k = 0; k < j->nk; k++)
 		fprintf(out, "  %-20s %-32s %s%s\n", j->kern[k].k.label, j->kern[k].k.release, j->kern[k].k.spec,
 		        j->kern[k].dropped ? "  (dropped)" : "");
-	if (j->vcpus > 0) {   /* a guest driver's */
-		char g[64];
-		guest_describe(j, g, sizeof g);
-		fprintf(out, "guests: %s%s\n", g + (g[0] == ' '),
-		        j->accel[0] ? "" : ", on kvm when a probe guest boots under it, else tcg (emulated)");
+	if (d != NULL && d->describe != NULL) {   /* where the runs happen, when not on this machine */
+		char line[256];
+		d->describe(&c, 1, line, sizeof line);
+		if (line[0])
+			fprintf(out, "%s\n", line);
 	}
 	fprintf(out, "loads:");
 	for (size_t l = 0; l < j->nloads; l++)
@@ -41,10 +51,10 @@ void series_plan_print(const struct series_journal *j, FILE *out)
 	if (j->phase == PH_DONE)
 		fprintf(out, "state: done\n");
 	else if (j->load >= j->nloads)   /* the step's runs all made (series_end: not disarmed) */
-		fprintf(out, "state: %s, step %ld of %ld (round %ld), its loads all run\n", phase[j->phase],
+		fprintf(out, "state: %s, step %ld of %ld (round %ld), its loads all run\n", series_phases[j->phase].doing,
 		        j->step + 1, total, j->step / (long)j->nk + 1);
 	else
-		fprintf(out, "state: %s, step %ld of %ld (round %ld), load %zu of %zu\n", phase[j->phase],
+		fprintf(out, "state: %s, step %ld of %ld (round %ld), load %zu of %zu\n", series_phases[j->phase].doing,
 		        j->step + 1, total, j->step / (long)j->nk + 1, j->load + 1, j->nloads);
 	if (j->nboot > 0)
 		fprintf(out, "reboots: %d measured, %.0f s each on average\n", j->nboot, j->boot_s / j->nboot);
@@ -61,6 +71,8 @@ void series_closing(const struct series_journal *j, FILE *out)
 {
 	const char *labels[SERIES_MAX_KERNELS];
 	size_t n = 0, dropped = 0;
+	struct boot_ctx c;
+	const struct boot_driver *d = driver_of(j, &c);
 
 	for (size_t k = 0; k < j->nk; k++) {
 		char path[PATH_MAX];
@@ -83,6 +95,6 @@ void series_closing(const struct series_journal *j, FILE *out)
 	req.paired = 1;
 	req.baseline = labels[0];
 	report_print(&req, out);
-	if (strcmp(j->accel, "tcg") == 0)
+	if (d != NULL && d->emulated != NULL && d->emulated(&c))
 		fprintf(out, REC_EMULATED_NOTE "\n");
 }
