@@ -105,8 +105,8 @@ int cmd_series(struct opts *o)
 		.rounds = o->runs, .seed = (uint64_t)o->seed, .seed_given = o->seed_given, .tries = o->tries,
 		.deadline = o->deadline, .countdown = o->countdown, .loads = loads, .nloads = o->nloads,
 		.args = args, .nargs = nargs, .results = o->results, .round_secs = round_secs(o),
-		.dry_run = o->dry_run, .accel = o->accel, .vcpus = o->vcpus, .guest_mib = (long)(o->guest_mem >> 20),
-		.pin = o->pin,
+		.dry_run = o->dry_run,
+		.boot = { .accel = o->accel, .vcpus = o->vcpus, .guest_mib = (long)(o->guest_mem >> 20), .pin = o->pin },
 	};
 	return series_start(&s);
 }

@@ -1,6 +1,7 @@
 /* boot_kexec.c: the kexec boot driver: load a kernel image with kexec -l and boot straight into it, without the firmware or the boot loader. */
 #include "contest/series/boot.h"
 #include "contest/series/boot_util.h"
+#include "contest/series/launch.h"
 #include "contest/series/trusted.h"
 #include "lib/fs.h"
 #include "lib/text.h"
@@ -113,7 +114,7 @@ out:
 }
 
 /* kexec_check: kexec in PATH and a kernel that can load another. */
-static int kexec_check(const struct boot_ctx *c, char *why, size_t len)
+static int kexec_check(struct boot_ctx *c, char *why, size_t len)
 {
 	char path[PATH_MAX], *v;
 
@@ -223,6 +224,7 @@ static int kexec_reboot(const struct boot_ctx *c, char *why, size_t len)
 
 const struct boot_driver boot_kexec = {
 	.name = "kexec",
+	.unit = 1,
 	.resolve = kexec_resolve,
 	.check = kexec_check,
 	.default_release = kexec_default,
@@ -230,4 +232,5 @@ const struct boot_driver boot_kexec = {
 	.disarm = kexec_disarm,
 	.reboot = kexec_reboot,
 	.running = boot_running_read,
+	.run = launch_run,
 };

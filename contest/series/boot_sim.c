@@ -1,5 +1,6 @@
 /* boot_sim.c: the simulated boot driver for tests: a folder that plays the firmware (which kernels it knows, which boots by default, which is armed, what runs), and faults asked of it. */
 #include "contest/series/boot.h"
+#include "contest/series/launch.h"
 #include "lib/fs.h"
 #include "lib/text.h"
 
@@ -12,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The folder (docs/series.md says the same for test writers):
+/* The folder, the context's root (docs/series.md says the same for test writers):
  *   kernels/RELEASE   one empty file per kernel the firmware can boot
  *   default           the release that boots when nothing is armed
  *   armed             the release armed for the next boot only (absent: none)
@@ -31,8 +32,8 @@ static int sim_file(const struct boot_ctx *c, const char *name, char *out, size_
 	char path[PATH_MAX];
 	FILE *f;
 
-	if (fs_path(path, sizeof path, "%s/%s", c->sim, name) != 0 || (f = fopen(path, "re")) == NULL) {
-		text_fmt(why, len, "sim: %s/%s: %s", c->sim, name, strerror(errno));
+	if (fs_path(path, sizeof path, "%s/%s", c->root, name) != 0 || (f = fopen(path, "re")) == NULL) {
+		text_fmt(why, len, "sim: %s/%s: %s", c->root, name, strerror(errno));
 		return -1;
 	}
 	if (fgets(out, (int)n, f) == NULL)
@@ -48,9 +49,9 @@ static int sim_put(const struct boot_ctx *c, const char *name, const char *text,
 	char path[PATH_MAX], line[BOOT_RELEASE_MAX + 2];
 	size_t n = (size_t)snprintf(line, sizeof line, "%s\n", text);
 
-	if (fs_path(path, sizeof path, "%s/%s", c->sim, name) != 0 || n >= sizeof line ||
+	if (fs_path(path, sizeof path, "%s/%s", c->root, name) != 0 || n >= sizeof line ||
 	    fs_replace(path, line, n, 0644) != 0) {
-		text_fmt(why, len, "sim: cannot write %s/%s: %s", c->sim, name, strerror(errno));
+		text_fmt(why, len, "sim: cannot write %s/%s: %s", c->root, name, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -64,18 +65,18 @@ static int sim_resolve(const struct boot_ctx *c, struct boot_kernel *k, char *wh
 	if (k->release[0] == '\0')
 		text_copy(k->release, k->spec, sizeof k->release);
 	if (k->release[0] == '\0' || strchr(k->release, '/') != NULL ||
-	    fs_path(path, sizeof path, "%s/kernels/%s", c->sim, k->release) != 0 || stat(path, &st) != 0) {
-		text_fmt(why, len, "sim: no kernel '%s' in %s/kernels", k->release, c->sim);
+	    fs_path(path, sizeof path, "%s/kernels/%s", c->root, k->release) != 0 || stat(path, &st) != 0) {
+		text_fmt(why, len, "sim: no kernel '%s' in %s/kernels", k->release, c->root);
 		return -1;
 	}
 	return 0;
 }
 
-static int sim_check(const struct boot_ctx *c, char *why, size_t len)
+static int sim_check(struct boot_ctx *c, char *why, size_t len)
 {
 	char d[BOOT_RELEASE_MAX];
 
-	if (c->sim == NULL || c->sim[0] == '\0') {
+	if (c->root == NULL || c->root[0] == '\0') {
 		text_fmt(why, len, "the sim driver needs --sim DIR, the simulated firmware's folder");
 		return -1;
 	}
@@ -93,7 +94,7 @@ static int sim_arm(const struct boot_ctx *c, const struct boot_kernel *k, char *
 
 	if (sim_put(c, "armed", k->release, why, len) != 0)
 		return -1;
-	if (fs_path(path, sizeof path, "%s/faults/powerloss-after-arm", c->sim) == 0 && unlink(path) == 0)
+	if (fs_path(path, sizeof path, "%s/faults/powerloss-after-arm", c->root) == 0 && unlink(path) == 0)
 		kill(getpid(), SIGKILL);   /* the power goes: nothing after this line happens */
 	return 0;
 }
@@ -102,7 +103,7 @@ static int sim_disarm(const struct boot_ctx *c, char *why, size_t len)
 {
 	char path[PATH_MAX];
 
-	if (fs_path(path, sizeof path, "%s/armed", c->sim) != 0 || (unlink(path) != 0 && errno != ENOENT)) {
+	if (fs_path(path, sizeof path, "%s/armed", c->root) != 0 || (unlink(path) != 0 && errno != ENOENT)) {
 		text_fmt(why, len, "sim: cannot remove %s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -124,6 +125,7 @@ static int sim_running(const struct boot_ctx *c, struct boot_running *r, char *w
 
 const struct boot_driver boot_sim = {
 	.name = "sim",
+	.unit = 1,
 	.resolve = sim_resolve,
 	.check = sim_check,
 	.default_release = sim_default,
@@ -131,4 +133,5 @@ const struct boot_driver boot_sim = {
 	.disarm = sim_disarm,
 	.reboot = sim_reboot,
 	.running = sim_running,
+	.run = launch_run,
 };

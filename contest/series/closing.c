@@ -1,6 +1,5 @@
 /* closing.c: a series said: its plan with each round's order, where it stands, what happened, and at its end its labels' tables; and its story (plan and events) written beside its records for the report. */
 #include "contest/series/closing.h"
-#include "contest/series/guest.h"
 #include "contest/report/pipeline.h"
 #include "lib/err.h"
 #include "lib/fs.h"
@@ -21,21 +20,31 @@ _Static_assert(SERIES_MAX_KERNELS <= STORY_MAX_KERNELS && SERIES_MAX_ROUNDS <= S
                BOOT_RELEASE_MAX <= STORY_RELEASE_MAX,
                "a journal's plan and events fit in a story");
 
+/* driver_of: j's driver (NULL when this contest has none of that name) and
+ * its context, as j keeps them, into c. */
+static const struct boot_driver *driver_of(const struct series_journal *j, struct boot_ctx *c)
+{
+	c->root = j->root;
+	text_copy(c->opts, j->driver_opts, sizeof c->opts);
+	return boot_driver_find(j->driver);
+}
+
 void series_plan_print(const struct series_journal *j, FILE *out)
 {
-	static const char *const phase[] = { "arming", "rebooting", "running", "running", "done", "stopped" };
 	long total = j->rounds * (long)j->nk;
+	struct boot_ctx c;
+	const struct boot_driver *d = driver_of(j, &c);
 
 	fprintf(out, "series %s: %zu kernels x %ld rounds x %zu loads, booted by %s; seed %llu\n", j->id, j->nk,
 	        j->rounds, j->nloads, j->driver, (unsigned long long)j->seed);
 	for (size_t k = 0; k < j->nk; k++)
 		fprintf(out, "  %-20s %-32s %s%s\n", j->kern[k].k.label, j->kern[k].k.release, j->kern[k].k.spec,
 		        j->kern[k].dropped ? "  (dropped)" : "");
-	if (j->vcpus > 0) {   /* a guest driver's */
-		char g[64];
-		guest_describe(j, g, sizeof g);
-		fprintf(out, "guests: %s%s\n", g + (g[0] == ' '),
-		        j->accel[0] ? "" : ", on kvm when a probe guest boots under it, else tcg (emulated)");
+	if (d != NULL && d->describe != NULL) {   /* where the runs happen, when not on this machine */
+		char line[256];
+		d->describe(&c, 1, line, sizeof line);
+		if (line[0])
+			fprintf(out, "%s\n", line);
 	}
 	fprintf(out, "loads:");
 	for (size_t l = 0; l < j->nloads; l++)
@@ -53,10 +62,10 @@ void series_plan_print(const struct series_journal *j, FILE *out)
 	if (j->phase == PH_DONE)
 		fprintf(out, "state: done\n");
 	else if (j->load >= j->nloads)   /* the step's runs all made (series_end: not disarmed) */
-		fprintf(out, "state: %s, step %ld of %ld (round %ld), its loads all run\n", phase[j->phase],
+		fprintf(out, "state: %s, step %ld of %ld (round %ld), its loads all run\n", series_phases[j->phase].doing,
 		        j->step + 1, total, j->step / (long)j->nk + 1);
 	else
-		fprintf(out, "state: %s, step %ld of %ld (round %ld), load %zu of %zu\n", phase[j->phase],
+		fprintf(out, "state: %s, step %ld of %ld (round %ld), load %zu of %zu\n", series_phases[j->phase].doing,
 		        j->step + 1, total, j->step / (long)j->nk + 1, j->load + 1, j->nloads);
 	if (j->nboot > 0)
 		fprintf(out, "reboots: %d measured, %.0f s each on average\n", j->nboot, j->boot_s / j->nboot);
@@ -73,6 +82,8 @@ void series_closing(const struct series_journal *j, FILE *out)
 {
 	const char *labels[SERIES_MAX_KERNELS];
 	size_t n = 0, dropped = 0;
+	struct boot_ctx c;
+	const struct boot_driver *d = driver_of(j, &c);
 
 	for (size_t k = 0; k < j->nk; k++) {
 		char path[PATH_MAX];
@@ -95,7 +106,7 @@ void series_closing(const struct series_journal *j, FILE *out)
 	req.paired = 1;
 	req.baseline = labels[0];
 	report_print(&req, out);
-	if (strcmp(j->accel, "tcg") == 0)
+	if (d != NULL && d->emulated != NULL && d->emulated(&c))
 		fprintf(out, REC_EMULATED_NOTE "\n");
 }
 
@@ -127,15 +138,17 @@ static int kind_of(const char *ev)
 /* story_of: j's plan and events as a story. */
 static void story_of(const struct series_journal *j, struct series_story *s)
 {
+	struct boot_ctx c;
+	const struct boot_driver *d = driver_of(j, &c);
+
 	memset(s, 0, sizeof *s);
 	text_copy(s->id, j->id, sizeof s->id);
 	text_copy(s->driver, j->driver, sizeof s->driver);
 	s->seed = (unsigned long long)j->seed;
-	if (j->vcpus > 0) {   /* a guest driver's: as series_plan_print says it */
-		char g[64];
-		guest_describe(j, g, sizeof g);
-		text_fmt(s->guest, sizeof s->guest, "%s%s", g + (g[0] == ' '),
-		         j->accel[0] ? "" : ", on kvm when a probe guest boots under it, else tcg (emulated)");
+	if (d != NULL && d->describe != NULL) {   /* as series_plan_print says it, without "guests: " */
+		char line[256];
+		d->describe(&c, 1, line, sizeof line);
+		text_copy(s->guest, line + (strncmp(line, "guests: ", 8) == 0 ? 8 : 0), sizeof s->guest);
 	}
 	s->rounds = j->rounds;
 	s->nk = j->nk;

@@ -157,12 +157,12 @@ int guest_init_path(const char *program, char *out, size_t len)
 	return -1;
 }
 
-void guest_describe(const struct series_journal *j, char *out, size_t len)
+void guest_describe(const struct guest_opts *o, char *out, size_t len)
 {
-	if (j->guest_mib % 1024 == 0)
-		text_fmt(out, len, "%s %d vcpus %ldG%s", j->accel, j->vcpus, j->guest_mib / 1024, j->pin ? " pinned" : "");
+	if (o->mib % 1024 == 0)
+		text_fmt(out, len, "%s %d vcpus %ldG%s", o->accel, o->vcpus, o->mib / 1024, o->pin ? " pinned" : "");
 	else
-		text_fmt(out, len, "%s %d vcpus %ldM%s", j->accel, j->vcpus, j->guest_mib, j->pin ? " pinned" : "");
+		text_fmt(out, len, "%s %d vcpus %ldM%s", o->accel, o->vcpus, o->mib, o->pin ? " pinned" : "");
 }
 
 /* disk_make: DIR/guest/scratch.img made unless it is there: a sparse file
@@ -208,9 +208,10 @@ static void put_quoted(FILE *f, const char *s)
 /* script_write: DIR/guest/share/cmd, what the guest's init runs: contest
  * for load, as launch_argv says, with the scratch disk as its testbed and
  * the shared results; cmd (not NULL) instead for a probe. 0, or -1 with why. */
-static int script_write(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
-                        const char *cmd, char *why, size_t len)
+static int script_write(const struct series_run *r, const struct guest_opts *o, const char *cmd, char *why,
+                        size_t len)
 {
+	const char *dir = r->dir;
 	static struct launch_words w;
 	char path[PATH_MAX], env[200], guest[64];
 	FILE *f;
@@ -223,11 +224,11 @@ static int script_write(const struct series_journal *j, const char *dir, size_t 
 	if (cmd != NULL)
 		fprintf(f, "%s\n", cmd);
 	else {
-		guest_describe(j, guest, sizeof guest);
-		launch_series_env(j, round, guest, env, sizeof env);
-		launch_argv(j, k, load, GUEST_RESULTS, "--testbed=" GUEST_TESTBED, &w);
+		guest_describe(o, guest, sizeof guest);
+		launch_series_env(r, guest, env, sizeof env);
+		launch_argv(r, GUEST_RESULTS, "--testbed=" GUEST_TESTBED, &w);
 		fprintf(f, "cd ");
-		put_quoted(f, j->cwd);
+		put_quoted(f, r->cwd);
 		fprintf(f, "2>/dev/null || cd /\nCONTEST_SERIES=");
 		put_quoted(f, env);
 		fprintf(f, "\nexport CONTEST_SERIES\nexec ");
@@ -292,7 +293,7 @@ static int opt(char *out, size_t olen, const char *pre, const char *path, const 
 /* qemu_start: QEMU for kernel g with q's files (q->stage the results
  * share, when not ""), under accel; its pid (the leader of its group), or
  * -1 with why. Every path in an option list has its commas doubled. */
-static pid_t qemu_start(const struct series_journal *j, const struct guest_kernel *g, struct guest *q,
+static pid_t qemu_start(const struct guest_opts *o, const struct guest_kernel *g, struct guest *q,
                         const char *accel, char *why, size_t len)
 {
 	static char serial[2 * PATH_MAX + 40], share[2 * PATH_MAX + 80], res[2 * PATH_MAX + 80];
@@ -311,8 +312,8 @@ static pid_t qemu_start(const struct series_journal *j, const struct guest_kerne
 		text_fmt(why, len, "qemu-system-x86_64 is not in PATH (qemu-system-x86)");
 		return -1;
 	}
-	text_fmt(smp, sizeof smp, "%d", j->vcpus);
-	text_fmt(mem, sizeof mem, "%ldM", j->guest_mib);
+	text_fmt(smp, sizeof smp, "%d", o->vcpus);
+	text_fmt(mem, sizeof mem, "%ldM", o->mib);
 	/* the results share: mapped-xattr, so that the guest's root makes no
 	 * device node, setuid file or link on the host (each is a plain file
 	 * with its would-be mode in an xattr), in a staging folder of its own */
@@ -410,33 +411,34 @@ static int watch(pid_t pid, struct guest *q, double deadline, double boot_s)
 	return rc;
 }
 
-/* guest_files: q's files for kernel k of j under DIR/guest (the initramfs
+/* guest_files: q's files for r's kernel under DIR/guest (the initramfs
  * and the scratch disk made when missing, the script written, a fresh
  * token, and for a run, not a probe, a fresh staging folder as its results
  * share); 0, or LAUNCH_NOBOOT or LAUNCH_ERROR with why. */
-static int guest_files(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
-                       const char *cmd, struct guest_kernel *g, struct guest *q, char *why, size_t len)
+static int guest_files(const struct series_run *r, const struct guest_opts *o, const char *cmd,
+                       struct guest_kernel *g, struct guest *q, char *why, size_t len)
 {
-	const struct boot_kernel *bk = &j->kern[k].k;
+	const struct boot_kernel *bk = r->kernel;
+	const char *dir = r->dir;
 	char rel[BOOT_RELEASE_MAX], init[PATH_MAX];
 
 	text_copy(rel, bk->release, sizeof rel);
 	q->stage[0] = '\0';
 	if (fs_path(q->gdir, sizeof q->gdir, "%s/guest", dir) != 0 || (fs_mkdirs(q->gdir) != 0 && errno != EEXIST) ||
-	    (fs_mkdirs(j->results) != 0 && errno != EEXIST)) {
-		text_fmt(why, len, "cannot make %s/guest or %s: %s", dir, j->results, strerror(errno));
+	    (fs_mkdirs(r->results) != 0 && errno != EEXIST)) {
+		text_fmt(why, len, "cannot make %s/guest or %s: %s", dir, r->results, strerror(errno));
 		return LAUNCH_ERROR;
 	}
-	if (guest_init_path(j->program, init, sizeof init) != 0) {
+	if (guest_init_path(r->program, init, sizeof init) != 0) {
 		text_fmt(why, len, "qemu: no contest-init beside %s (make builds it; make install puts it in "
-		         "PREFIX/lib/contest)", j->program);
+		         "PREFIX/lib/contest)", r->program);
 		return LAUNCH_NOBOOT;
 	}
 	if (guest_spec(bk->spec, rel, sizeof rel, g, why, len) != 0 ||
 	    guest_initrd(init, g->root, g->modules, q->gdir, bk->label, q->initrd, sizeof q->initrd, why, len) != 0)
 		return LAUNCH_NOBOOT;
 	if (disk_make(dir, q->disk, sizeof q->disk, why, len) != 0 ||
-	    script_write(j, dir, k, load, round, cmd, why, len) != 0 ||
+	    script_write(r, o, cmd, why, len) != 0 ||
 	    (cmd == NULL && guest_stage_make(q->gdir, q->stage, sizeof q->stage, why, len) != 0) ||
 	    fs_path(q->share, sizeof q->share, "%s/share", q->gdir) != 0 ||
 	    fs_path(q->console, sizeof q->console, "%s/%s.console", q->gdir, bk->label) != 0 ||
@@ -482,23 +484,23 @@ static int outcome(const struct guest *q, int rc, double deadline, char *why, si
 	return guest_run_status(q->status);   /* a guest's 130 is no host interrupt */
 }
 
-/* boot_guest: kernel k of j booted under accel to run load (or cmd, a
- * probe's), up to deadline (0: none); as guest_run. */
-static int boot_guest(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
-                      const char *cmd, const char *accel, double deadline, char *why, size_t len)
+/* boot_guest: r's kernel booted in a guest of o under accel to make run r
+ * (or cmd, a probe's), up to deadline (0: none); as guest_run. */
+static int boot_guest(const struct series_run *r, const struct guest_opts *o, const char *cmd, const char *accel,
+                      double deadline, char *why, size_t len)
 {
 	static struct guest_kernel g;
 	static struct guest q;
 	pid_t pid;
-	int rc = guest_files(j, dir, k, load, round, cmd, &g, &q, why, len);
+	int rc = guest_files(r, o, cmd, &g, &q, why, len);
 
 	if (rc != 0)
 		return rc;
-	if ((pid = qemu_start(j, &g, &q, accel, why, len)) < 0)
+	if ((pid = qemu_start(o, &g, &q, accel, why, len)) < 0)
 		return LAUNCH_ERROR;
 	/* the record says pinned: a run is never left unpinned (QEMU that
 	 * ended at once, refusing the image, is watched as any guest) */
-	if (j->pin && cmd == NULL && guest_pin(pid, j->vcpus, why, len) < 0) {
+	if (o->pin && cmd == NULL && guest_pin(pid, o->vcpus, why, len) < 0) {
 		int done = 0, status;
 		proc_group_stop(pid, 10, &done, &status);
 		if (!done)
@@ -509,7 +511,7 @@ static int boot_guest(const struct series_journal *j, const char *dir, size_t k,
 	rc = watch(pid, &q, deadline, GUEST_BOOT_TIMEOUT < deadline || deadline <= 0 ? GUEST_BOOT_TIMEOUT : deadline);
 	if (q.stage[0]) {   /* QEMU has ended: the run's own record taken, the rest removed */
 		char err[256];
-		if (guest_stage_import(j, q.gdir, j->kern[k].k.label, load, round, q.booted, err, sizeof err) < 0) {
+		if (guest_stage_import(r, q.gdir, q.booted, err, sizeof err) < 0) {
 			text_copy(why, err, len);
 			return LAUNCH_ERROR;
 		}
@@ -517,28 +519,27 @@ static int boot_guest(const struct series_journal *j, const char *dir, size_t k,
 	return outcome(&q, rc, deadline, why, len);
 }
 
-int guest_run(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
-              char *why, size_t len)
+int guest_run(const struct series_run *r, const struct guest_opts *o, char *why, size_t len)
 {
-	return boot_guest(j, dir, k, load, round, NULL, j->accel, j->deadline, why, len);
+	return boot_guest(r, o, NULL, o->accel, r->deadline, why, len);
 }
 
-void guest_accel_pick(struct series_journal *j, const char *dir)
+void guest_accel_pick(struct guest_opts *o, const struct series_run *r)
 {
 	char why[512];
 	int fd;
 
-	if (j->accel[0])
+	if (o->accel[0])
 		return;
-	text_copy(j->accel, "tcg", sizeof j->accel);
+	text_copy(o->accel, "tcg", sizeof o->accel);
 	if ((fd = open("/dev/kvm", O_RDWR | O_CLOEXEC)) < 0) {
 		printf("guest: tcg (emulated): /dev/kvm cannot be opened: %s\n", strerror(errno));
 		return;
 	}
 	close(fd);
-	if (boot_guest(j, dir, 0, "", 0, "exit 0", "kvm", 60, why, sizeof why) == 0) {
-		text_copy(j->accel, "kvm", sizeof j->accel);
-		printf("guest: kvm: a probe guest of %s booted under KVM\n", j->kern[0].k.label);
+	if (boot_guest(r, o, "exit 0", "kvm", 60, why, sizeof why) == 0) {
+		text_copy(o->accel, "kvm", sizeof o->accel);
+		printf("guest: kvm: a probe guest of %s booted under KVM\n", r->kernel->label);
 	} else
 		printf("guest: tcg (emulated): a probe guest under KVM failed: %s\n", why);
 }

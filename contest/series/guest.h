@@ -4,7 +4,7 @@
 
 #include <limits.h>
 #include <stddef.h>
-#include "contest/series/journal.h"
+#include "contest/series/boot.h"
 
 #define GUEST_APPEND_MAX 1024
 #define GUEST_BOOT_TIMEOUT 300   /* seconds a guest has to reach its run */
@@ -31,24 +31,31 @@ int guest_spec(const char *spec, char *rel, size_t rlen, struct guest_kernel *g,
  * 0, or -1 when neither is there. */
 int guest_init_path(const char *program, char *out, size_t len);
 
-/* guest_describe: j's guest as its records say it: "tcg 2 vcpus 2G". */
-void guest_describe(const struct series_journal *j, char *out, size_t len);
+/* The guests' machine, the qemu driver's options (its state: boot_qemu.c). */
+struct guest_opts {
+	char accel[8];   /* kvm or tcg ("": not picked yet) */
+	int vcpus;
+	long mib;        /* memory, MiB */
+	int pin;         /* 1: vCPU n pinned to the n-th CPU */
+};
 
-/* guest_run: boot_qemu's run_in_guest (contest/series/boot.h): load run
- * for kernel k of j in a fresh guest; its console in DIR/guest/LABEL.console.
- * The guest writes its results into a fresh staging folder, from which
- * only the run's own record is imported into j->results before this
- * returns (guest_share.h). Returns the run's exit status as the guest's
- * init said it on a line marked with this run's token, except 130 (a
- * guest's own, never the series' interrupt), returned as 1, a failed run;
- * LAUNCH_NOBOOT when the guest never reached the run, LAUNCH_DEADLINE,
- * or LAUNCH_ERROR (no status, or a status not 0 to 255). */
-int guest_run(const struct series_journal *j, const char *dir, size_t k, const char *load, long round,
-              char *why, size_t len);
+/* guest_describe: the guest o as its records say it: "tcg 2 vcpus 2G". */
+void guest_describe(const struct guest_opts *o, char *out, size_t len);
 
-/* guest_accel_pick: j->accel when not given: kvm when /dev/kvm opens and a
- * probe guest of j's first kernel reaches its command under KVM within 60
- * s, else tcg; said in one line on stdout. */
-void guest_accel_pick(struct series_journal *j, const char *dir);
+/* guest_run: run r in a fresh guest of o; its console in
+ * DIR/guest/LABEL.console. The guest writes its results into a fresh
+ * staging folder, from which only the run's own record is imported into
+ * r->results before this returns (guest_share.h). Returns the run's exit
+ * status as the guest's init said it on a line marked with this run's
+ * token, except 130 (a guest's own, never the series' interrupt),
+ * returned as 1, a failed run; LAUNCH_NOBOOT when the guest never reached
+ * the run, LAUNCH_DEADLINE, or LAUNCH_ERROR (no status, or a status not 0
+ * to 255). */
+int guest_run(const struct series_run *r, const struct guest_opts *o, char *why, size_t len);
+
+/* guest_accel_pick: o->accel when not given: kvm when /dev/kvm opens and a
+ * probe guest of r's kernel reaches its command under KVM within 60 s,
+ * else tcg; said in one line on stdout. */
+void guest_accel_pick(struct guest_opts *o, const struct series_run *r);
 
 #endif

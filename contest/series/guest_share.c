@@ -165,9 +165,9 @@ static void env_import(const char *stage, const char *results, const char *label
 	free(text);
 }
 
-int guest_stage_import(const struct series_journal *j, const char *gdir, const char *label, const char *load,
-                       long round, int take, char *why, size_t len)
+int guest_stage_import(const struct series_run *run, const char *gdir, int take, char *why, size_t len)
 {
+	const char *label = run->kernel->label, *load = run->load, *results = run->results;
 	char stage[PATH_MAX];
 	struct rec_set s = { 0 };
 	const struct rec *got = NULL;
@@ -180,23 +180,23 @@ int guest_stage_import(const struct series_journal *j, const char *gdir, const c
 	if (take && store_read_label(stage, label, &s) == 0)
 		for (size_t i = 0; i < s.n; i++)
 			if (strcmp(s.v[i].label, label) == 0 && strcmp(s.v[i].load, load) == 0 &&
-			    strcmp(s.v[i].series, j->id) == 0 && s.v[i].round == round)
+			    strcmp(s.v[i].series, run->id) == 0 && s.v[i].round == run->round)
 				got = &s.v[i];
 	if (got != NULL) {
 		r = *got;
 		if (uname(&u) == 0)   /* the machine it ran on, not the guest's own name ("(none)") */
 			text_copy(r.host, u.nodename, sizeof r.host);
-		if ((last = last_run(j->results, label, load)) < 0) {
-			text_fmt(why, len, "cannot read %s's records in %s", label, j->results);
+		if ((last = last_run(results, label, load)) < 0) {
+			text_fmt(why, len, "cannot read %s's records in %s", label, results);
 			rc = -1;
 		} else {
 			r.run = last + 1;
-			if (store_append(j->results, &r) != 0) {
+			if (store_append(results, &r) != 0) {
 				text_fmt(why, len, "cannot record %s's %s run from its guest in %s: %s", label, load,
-				         j->results, strerror(errno));
+				         results, strerror(errno));
 				rc = -1;
 			} else {
-				env_import(stage, j->results, label, r.timestamp);
+				env_import(stage, results, label, r.timestamp);
 				rc = 1;
 			}
 		}

@@ -3,7 +3,7 @@
 #define CONTEST_SERIES_GUEST_SHARE_H
 
 #include <stddef.h>
-#include "contest/series/journal.h"
+#include "contest/series/boot.h"
 
 #define GUEST_TOKEN_LEN 32     /* hex digits of a guest's token */
 #define GUEST_STAGE "stage"    /* DIR/guest/stage: a run's results share */
@@ -36,10 +36,10 @@ int guest_run_status(int status);
  * into out. 0, or -1 with why. */
 int guest_stage_make(const char *gdir, char *out, size_t olen, char *why, size_t len);
 
-/* guest_stage_import: the run's record from the staging folder under gdir
- * into j->results: the last record of LABEL.loads there (label, the
- * guest's kernel) whose label, load, series (j->id) and round are this
- * run's, numbered after the label's last run of load in j->results, its
+/* guest_stage_import: run's record from the staging folder under gdir
+ * into run->results: the last record of LABEL.loads there (LABEL, the
+ * run's kernel's) whose label, load, series (run->id) and round are this
+ * run's, numbered after the label's last run of load in run->results, its
  * host this machine's name (uname's nodename, as a failed run's record
  * says it: the guest's own name, "(none)" in these guests, would split
  * the series' labels into HOST:LABEL in a report), and
@@ -48,7 +48,6 @@ int guest_stage_make(const char *gdir, char *out, size_t olen, char *why, size_t
  * that never reached its run has no record to give). The staging folder
  * is removed after. 1 when a record was imported, 0 when there was none,
  * -1 with why when the results cannot be read or written. */
-int guest_stage_import(const struct series_journal *j, const char *gdir, const char *label, const char *load,
-                       long round, int take, char *why, size_t len);
+int guest_stage_import(const struct series_run *run, const char *gdir, int take, char *why, size_t len);
 
 #endif

@@ -1,5 +1,6 @@
 /* journal.c: the series journal as text: one key a line, strings escaped as in result files, a closing checksum that tells a whole file from a torn one, and a reader that holds every line to the plan's bounds (the checksum is no secret: a journal that breaks a rule is refused, never a crash). */
 #include "contest/series/journal.h"
+#include "lib/err.h"
 #include "lib/failpoint.h"
 #include "lib/fs.h"
 #include "lib/text.h"
@@ -27,11 +28,22 @@
 #define BOOT_S_MAX    1e15             /* the reboots' seconds in all */
 #define NBOOT_MAX     1000000000       /* reboots measured */
 #define COUNT_MAX     INT_MAX          /* a label's records of one load */
-#define VCPUS_MAX     65536
-#define GUEST_MIB_MAX (LONG_MAX < (1LL << 44) ? LONG_MAX : (1LL << 44))   /* a 64-bit size in MiB */
 #define FIELDS_MAX    (SERIES_MAX_KERNELS + 1)   /* an order line's, the most of any line */
 
-static const char *const phases[] = { "arm", "reboot", "booted", "run", "done", "stopped" };
+const struct series_phase_name series_phases[PH_STOPPED + 1] = {
+	[PH_ARM] = { "arm", "arming" }, [PH_REBOOT] = { "reboot", "rebooting" },
+	[PH_BOOTED] = { "booted", "running" }, [PH_RUN] = { "run", "running" },
+	[PH_DONE] = { "done", "done" }, [PH_STOPPED] = { "stopped", "stopped" },
+};
+
+struct series_journal *journal_new(void)
+{
+	struct series_journal *j = calloc(1, sizeof *j);
+
+	if (j == NULL)
+		warnx("series: no memory for a journal");
+	return j;
+}
 
 /* fnv: the FNV-1a hash of s[0..n), the journal's closing checksum. */
 static uint64_t fnv(const char *s, size_t n)
@@ -57,18 +69,13 @@ static void format_plan(struct fline *l, const struct series_journal *j)
 	fl_printf(l, "%s\t%d\n", JOURNAL_NAME, JOURNAL_VERSION);
 	put(l, "id", j->id);
 	put(l, "driver", j->driver);
-	put(l, "sim", j->sim);
+	put(l, "driver_opts", j->driver_opts);
 	put(l, "root", j->root);
 	put(l, "cwd", j->cwd);
 	put(l, "results", j->results);
 	put(l, "program", j->program);
 	fl_printf(l, "seed\t%llu\nrounds\t%ld\ntries\t%d\ndeadline\t%.3f\ncountdown\t%.3f\n",
 	          (unsigned long long)j->seed, j->rounds, j->max_tries, j->deadline, j->countdown);
-	if (j->accel[0]) {
-		fl_printf(l, "guest\t");
-		fl_str(l, j->accel, FIELD_ESCAPE);
-		fl_printf(l, "\t%d\t%ld%s\n", j->vcpus, j->guest_mib, j->pin ? "\tpinned" : "");
-	}
 	for (size_t k = 0; k < j->nk; k++) {
 		const struct series_kernel *s = &j->kern[k];
 		fl_printf(l, "kernel\t");
@@ -95,7 +102,7 @@ static void format_plan(struct fline *l, const struct series_journal *j)
 static void format(struct fline *l, const struct series_journal *j)
 {
 	format_plan(l, j);
-	fl_printf(l, "phase\t%s\nstep\t%ld\nat\t%zu\n", phases[j->phase], j->step, j->load);
+	fl_printf(l, "phase\t%s\nstep\t%ld\nat\t%zu\n", series_phases[j->phase].key, j->step, j->load);
 	put(l, "boot_id", j->boot_id);
 	fl_printf(l, "count\t%ld\nasked\t%.3f\nboots\t%.3f\t%d\n", j->count, j->asked, j->boot_s, j->nboot);
 	for (size_t i = 0; i < j->nev; i++)
@@ -234,8 +241,8 @@ __attribute__((format(printf, 2, 3))) static const char *say(struct reading *rd,
 
 #define JF(m) offsetof(struct series_journal, m), sizeof ((struct series_journal *)0)->m
 
-/* The keys a journal holds once, all but guest (a guest driver's) always: a string (T_NEEDED: not
- * empty) or a number in [lo, hi], its member at off; T_OWN keys have their own reader. */
+/* The keys a journal holds once, each always: a string (T_NEEDED: not empty) or a number in
+ * [lo, hi], its member at off; T_OWN keys have their own reader. */
 static const struct once_key {
 	const char *key;
 	enum { T_STR, T_NEEDED, T_INT, T_LONG, T_SIZE, T_REAL, T_OWN } type;
@@ -243,13 +250,13 @@ static const struct once_key {
 	double lo, hi;
 } once_keys[] = {
 	{ "id", T_NEEDED, JF(id), 0, 0 }, { "driver", T_NEEDED, JF(driver), 0, 0 },
-	{ "sim", T_STR, JF(sim), 0, 0 }, { "root", T_STR, JF(root), 0, 0 },
+	{ "driver_opts", T_STR, JF(driver_opts), 0, 0 }, { "root", T_STR, JF(root), 0, 0 },
 	{ "cwd", T_NEEDED, JF(cwd), 0, 0 }, { "results", T_NEEDED, JF(results), 0, 0 },
 	{ "program", T_NEEDED, JF(program), 0, 0 }, { "seed", T_OWN, 0, 0, 0, 0 },
 	{ "rounds", T_LONG, JF(rounds), 1, SERIES_MAX_ROUNDS }, { "tries", T_INT, JF(max_tries), 1, TRIES_MAX },
 	{ "deadline", T_REAL, JF(deadline), 0, DEADLINE_MAX },
 	{ "countdown", T_REAL, JF(countdown), 0, COUNTDOWN_MAX },
-	{ "guest", T_OWN, 0, 0, 0, 0 }, { "phase", T_OWN, 0, 0, 0, 0 },
+	{ "phase", T_OWN, 0, 0, 0, 0 },
 	{ "step", T_LONG, JF(step), 0, SERIES_MAX_ROUNDS * SERIES_MAX_KERNELS },
 	{ "at", T_SIZE, JF(load), 0, SERIES_MAX_LOADS }, { "boot_id", T_STR, JF(boot_id), 0, 0 },
 	{ "count", T_LONG, JF(count), -1, COUNT_MAX }, { "asked", T_REAL, JF(asked), 0, EPOCH_MAX },
@@ -258,28 +265,8 @@ static const struct once_key {
 
 #define NONCE (sizeof once_keys / sizeof once_keys[0])
 
-/* guest_line: "guest ACCEL VCPUS MIB [pinned]", a guest driver's guests. */
-static const char *guest_line(struct reading *rd, char **f, int nf)
-{
-	struct series_journal *j = rd->j;
-	long long v, w;
-
-	if (nf != 3 && !(nf == 4 && strcmp(f[3], "pinned") == 0))
-		return "not ACCEL VCPUS MIB or ACCEL VCPUS MIB pinned";
-	if (str(f[0], j->accel, sizeof j->accel) != 0 || (strcmp(j->accel, "kvm") != 0 && strcmp(j->accel, "tcg") != 0))
-		return "its accelerator is not kvm or tcg";
-	if (integer(f[1], 1, VCPUS_MAX, &v) != 0)
-		return say(rd, "not a number of vCPUs from 1 to %d", VCPUS_MAX);
-	if (integer(f[2], 1, GUEST_MIB_MAX, &w) != 0)
-		return say(rd, "not a size in MiB from 1 to %lld", (long long)GUEST_MIB_MAX);
-	j->vcpus = (int)v;
-	j->guest_mib = (long)w;
-	j->pin = nf == 4;
-	return NULL;
-}
-
 /* own_line: a line of the keys with a reader of their own: seed (the
- * whole uint64 range, which a double cannot hold), guest, phase, boots. */
+ * whole uint64 range, which a double cannot hold), phase, boots. */
 static const char *own_line(struct reading *rd, const char *key, char **f, int nf)
 {
 	struct series_journal *j = rd->j;
@@ -287,8 +274,6 @@ static const char *own_line(struct reading *rd, const char *key, char **f, int n
 	long long v;
 	char *end;
 
-	if (strcmp(key, "guest") == 0)
-		return guest_line(rd, f, nf);
 	if (strcmp(key, "boots") == 0) {   /* SECONDS COUNT */
 		if (nf != 2)
 			return "not SECONDS COUNT";
@@ -302,8 +287,8 @@ static const char *own_line(struct reading *rd, const char *key, char **f, int n
 	if (nf != 1)
 		return "not one field";
 	if (strcmp(key, "phase") == 0) {
-		for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
-			if (strcmp(f[0], phases[i]) == 0) {
+		for (size_t i = 0; i <= PH_STOPPED; i++)
+			if (strcmp(f[0], series_phases[i].key) == 0) {
 				j->phase = (enum series_phase)i;
 				return NULL;
 			}
@@ -452,9 +437,11 @@ static const char *complete(struct reading *rd)
 {
 	const struct series_journal *j = rd->j;
 	long total = j->rounds * (long)j->nk;
+	const struct boot_driver *d;
+	char w[160];
 
 	for (size_t i = 0; i < NONCE; i++)
-		if (!(rd->seen & 1u << i) && strcmp(once_keys[i].key, "guest") != 0)
+		if (!(rd->seen & 1u << i))
 			return rd->lines == 0 ? "its plan is incomplete: no header line"
 			                      : say(rd, "its plan is incomplete: no %s line", once_keys[i].key);
 	if (j->nk == 0 || j->nloads == 0)
@@ -463,10 +450,13 @@ static const char *complete(struct reading *rd)
 		return say(rd, "its plan is incomplete: %ld order lines for %ld rounds", rd->orders, j->rounds);
 	if (j->step > total || (j->step == total) != (j->phase == PH_DONE))
 		return say(rd, "its state is outside its plan: step %ld of %ld steps in phase %s (the end is reached"
-		           " only when done)", j->step, total, phases[j->phase]);
+		           " only when done)", j->step, total, series_phases[j->phase].key);
 	if (j->load > j->nloads || (j->phase == PH_RUN && j->load == j->nloads))
 		return say(rd, "its state is outside its plan: load %zu (at) of %zu loads in phase %s", j->load,
-		           j->nloads, phases[j->phase]);
+		           j->nloads, series_phases[j->phase].key);
+	if ((d = boot_driver_find(j->driver)) != NULL && d->opts_check != NULL &&
+	    d->opts_check(j->driver_opts, w, sizeof w) != 0)
+		return say(rd, "its driver_opts are not the %s driver's: %s", d->name, w);
 	return NULL;
 }
 

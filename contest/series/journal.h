@@ -28,6 +28,12 @@ enum series_phase {
 	PH_STOPPED   /* contest series stop: resume goes on from step */
 };
 
+/* series_phases: each phase's names, by phase: its word in the journal
+ * ("arm") and what a person reads of a series in it ("arming"). */
+extern const struct series_phase_name {
+	const char *key, *doing;
+} series_phases[PH_STOPPED + 1];
+
 /* One kernel and what happened to it. */
 struct series_kernel {
 	struct boot_kernel k;
@@ -40,8 +46,8 @@ struct series_journal {
 	/* the plan, fixed at the start */
 	char id[48];                    /* the series' id, in each of its records */
 	char driver[16];                /* the boot driver's name */
-	char sim[PATH_MAX];             /* the sim driver's folder ("" other drivers) */
-	char root[PATH_MAX];            /* where the boot unit lives ("" the machine) */
+	char driver_opts[BOOT_OPTS_MAX];   /* the driver's own state (boot_ctx.opts), its to read */
+	char root[PATH_MAX];            /* where the boot unit lives ("" the machine; the sim's folder) */
 	char cwd[PATH_MAX];             /* the directory it was started in; runs start there */
 	char results[PATH_MAX];         /* the results directory (absolute) */
 	char program[PATH_MAX];         /* contest itself, for the runs */
@@ -50,10 +56,6 @@ struct series_journal {
 	int max_tries;                  /* failed boots (or cut runs) before a kernel is dropped */
 	double deadline;                /* a run's most seconds (0: none) */
 	double countdown;               /* seconds counted down before each reboot */
-	char accel[8];                  /* a guest driver's: kvm or tcg ("" other drivers) */
-	int vcpus;                      /* a guest driver's: each guest's CPUs */
-	long guest_mib;                 /* a guest driver's: each guest's memory, MiB */
-	int pin;                        /* a guest driver's: vCPU n pinned to the n-th CPU (--pin) */
 	size_t nk;
 	struct series_kernel kern[SERIES_MAX_KERNELS];
 	size_t nloads;
@@ -75,6 +77,10 @@ struct series_journal {
 	char ev[SERIES_MAX_EVENTS][SERIES_EVENT_MAX];
 };
 
+/* journal_new: a journal, zeroed (calloc: it is some 400 KB); NULL, said,
+ * when there is no memory. Freed with free(). */
+struct series_journal *journal_new(void);
+
 /* journal_write: j into DIR/journal (fs_replace), the one before kept as
  * DIR/journal.old. 0, or -1 with why (naming the file and errno's words:
  * "No space left on device" for a full disk). */
@@ -88,7 +94,8 @@ size_t journal_format(const struct series_journal *j, char *buf, size_t cap);
  * j. Its closing checksum must match (it tells a torn file from a whole
  * one; it is no secret), and then every line is held to the plan: each
  * number in its range, each key once but kernel, load, arg, order and
- * event, every key there but guest (a guest driver's), the kernels before
+ * event, every key there, the driver's line as its driver has it
+ * (boot_driver.opts_check), the kernels before
  * the order lines, one order line a round, each of them every kernel once;
  * the step inside the order and at its end only when done, the load inside
  * the list and before its end in a run. 0, or -1 with one line in why

@@ -90,7 +90,7 @@ static void say(const char *line)
 int series_orphan(const char *dir, const char *root, const char *what)
 {
 	char unit[PATH_MAX], journal[PATH_MAX], driver[32], why[512], line[2 * PATH_MAX + 1024];
-	struct boot_ctx bc = { root, root };
+	struct boot_ctx bc = { .root = root };
 	const struct boot_driver *d;
 	int ok = 1;
 
@@ -101,7 +101,7 @@ int series_orphan(const char *dir, const char *root, const char *what)
 		say(line);
 		return 2;
 	}
-	if ((d = boot_driver_find(driver)) != NULL && d->disarm(&bc, why, sizeof why) != 0) {
+	if ((d = boot_driver_find(driver)) != NULL && d->disarm != NULL && d->disarm(&bc, why, sizeof why) != 0) {
 		text_fmt(line, sizeof line, "%s; cannot disarm the next boot (%s): %s", what, driver, why);
 		say(line);
 		ok = 0;

@@ -1,8 +1,6 @@
 /* series.c: the series command's actions: start (plan checked, printed, journaled, the unit installed, the first reboot), resume, stop and status, one at a time under the journal folder's lock. */
 #include "contest/series/series.h"
 #include "contest/series/closing.h"
-#include "contest/series/guest.h"
-#include "contest/series/guest_pin.h"
 #include "contest/series/safety.h"
 #include "contest/series/status.h"
 #include "contest/series/step.h"
@@ -62,8 +60,8 @@ static void failpoint_all(void)
 	setenv(FAILPOINT_ALSO_ENV, pid, 1);
 }
 
-/* ctx_open: c for journal j in dir: its driver, the sim folder, what runs
- * now. 0, or -1 (said). */
+/* ctx_open: c for journal j in dir: its driver, the driver's state, what
+ * runs now. 0, or -1 (said). */
 static int ctx_open(struct series_ctx *c, const char *dir, struct series_journal *j)
 {
 	char why[512];
@@ -71,8 +69,8 @@ static int ctx_open(struct series_ctx *c, const char *dir, struct series_journal
 	c->dir = dir;
 	c->j = j;
 	c->drv = boot_driver_find(j->driver);
-	c->bc.sim = j->sim;
 	c->bc.root = j->root;
+	text_copy(c->bc.opts, j->driver_opts, sizeof c->bc.opts);
 	if (c->drv == NULL || c->drv->running == NULL) {
 		warnx("series: the journal in %s names boot driver '%s', which this contest does not have", dir,
 		      j->driver);
@@ -154,7 +152,6 @@ static int plan_fill(const struct series_start *s, struct series_journal *j)
 {
 	struct tm tm;
 	time_t t = time(NULL);
-	static int cpus[4096];
 
 	if (s->nloads > SERIES_MAX_LOADS || s->nargs > SERIES_MAX_ARGS || s->rounds > SERIES_MAX_ROUNDS) {
 		warnx("series: at most %d loads, %d run options and %d rounds", SERIES_MAX_LOADS, SERIES_MAX_ARGS,
@@ -176,18 +173,6 @@ static int plan_fill(const struct series_start *s, struct series_journal *j)
 	j->max_tries = s->tries;
 	j->deadline = s->deadline;
 	j->countdown = s->countdown;
-	if (strcmp(s->driver, "qemu") == 0) {   /* the guests' machine; the accelerator picked at the start */
-		text_copy(j->accel, s->accel ? s->accel : "", sizeof j->accel);
-		j->vcpus = s->vcpus > 0 ? s->vcpus : (int)sysconf(_SC_NPROCESSORS_ONLN);
-		j->vcpus = j->vcpus > 0 ? j->vcpus : 1;
-		j->guest_mib = s->guest_mib > 0 ? s->guest_mib : 2048;
-		j->pin = s->pin;
-		if (s->pin && j->vcpus > guest_pin_cpus(cpus, (int)(sizeof cpus / sizeof cpus[0]))) {
-			warnx("series: --pin: %d vCPUs but contest may run on %d CPUs of this machine: one vCPU a CPU "
-			      "(--vcpus N)", j->vcpus, guest_pin_cpus(cpus, (int)(sizeof cpus / sizeof cpus[0])));
-			return -1;
-		}
-	}
 	for (size_t i = 0; i < s->nloads; i++)
 		text_copy(j->loads[i], s->loads[i], sizeof j->loads[i]);
 	j->nloads = s->nloads;
@@ -226,7 +211,8 @@ static int can_resume(struct series_ctx *c)
 }
 
 /* estimate_print: the plan's time: its runs from s's estimate, and its
- * reboots, whose time is measured at the first; none for guests. */
+ * reboots, whose time is measured at the first; none for guests (a driver
+ * whose run boots the kernel in a machine of its own). */
 static void estimate_print(const struct series_start *s, const struct series_journal *j, int guests)
 {
 	long steps = j->rounds * (long)j->nk;
@@ -245,10 +231,10 @@ static void estimate_print(const struct series_start *s, const struct series_jou
 	printf(", plus %ld reboots (their time is measured at the first one: contest series status)\n", steps);
 }
 
-/* start_checks: the driver, its kernels and the running kernel checked for
- * s, into c and j (plan_kernels, plan_fill). 0, or -1 (said). */
-static int start_checks(const struct series_start *s, struct series_ctx *c, struct series_journal *j,
-                        char *sim, size_t simlen)
+/* start_checks: the driver (its options, its check), its kernels and the
+ * running kernel checked for s, into c and j (plan_kernels, plan_fill). 0,
+ * or -1 (said). */
+static int start_checks(const struct series_start *s, struct series_ctx *c, struct series_journal *j)
 {
 	char why[512], cwd[PATH_MAX];
 
@@ -257,16 +243,17 @@ static int start_checks(const struct series_start *s, struct series_ctx *c, stru
 		warnx("series: --boot '%s': this contest has no such boot driver (oneshot, kexec, qemu, sim)", s->driver);
 		return -1;
 	}
-	if (getcwd(cwd, sizeof cwd) == NULL || absolute(s->sim ? s->sim : "", cwd, sim, simlen) != 0)
+	if (getcwd(cwd, sizeof cwd) == NULL || absolute(s->sim ? s->sim : "", cwd, j->root, sizeof j->root) != 0)
 		return -1;
-	c->bc.sim = s->sim ? sim : "";
-	text_copy(j->sim, c->bc.sim, sizeof j->sim);
-	text_copy(j->root, c->bc.sim, sizeof j->root);   /* the sim's unit lives in its folder */
+	if (s->sim == NULL)   /* --sim DIR: the sim's firmware, where its unit lives too */
+		j->root[0] = '\0';
 	c->bc.root = j->root;
-	if (c->drv->check(&c->bc, why, sizeof why) != 0) {
+	if ((c->drv->configure != NULL && c->drv->configure(&c->bc, &s->boot, why, sizeof why) != 0) ||
+	    c->drv->check(&c->bc, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		return -1;
 	}
+	text_copy(j->driver_opts, c->bc.opts, sizeof j->driver_opts);
 	if (c->drv->running(&c->bc, &c->now, why, sizeof why) != 0) {
 		warnx("series: cannot tell which kernel runs: %s", why);
 		return -1;
@@ -283,34 +270,53 @@ static int start_checks(const struct series_start *s, struct series_ctx *c, stru
 
 /* unfinished: 1 when dir holds a series that is neither done nor stopped
  * (said). */
-static int unfinished(const char *dir, struct series_journal *old)
+static int unfinished(const char *dir)
 {
+	struct series_journal *old = journal_new();
 	char note[512], why[512];
-	int fb;
+	int fb, rc = 0;
 
-	if (journal_read(dir, old, &fb, note, sizeof note, why, sizeof why) != 0)
-		return 0;
-	if (old->phase == PH_DONE)
-		return 0;
-	warnx("series: %s holds series %s, not finished; 'contest series status --journal %s', or stop it and"
-	      " start another in another --journal folder", dir, old->id, dir);
-	return 1;
+	if (old != NULL && journal_read(dir, old, &fb, note, sizeof note, why, sizeof why) == 0 &&
+	    old->phase != PH_DONE) {
+		warnx("series: %s holds series %s, not finished; 'contest series status --journal %s', or stop it and"
+		      " start another in another --journal folder", dir, old->id, dir);
+		rc = 1;
+	}
+	free(old);
+	return rc;
 }
 
-int series_start(const struct series_start *s)
+/* begin: the driver's begin (boot.h), with the series' first kernel, its
+ * state kept in j. */
+static void begin(struct series_ctx *c, const char *dir)
 {
-	static struct series_journal j, old;
+	struct series_journal *j = c->j;
+	const char *args[SERIES_MAX_ARGS];
+
+	if (c->drv->begin == NULL)
+		return;
+	for (size_t i = 0; i < j->nargs && i < SERIES_MAX_ARGS; i++)
+		args[i] = j->args[i];
+	struct series_run r = { .dir = dir, .driver = j->driver, .program = j->program, .cwd = j->cwd,
+	                        .results = j->results, .args = args, .nargs = j->nargs, .id = j->id, .round = 0,
+	                        .kernel = &j->kern[0].k, .load = "", .deadline = 0 };
+	c->drv->begin(&c->bc, &r);
+	text_copy(j->driver_opts, c->bc.opts, sizeof j->driver_opts);
+}
+
+/* start: series_start's steps for its journal j (zeroed). */
+static int start(const struct series_start *s, struct series_journal *j)
+{
 	struct series_ctx c = { 0 };
-	char sim[PATH_MAX], why[512];
+	char why[512];
 	int lock;
 
-	failpoint_all();
-	if (start_checks(s, &c, &j, sim, sizeof sim) != 0)
+	if (start_checks(s, &c, j) != 0)
 		return EXIT_USAGE;
 	c.dir = s->dir;
-	c.j = &j;
-	series_plan_print(&j, stdout);
-	estimate_print(s, &j, c.drv->run_in_guest != NULL);
+	c.j = j;
+	series_plan_print(j, stdout);
+	estimate_print(s, j, c.drv->reboot == NULL);
 	if (s->dry_run)
 		return 0;
 	if ((lock = lock_dir(s->dir, 0)) < 0) {
@@ -321,22 +327,33 @@ int series_start(const struct series_start *s)
 		warnx("series: %s", why);
 		return EXIT_USAGE;
 	}
-	if (unfinished(s->dir, &old))
+	if (unfinished(s->dir))
 		return EXIT_USAGE;
-	j.phase = PH_ARM;
-	text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
-	if (c.drv->run_in_guest != NULL)
-		guest_accel_pick(&j, s->dir);
-	if (c.drv->run_in_guest == NULL &&
-	    series_unit_install(j.root, j.program, s->dir, j.driver, why, sizeof why) != 0) {
+	j->phase = PH_ARM;
+	text_copy(j->boot_id, c.now.boot_id, sizeof j->boot_id);
+	begin(&c, s->dir);
+	if (c.drv->unit && series_unit_install(j->root, j->program, s->dir, j->driver, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		return EXIT_RUNFAIL;
 	}
 	if (series_save(&c) != 0) {   /* no journal: no unit either */
-		series_unit_remove(j.root, why, sizeof why);
+		series_unit_remove(j->root, why, sizeof why);
 		return EXIT_RUNFAIL;
 	}
 	return series_go(&c);
+}
+
+int series_start(const struct series_start *s)
+{
+	struct series_journal *j;
+	int rc;
+
+	failpoint_all();
+	if ((j = journal_new()) == NULL)
+		return EXIT_RUNFAIL;
+	rc = start(s, j);
+	free(j);
+	return rc;
 }
 
 /* trusted_read: the journal of dir into j, once dir and what it holds, and
@@ -352,10 +369,10 @@ static int trusted_read(const char *dir, struct series_journal *j, int *fb, char
 	return series_trust_plan(j, why, len);
 }
 
-/* gone: the series in dir cannot go on (why; enoent: there is no journal):
+/* take_down: the series in dir cannot go on (why; enoent: there is no journal):
  * taken down through its boot unit under root when it has one (said);
  * the exit status of resume (stop: 0 when taken down). */
-static int gone(const char *dir, const char *root, const char *why, int enoent, int stop)
+static int take_down(const char *dir, const char *root, const char *why, int enoent, int stop)
 {
 	char what[PATH_MAX + 600];
 
@@ -367,33 +384,32 @@ static int gone(const char *dir, const char *root, const char *why, int enoent, 
 	}
 }
 
-int series_resume(const char *dir, const char *sim, int log)
+/* resume: series_resume into its journal j. */
+static int resume(const char *dir, const char *sim, int log, struct series_journal *j)
 {
-	static struct series_journal j;
 	struct series_ctx c = { 0 };
 	char note[512], why[2 * PATH_MAX + 256];
 	int fb, lock;
 
 	failpoint_all();
 	if (series_trust_dir(dir, why, sizeof why) != 0)   /* before anything is made or read there */
-		return gone(dir, sim ? sim : "", why, errno == ENOENT, 0);
+		return take_down(dir, sim ? sim : "", why, errno == ENOENT, 0);
 	if ((lock = lock_dir(dir, 1)) < 0)
 		return EXIT_RUNFAIL;
 	if (log && series_log_open(dir) != 0)
 		warn("series: cannot append to %s/%s", dir, SERIES_LOG);
-	if (trusted_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0)
-		return gone(dir, sim ? sim : "", why, errno == ENOENT, 0);
-	if (ctx_open(&c, dir, &j) != 0)
+	if (trusted_read(dir, j, &fb, note, sizeof note, why, sizeof why) != 0)
+		return take_down(dir, sim ? sim : "", why, errno == ENOENT, 0);
+	if (ctx_open(&c, dir, j) != 0)
 		return EXIT_RUNFAIL;
 	c.torn = fb;
 	if (fb)
-		journal_event(&j, "the journal was torn (%s)", note);
-	if (j.phase == PH_STOPPED) {
-		j.phase = PH_ARM;
-		text_copy(j.boot_id, c.now.boot_id, sizeof j.boot_id);
-		journal_event(&j, "resumed at round %ld", j.step / (long)j.nk + 1);
-		if (c.drv->run_in_guest == NULL &&
-		    series_unit_install(j.root, j.program, dir, j.driver, why, sizeof why) != 0) {
+		journal_event(j, "the journal was torn (%s)", note);
+	if (j->phase == PH_STOPPED) {
+		j->phase = PH_ARM;
+		text_copy(j->boot_id, c.now.boot_id, sizeof j->boot_id);
+		journal_event(j, "resumed at round %ld", j->step / (long)j->nk + 1);
+		if (c.drv->unit && series_unit_install(j->root, j->program, dir, j->driver, why, sizeof why) != 0) {
 			warnx("series: %s", why);
 			return EXIT_RUNFAIL;
 		}
@@ -401,17 +417,26 @@ int series_resume(const char *dir, const char *sim, int log)
 	return series_go(&c);
 }
 
-int series_stop(const char *dir, const char *sim)
+int series_resume(const char *dir, const char *sim, int log)
 {
-	static struct series_journal j;
+	struct series_journal *j = journal_new();
+	int rc = j != NULL ? resume(dir, sim, log, j) : EXIT_RUNFAIL;
+
+	free(j);
+	return rc;
+}
+
+/* stop: series_stop into its journal j. */
+static int stop(const char *dir, const char *sim, struct series_journal *j)
+{
 	struct series_ctx c = { 0 };
 	char path[PATH_MAX], note[512], why[2 * PATH_MAX + 256];
 	int fb, lock;
 
-	if (trusted_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0)
-		return gone(dir, sim ? sim : "", why, errno == ENOENT, 1);
-	if (j.phase == PH_DONE || j.phase == PH_STOPPED) {
-		printf("contest series: series %s is %s already\n", j.id, j.phase == PH_DONE ? "done" : "stopped");
+	if (trusted_read(dir, j, &fb, note, sizeof note, why, sizeof why) != 0)
+		return take_down(dir, sim ? sim : "", why, errno == ENOENT, 1);
+	if (j->phase == PH_DONE || j->phase == PH_STOPPED) {
+		printf("contest series: series %s is %s already\n", j->id, j->phase == PH_DONE ? "done" : "stopped");
 		return 0;
 	}
 	if (fs_path(path, sizeof path, "%s/stop", dir) != 0 || fs_replace(path, "stop\n", 5, 0644) != 0) {
@@ -420,30 +445,43 @@ int series_stop(const char *dir, const char *sim)
 	}
 	if ((lock = lock_dir(dir, 0)) < 0) {
 		printf("contest series: a step of series %s is under way; it stops before its next run or reboot\n",
-		       j.id);
+		       j->id);
 		return 0;
 	}
-	if (ctx_open(&c, dir, &j) != 0)
+	if (ctx_open(&c, dir, j) != 0)
 		return EXIT_RUNFAIL;
 	return series_end(&c, PH_STOPPED);
 }
 
+int series_stop(const char *dir, const char *sim)
+{
+	struct series_journal *j = journal_new();
+	int rc = j != NULL ? stop(dir, sim, j) : EXIT_RUNFAIL;
+
+	free(j);
+	return rc;
+}
+
 int series_status(const char *dir)
 {
-	static struct series_journal j;
+	struct series_journal *j = journal_new();
 	char note[512], why[PATH_MAX + 256];
 	int fb;
 
-	if (journal_read(dir, &j, &fb, note, sizeof note, why, sizeof why) != 0) {
+	if (j == NULL)
+		return EXIT_RUNFAIL;
+	if (journal_read(dir, j, &fb, note, sizeof note, why, sizeof why) != 0) {
 		warnx("series: %s", why);
+		free(j);
 		return EXIT_USAGE;
 	}
 	if (fb)
 		printf("note: %s\n", note);
-	series_plan_print(&j, stdout);
-	series_now_print(&j, dir, fb, stdout);
-	printf("boot unit: %s%s\n", series_unit_installed(j.root) ? "installed" : "not installed",
+	series_plan_print(j, stdout);
+	series_now_print(j, dir, fb, stdout);
+	printf("boot unit: %s%s\n", series_unit_installed(j->root) ? "installed" : "not installed",
 	       series_stop_asked(dir) ? "; a stop is asked" : "");
-	series_events_print(&j, stdout);
+	series_events_print(j, stdout);
+	free(j);
 	return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "contest/series/boot.h"
 
 #define SERIES_DIR_DEFAULT "/var/lib/contest/series"
 
@@ -11,7 +12,7 @@
 struct series_start {
 	const char *dir;                  /* the journal's folder */
 	const char *driver;               /* oneshot, kexec, qemu, sim */
-	const char *sim;                  /* the sim driver's folder */
+	const char *sim;                  /* --sim DIR: the sim driver's folder, its root (the unit's too) */
 	const char *const *kernels;       /* LABEL=SPEC[,release=R], nk of them */
 	size_t nk;
 	long rounds;
@@ -26,13 +27,7 @@ struct series_start {
 	const char *results;              /* the results directory */
 	double round_secs;                /* one kernel's runs of a round, estimated; NaN unknown */
 	int dry_run;                      /* print the plan, change nothing */
-	/* --boot qemu: the guests' accelerator (kvm, tcg; NULL: kvm when a probe
-	 * guest boots under it, else tcg), CPUs (0: this machine's) and memory
-	 * (MiB; 0: 2048), and whether each vCPU is pinned to a CPU of its own */
-	const char *accel;
-	int vcpus;
-	long guest_mib;
-	int pin;
+	struct boot_options boot;         /* the driver's own options (boot.h), its configure's to read */
 };
 
 /* series_start: the plan checked (the driver works here, every kernel

@@ -1,8 +1,6 @@
 /* step.c: a series going on: each phase's intent journaled before its side effect (arm, reboot, run), and what a boot finds (the scheduled kernel, another one, a run cut short) turned into the next step. */
 #include "contest/series/step.h"
 #include "contest/series/closing.h"
-#include "contest/series/guest.h"
-#include "contest/series/launch.h"
 #include "contest/series/unit.h"
 #include "contest/cli/version.h"
 #include "lib/err.h"
@@ -25,8 +23,8 @@ static long step_round(const struct series_journal *j, long s)
 	return s / (long)j->nk + 1;
 }
 
-/* cur: the kernel of the step under way. */
-static struct series_kernel *cur(struct series_ctx *c)
+/* step_kernel: the kernel of the step under way. */
+static struct series_kernel *step_kernel(struct series_ctx *c)
 {
 	return &c->j->kern[journal_step_kernel(c->j, c->j->step)];
 }
@@ -79,7 +77,7 @@ struct outcome {
 static int outcome_read(struct series_ctx *c, struct outcome *o)
 {
 	struct series_journal *j = c->j;
-	const char *label = cur(c)->k.label;
+	const char *label = step_kernel(c)->k.label;
 	long round = step_round(j, j->step);
 	struct rec_set s = { 0 };
 
@@ -114,7 +112,7 @@ static int outcome_read(struct series_ctx *c, struct outcome *o)
 static int record_failed(struct series_ctx *c, const char *reason, const struct outcome *o)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	struct utsname u;
 	struct rec r;
 	struct timespec ts;
@@ -129,15 +127,15 @@ static int record_failed(struct series_ctx *c, const char *reason, const struct 
 	strftime(r.timestamp, sizeof r.timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	if (uname(&u) == 0)
 		text_copy(r.host, u.nodename, sizeof r.host);
-	text_copy(r.kernel, c->drv->run_in_guest ? k->k.release : c->now.release, sizeof r.kernel);
+	text_copy(r.kernel, c->drv->reboot ? c->now.release : k->k.release, sizeof r.kernel);
 	text_copy(r.version, CONTEST_VERSION, sizeof r.version);
 	r.failed = 1;
 	text_copy(r.reason, reason, sizeof r.reason);
 	text_copy(r.series, j->id, sizeof r.series);
 	r.round = (int)step_round(j, j->step);
 	text_copy(r.boot, j->driver, sizeof r.boot);
-	if (c->drv->run_in_guest)
-		guest_describe(j, r.guest, sizeof r.guest);
+	if (c->drv->describe != NULL)   /* where the run was to happen, when not on this machine */
+		c->drv->describe(&c->bc, 0, r.guest, sizeof r.guest);
 	if (fs_mkdirs(j->results) != 0 || store_append(j->results, &r) != 0) {   /* cut before its run made it */
 		warn("series: cannot record the %s run of %s in %s", r.load, r.label, j->results);
 		return -1;
@@ -156,19 +154,49 @@ static void next_step(struct series_ctx *c)
 		j->step++;
 	while (j->step < j->rounds * (long)j->nk && j->kern[journal_step_kernel(j, j->step)].dropped);
 	if (j->step < j->rounds * (long)j->nk) {
-		cur(c)->tries = 0;
+		step_kernel(c)->tries = 0;
 		j->phase = PH_ARM;
 	} else
 		j->phase = PH_DONE;
 	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
 }
 
-/* drop: kernel k given up, with why; its remaining steps are skipped. */
-static void drop(struct series_ctx *c, struct series_kernel *k, const char *why)
+/* drop_kernel: kernel k given up, with why; its remaining steps are skipped. */
+static void drop_kernel(struct series_ctx *c, struct series_kernel *k, const char *why)
 {
 	k->dropped = 1;
 	journal_event(c->j, "round %ld: %s dropped after %d tries: %s; the series goes on without it",
 	              step_round(c->j, c->j->step), k->k.label, c->j->max_tries, why);
+}
+
+/* count_failure: one more failure of the step's kernel on *count (its
+ * failed boots or its cut runs), said by event in the journal; back to
+ * arming it (ARM), or, at the series' max_tries, the kernel dropped (why)
+ * and on to the next step: then 1, else 0. */
+static int count_failure(struct series_ctx *c, int *count, const char *event, const char *why)
+{
+	(*count)++;
+	journal_event(c->j, "%s", event);
+	c->j->phase = PH_ARM;
+	if (*count < c->j->max_tries)
+		return 0;
+	drop_kernel(c, step_kernel(c), why);
+	next_step(c);
+	return 1;
+}
+
+/* run_of: the run of the step's load, as its driver gets it, into r (args
+ * holds the series' run options it points to). */
+static void run_of(struct series_ctx *c, struct series_run *r, const char **args)
+{
+	const struct series_journal *j = c->j;
+
+	for (size_t i = 0; i < j->nargs && i < SERIES_MAX_ARGS; i++)
+		args[i] = j->args[i];
+	*r = (struct series_run){ .dir = c->dir, .driver = j->driver, .program = j->program, .cwd = j->cwd,
+	                          .results = j->results, .args = args, .nargs = j->nargs, .id = j->id,
+	                          .round = step_round(j, j->step), .kernel = &step_kernel(c)->k,
+	                          .load = j->loads[j->load], .deadline = j->deadline };
 }
 
 /* countdown: the next reboot named and counted down; 1 when a stop was
@@ -176,7 +204,7 @@ static void drop(struct series_ctx *c, struct series_kernel *k, const char *why)
 static int countdown(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	long total = j->rounds * (long)j->nk;
 
 	printf("contest series: rebooting into %s (%s) for round %ld of %ld, step %ld of %ld, in %.0f s;"
@@ -204,8 +232,8 @@ static int arm_and_reboot(struct series_ctx *c)
 	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
 	if (series_save(c) != 0)
 		return 1;
-	if (c->drv->arm(&c->bc, &cur(c)->k, why, sizeof why) != 0) {
-		warnx("series: cannot arm %s: %s", cur(c)->k.label, why);
+	if (c->drv->arm(&c->bc, &step_kernel(c)->k, why, sizeof why) != 0) {
+		warnx("series: cannot arm %s: %s", step_kernel(c)->k.label, why);
 		return 1;
 	}
 	failpoint("arm");   /* armed, the journal still says it is to be */
@@ -219,20 +247,20 @@ static int arm_and_reboot(struct series_ctx *c)
 	if (series_save(c) != 0)
 		return 1;
 	if (c->drv->reboot(&c->bc, why, sizeof why) != 0) {
-		warnx("series: cannot reboot into %s: %s", cur(c)->k.label, why);
+		warnx("series: cannot reboot into %s: %s", step_kernel(c)->k.label, why);
 		return 1;
 	}
 	failpoint("reboot");   /* the reboot asked (the machine goes down from here) */
 	return 0;
 }
 
-/* after_arm: phase ARM found by a new process. In the boot that armed:
+/* on_arm: phase ARM found by a new process. In the boot that armed:
  * arm (again). In a later boot (the power went between arming and the
  * reboot's intent): the armed kernel may have come up, else arm again;
  * no failed boot is counted, since no reboot was asked. */
-static void after_arm(struct series_ctx *c)
+static void on_arm(struct series_ctx *c)
 {
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 
 	if (strcmp(c->now.boot_id, c->j->boot_id) == 0)
 		return;
@@ -246,14 +274,15 @@ static void after_arm(struct series_ctx *c)
 	text_copy(c->j->boot_id, c->now.boot_id, sizeof c->j->boot_id);
 }
 
-/* after_reboot: phase REBOOT found by a new process: the scheduled kernel
+/* on_reboot: phase REBOOT found by a new process: the scheduled kernel
  * came up (BOOTED), or another did (a failed boot: counted, retried or
  * the kernel dropped), or there was no reboot (ask again). */
-static void after_reboot(struct series_ctx *c)
+static void on_reboot(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	long r = step_round(j, j->step);
+	char ev[SERIES_EVENT_MAX];
 
 	if (strcmp(c->now.boot_id, j->boot_id) == 0) {
 		j->phase = PH_ARM;   /* still the boot that asked: the reboot did not happen */
@@ -268,29 +297,24 @@ static void after_reboot(struct series_ctx *c)
 		j->phase = PH_BOOTED;
 		return;
 	}
-	k->tries++;
-	journal_event(j, "round %ld: %s did not come up (try %d of %d): %s came up instead", r, k->k.label,
-	              k->tries, j->max_tries, c->now.release);
-	j->phase = PH_ARM;
-	if (k->tries >= j->max_tries) {
-		drop(c, k, "it never came up");
-		next_step(c);
-	}
+	text_fmt(ev, sizeof ev, "round %ld: %s did not come up (try %d of %d): %s came up instead", r, k->k.label,
+	         k->tries + 1, j->max_tries, c->now.release);
+	count_failure(c, &k->tries, ev, "it never came up");
 }
 
-/* after_run: phase RUN found by a new process: the run's outcome is on
+/* on_run: phase RUN found by a new process: the run's outcome is on
  * record (it ended before the process did: on to the next load without
  * one), or the run was cut (a crash, a hang, a power loss, a kill): kept
  * as an incomplete record, once (a resume before this one may have kept
  * it and died before its journal), and made again; the kernel is dropped
  * when its runs were cut max_tries times. 0, or 1 when the results cannot
  * be read or written (said). */
-static int after_run(struct series_ctx *c)
+static int on_run(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	long r = step_round(j, j->step);
-	char reason[200];
+	char reason[200], ev[SERIES_EVENT_MAX];
 	struct outcome o;
 
 	if (outcome_read(c, &o) != 0)
@@ -300,15 +324,10 @@ static int after_run(struct series_ctx *c)
 		         " a power loss, a kill, a full disk) in round %ld of series %s; run again", r, j->id);
 		if (o.n[j->load] <= j->count && record_failed(c, reason, &o) != 0)
 			return 1;
-		k->crashes++;
-		journal_event(j, "round %ld: %s's %s run was cut or left no record (crash, hang, power loss,"
-		              " kill, full disk): kept as incomplete, to be run again", r, k->k.label,
-		              j->loads[j->load]);
-		if (k->crashes >= j->max_tries) {
-			drop(c, k, "its runs were cut that often");
-			next_step(c);
+		text_fmt(ev, sizeof ev, "round %ld: %s's %s run was cut or left no record (crash, hang, power loss,"
+		         " kill, full disk): kept as incomplete, to be run again", r, k->k.label, j->loads[j->load]);
+		if (count_failure(c, &k->crashes, ev, "its runs were cut that often"))
 			return 0;
-		}
 	}
 	j->load = o.next;
 	j->phase = strcmp(c->now.boot_id, j->boot_id) == 0 ? PH_BOOTED : PH_ARM;
@@ -316,14 +335,14 @@ static int after_run(struct series_ctx *c)
 	return 0;
 }
 
-/* launched: after a run of the step's load ended as rc says (why): its
- * outcome on record, a failed record made when the run left none (past
- * its deadline, refused, not started): that run is not made again. 0, or
- * 1 when the results cannot be read or written (said). */
-static int launched(struct series_ctx *c, int rc, const char *why)
+/* record_if_missing: after a run of the step's load ended as rc says
+ * (why): its outcome on record, a failed record made when the run left
+ * none (past its deadline, refused, not started): that run is not made
+ * again. 0, or 1 when the results cannot be read or written (said). */
+static int record_if_missing(struct series_ctx *c, int rc, const char *why)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	char reason[200];
 	struct outcome o;
 
@@ -338,21 +357,18 @@ static int launched(struct series_ctx *c, int rc, const char *why)
 	return record_failed(c, reason, &o) != 0 ? 1 : 0;
 }
 
-/* guest_noboot: the step's guest never reached its run (why): a failed
- * boot, counted; the kernel dropped after max_tries of them, else booted
- * again. 0, or 1 when the journal cannot be written (said). */
-static int guest_noboot(struct series_ctx *c, const char *why)
+/* on_noboot: the step's run never started, its kernel never reached it
+ * in the machine the driver's run boots (why): a failed boot, counted; the
+ * kernel dropped after max_tries of them, else booted again. 0, or 1 when
+ * the journal cannot be written (said). */
+static int on_noboot(struct series_ctx *c, const char *why)
 {
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
+	char ev[SERIES_EVENT_MAX];
 
-	k->tries++;
-	journal_event(c->j, "round %ld: %s did not come up in its guest (try %d of %d): %s",
-	              step_round(c->j, c->j->step), k->k.label, k->tries, c->j->max_tries, why);
-	c->j->phase = PH_ARM;
-	if (k->tries >= c->j->max_tries) {
-		drop(c, k, "its guest never came up");
-		next_step(c);
-	}
+	text_fmt(ev, sizeof ev, "round %ld: %s did not come up in its guest (try %d of %d): %s",
+	         step_round(c->j, c->j->step), k->k.label, k->tries + 1, c->j->max_tries, why);
+	count_failure(c, &k->tries, ev, "its guest never came up");
 	return series_save(c) != 0 ? 1 : 0;
 }
 
@@ -364,6 +380,8 @@ static int run_loads(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
 	struct outcome o;
+	struct series_run run;
+	const char *args[SERIES_MAX_ARGS];
 	char why[256];
 
 	for (;;) {
@@ -377,15 +395,13 @@ static int run_loads(struct series_ctx *c)
 		j->phase = PH_RUN;
 		if (series_save(c) != 0)
 			return 1;
-		size_t ki = journal_step_kernel(j, j->step);
-		long r = step_round(j, j->step);
-		int rc = c->drv->run_in_guest ? c->drv->run_in_guest(j, c->dir, ki, j->loads[j->load], r, why, sizeof why)
-		                              : launch_run(j, ki, j->loads[j->load], r, why, sizeof why);
+		run_of(c, &run, args);
+		int rc = c->drv->run(&c->bc, &run, why, sizeof why);
 		if (rc == 130)
 			return 2;
 		if (rc == LAUNCH_NOBOOT)
-			return guest_noboot(c, why);
-		if (launched(c, rc, why) != 0)
+			return on_noboot(c, why);
+		if (record_if_missing(c, rc, why) != 0)
 			return 1;
 		j->load++;
 		j->phase = PH_BOOTED;
@@ -396,23 +412,24 @@ static int run_loads(struct series_ctx *c)
 	return 0;
 }
 
-/* booted: phase BOOTED. In the kernel's own boot (a guest driver's: in
- * any boot of the machine): its runs. In a later boot: the step done when
+/* on_booted: phase BOOTED. In the kernel's own boot (a driver without
+ * reboots: in any boot of the machine): its runs. In a later boot: the step done when
  * every load has its outcome on record (the boot ended after its last
  * run, or a torn journal was behind its records); else its boot ended
  * before the next one had (a crash, a hang, a power loss: between its
  * runs, or, the journal torn, maybe in one): counted as a cut and booted
  * again. 0, or 1 and 2 as run_loads. */
-static int booted(struct series_ctx *c)
+static int on_booted(struct series_ctx *c)
 {
 	struct series_journal *j = c->j;
-	struct series_kernel *k = cur(c);
+	struct series_kernel *k = step_kernel(c);
 	long r = step_round(j, j->step);
 	struct outcome o;
+	char ev[SERIES_EVENT_MAX];
 
-	if (strcmp(c->now.boot_id, j->boot_id) == 0 || c->drv->run_in_guest) {
+	if (strcmp(c->now.boot_id, j->boot_id) == 0 || c->drv->reboot == NULL) {
 		text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
-		return run_loads(c);   /* a guest driver's host rebooting is no boot of the kernel */
+		return run_loads(c);   /* without reboots, the machine's boot is no boot of the kernel */
 	}
 	if (outcome_read(c, &o) != 0)
 		return 1;
@@ -422,21 +439,16 @@ static int booted(struct series_ctx *c)
 		next_step(c);
 		return 0;
 	}
-	k->crashes++;
 	if (o.next != j->load || c->torn)   /* the records ahead of the journal, or it was torn */
-		journal_event(j, "round %ld: %s's boot ended before its %s run had an outcome (crash, hang or power"
-		              " loss; the journal was torn, so that run may have been cut); booting it again", r,
-		              k->k.label, j->loads[o.next]);
+		text_fmt(ev, sizeof ev, "round %ld: %s's boot ended before its %s run had an outcome (crash, hang or"
+		         " power loss; the journal was torn, so that run may have been cut); booting it again", r,
+		         k->k.label, j->loads[o.next]);
 	else
-		journal_event(j, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
-		              " booting it again", r, k->k.label);
+		text_fmt(ev, sizeof ev, "round %ld: %s's boot ended between its runs (crash, hang or power loss);"
+		         " booting it again", r, k->k.label);
 	j->load = o.next;
-	j->phase = PH_ARM;
 	text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
-	if (k->crashes >= j->max_tries) {
-		drop(c, k, "its boots ended that often");
-		next_step(c);
-	}
+	count_failure(c, &k->crashes, ev, "its boots ended that often");
 	return 0;
 }
 
@@ -471,9 +483,9 @@ int series_end(struct series_ctx *c, enum series_phase ph)
 	char why[512], path[PATH_MAX];
 	int status = 0;
 
-	if (c->drv->disarm(&c->bc, why, sizeof why) != 0)
+	if (c->drv->disarm != NULL && c->drv->disarm(&c->bc, why, sizeof why) != 0)
 		return not_disarmed(c, ph, why);
-	if (c->drv->run_in_guest == NULL && series_unit_remove(c->j->root, why, sizeof why) != 0) {
+	if (c->drv->unit && series_unit_remove(c->j->root, why, sizeof why) != 0) {
 		warnx("series: %s", why);
 		status = 1;
 	}
@@ -519,7 +531,7 @@ int series_go(struct series_ctx *c)
 		}
 		switch (j->phase) {
 		case PH_ARM:
-			if (c->drv->run_in_guest) {   /* each run boots its own guest: nothing to arm */
+			if (c->drv->arm == NULL) {   /* each run boots its own kernel: nothing to arm */
 				j->phase = PH_BOOTED;
 				text_copy(j->boot_id, c->now.boot_id, sizeof j->boot_id);
 				break;
@@ -530,17 +542,17 @@ int series_go(struct series_ctx *c)
 				next_step(c);
 				break;
 			}
-			after_arm(c);
+			on_arm(c);
 			if (j->phase == PH_ARM)
 				return arm_and_reboot(c);
 			break;
-		case PH_REBOOT: after_reboot(c); break;
+		case PH_REBOOT: on_reboot(c); break;
 		case PH_RUN:
-			if (after_run(c) != 0)
+			if (on_run(c) != 0)
 				return 1;
 			break;
 		case PH_BOOTED:
-			if ((rc = booted(c)) != 0)
+			if ((rc = on_booted(c)) != 0)
 				return rc == 2 ? series_end(c, PH_STOPPED) : 1;
 			break;
 		default: return 1;

@@ -415,6 +415,8 @@ static void rec_of(struct rec *r, const char *label, const char *load, const cha
 static void test_stage(void)
 {
 	static struct series_journal j;
+	struct boot_kernel a = { .label = "a" };
+	struct series_run run = { .id = "s1", .round = 2, .kernel = &a, .load = "no_load", .results = j.results };
 	struct rec r;
 	struct rec_set s = { 0 };
 	char gdir[PATH_MAX], stage[PATH_MAX], p[PATH_MAX], why[512];
@@ -450,7 +452,7 @@ static void test_stage(void)
 	T_CHECK(mknod(p, S_IFIFO | 0600, 0) == 0);
 	text_fmt(p, sizeof p, "%s/c.loads", stage);
 	T_CHECK(symlink("/etc/passwd", p) == 0);
-	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 1, why, sizeof why) == 1);
+	T_CHECK(guest_stage_import(&run, gdir, 1, why, sizeof why) == 1);
 	T_CHECK(access(stage, F_OK) != 0);   /* removed */
 	T_CHECK(store_read_label(j.results, "a", &s) == 0 && s.n == 3);
 	if (s.n == 3) {
@@ -467,12 +469,12 @@ static void test_stage(void)
 	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
 	rec_of(&r, "a", "no_load", "s1", 2, 1);
 	T_CHECK(store_append(stage, &r) == 0);
-	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 0, why, sizeof why) == 0);
+	T_CHECK(guest_stage_import(&run, gdir, 0, why, sizeof why) == 0);
 	T_CHECK(guest_stage_make(gdir, stage, sizeof stage, why, sizeof why) == 0);
 	text_fmt(p, sizeof p, "%s/a.loads", stage);
 	text_fmt(why, sizeof why, "%s/a.loads", j.results);
 	T_CHECK(symlink(why, p) == 0);
-	T_CHECK(guest_stage_import(&j, gdir, "a", "no_load", 2, 1, why, sizeof why) == 0);
+	T_CHECK(guest_stage_import(&run, gdir, 1, why, sizeof why) == 0);
 	T_CHECK(store_read_label(j.results, "a", &s) == 0 && s.n == 3);
 	rec_set_free(&s);
 	T_CHECK(access(stage, F_OK) != 0);
@@ -497,7 +499,7 @@ static void task(long pid, long tid, const char *comm)
 /* test_pin: vCPU threads by name, found in a fake /proc; the record's words. */
 static void test_pin(void)
 {
-	static struct series_journal j;
+	struct guest_opts j = { .accel = "" };
 	char proc[PATH_MAX], g[64];
 	pid_t tid[3];
 	int cpu[8];
@@ -518,7 +520,7 @@ static void test_pin(void)
 	T_CHECK(guest_pin_cpus(cpu, 8) >= 1);
 	text_copy(j.accel, "tcg", sizeof j.accel);
 	j.vcpus = 2;
-	j.guest_mib = 2048;
+	j.mib = 2048;
 	guest_describe(&j, g, sizeof g);
 	T_CHECK(strcmp(g, "tcg 2 vcpus 2G") == 0);
 	j.pin = 1;

@@ -210,11 +210,6 @@ static const struct bad bads[] = {
 	{ "deadline 1e300", "deadline", "deadline\t1e300\n" },
 	{ "countdown 1e300", "countdown", "countdown\t1e300\n" },
 	{ "asked -5", "asked", "asked\t-5.000\n" },
-	{ "guest vcpus 99999999999", "phase", "guest\ttcg\t99999999999\t1024\nphase\trun\n" },
-	{ "guest vcpus 0", "phase", "guest\ttcg\t0\t1024\nphase\trun\n" },
-	{ "guest MiB 0", "phase", "guest\ttcg\t2\t0\nphase\trun\n" },
-	{ "guest accel xyz", "phase", "guest\txyz\t2\t1024\nphase\trun\n" },
-	{ "guest pinned twice", "phase", "guest\ttcg\t2\t1024\tpinned\tpinned\nphase\trun\n" },
 	{ "id twice", "id", "id\tx\nid\ty\n" },
 	{ "phase twice", "phase", "phase\trun\nphase\tarm\n" },
 	{ "step twice", "step", "step\t3\nstep\t0\n" },
@@ -235,6 +230,15 @@ static const struct bad bads[] = {
 	{ "empty", NULL, "" },
 	{ "17 loads", "load", "load\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\n"
 	                      "load\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\nload\ta\n" },
+};
+
+/* Bad lines of a qemu journal's driver line (the qemu driver's to check). */
+static const struct { const char *name, *key, *repl; } guest_bads[] = {
+	{ "guest vcpus 99999999999", "driver_opts", "driver_opts\taccel=tcg vcpus=99999999999 mib=1024\n" },
+	{ "guest vcpus 0", "driver_opts", "driver_opts\taccel=tcg vcpus=0 mib=1024\n" },
+	{ "guest MiB 0", "driver_opts", "driver_opts\taccel=tcg vcpus=2 mib=0\n" },
+	{ "guest accel xyz", "driver_opts", "driver_opts\taccel=xyz vcpus=2 mib=1024\n" },
+	{ "guest pinned twice", "driver_opts", "driver_opts\taccel=tcg vcpus=2 mib=1024 pinned pinned\n" },
 };
 
 /* expect_refused: base with its line of key replaced by repl is refused
@@ -292,6 +296,13 @@ static void test_refused(void)
 		free(repl);
 	}
 	free(base);
+	strcpy(j.driver, "qemu");   /* a qemu journal: its driver line the qemu driver's */
+	strcpy(j.driver_opts, "accel=tcg vcpus=2 mib=1024");
+	if ((base = written(&j)) == NULL)
+		return;
+	for (size_t i = 0; i < sizeof guest_bads / sizeof guest_bads[0]; i++)
+		expect_refused(guest_bads[i].name, base, guest_bads[i].key, guest_bads[i].repl);
+	free(base);
 }
 
 /* same: j written, read back and written again gives the same file. */
@@ -342,11 +353,10 @@ static void test_phases(void)
 	j.kern[1].dropped = 1;
 	T_CHECK(same(&j, "count -1, a kernel dropped"));
 	strcpy(j.driver, "qemu");
-	strcpy(j.accel, "kvm");
-	j.vcpus = 1024;
-	j.guest_mib = 1 << 20;
-	for (j.pin = 0; j.pin <= 1; j.pin++)
+	for (int pin = 0; pin <= 1; pin++) {
+		strcpy(j.driver_opts, pin ? "accel=kvm vcpus=1024 mib=1048576 pinned" : "accel=kvm vcpus=1024 mib=1048576");
 		T_CHECK(same(&j, "a guest"));
+	}
 }
 
 /* test_largest: the most of everything a journal holds reads back: 16

@@ -85,21 +85,21 @@ static void test_journal(void)
 	T_CHECK(journal_write(dir, &j, why, sizeof why) == 0);
 	T_CHECK(journal_read(dir, &back, &fb, note, sizeof note, why, sizeof why) == 0 && fb == 0);
 	T_STREQ(back.kern[0].k.spec, j.kern[0].k.spec);   /* tabs and all, escaped and back */
-	T_STREQ(back.sim, "/tmp/sim dir");
+	T_STREQ(back.root, "/tmp/sim dir");
 	T_CHECK(back.phase == PH_RUN && back.step == 3 && back.load == 1 && back.count == 4);
 	T_CHECK(back.kern[1].dropped == 1 && back.kern[1].tries == 2 && back.nev == 1);
 	T_CHECK(memcmp(back.order, j.order, 6) == 0 && back.seed == 42 && back.nargs == 1);
-	T_CHECK(back.accel[0] == '\0' && back.vcpus == 0 && !back.pin);
-	/* a guest driver's guests, pinned or not, and back */
-	strcpy(j.accel, "tcg");
-	j.vcpus = 2;
-	j.guest_mib = 1536;
+	T_CHECK(back.driver_opts[0] == '\0');
+	/* a guest driver's guests, pinned or not, its one line, and back */
+	strcpy(j.driver, "qemu");
 	for (int pin = 1; pin >= 0; pin--) {
-		j.pin = pin;
+		strcpy(j.driver_opts, pin ? "accel=tcg vcpus=2 mib=1536 pinned" : "accel=tcg vcpus=2 mib=1536");
 		T_CHECK(journal_write(dir, &j, why, sizeof why) == 0);
 		T_CHECK(journal_read(dir, &back, &fb, note, sizeof note, why, sizeof why) == 0 && fb == 0);
-		T_CHECK(strcmp(back.accel, "tcg") == 0 && back.vcpus == 2 && back.guest_mib == 1536 && back.pin == pin);
+		T_CHECK(strcmp(back.driver_opts, j.driver_opts) == 0 && strcmp(back.driver, "qemu") == 0);
 	}
+	strcpy(j.driver, "sim");
+	j.driver_opts[0] = '\0';
 	/* the next write keeps this one as journal.old; a torn journal reads it */
 	j.step = 4;
 	T_CHECK(journal_write(dir, &j, why, sizeof why) == 0);

@@ -278,9 +278,8 @@ static void test_writer(void)
 	series_story_save(&j);   /* a new event: replaced */
 	T_CHECK(stat(path, &b) == 0 && a.st_ino != b.st_ino);
 	T_CHECK(story_read(j.results, j.id, &st, why, sizeof why) == 0 && st.nev == 7);
-	j.vcpus = 2;   /* a guest driver's series */
-	j.guest_mib = 2048;
-	strcpy(j.accel, "tcg");
+	strcpy(j.driver, "qemu");   /* a guest driver's series */
+	strcpy(j.driver_opts, "accel=tcg vcpus=2 mib=2048");
 	series_story_save(&j);
 	T_CHECK(story_read(j.results, j.id, &st, why, sizeof why) == 0);
 	T_STREQ(st.guest, "tcg 2 vcpus 2G");

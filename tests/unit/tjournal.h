@@ -14,7 +14,7 @@ static inline void tjournal_sample(struct series_journal *j, const char *a, cons
 	memset(j, 0, sizeof *j);
 	strcpy(j->id, "20261207T000000-42");
 	strcpy(j->driver, "sim");
-	strcpy(j->sim, "/tmp/sim dir");
+	strcpy(j->root, "/tmp/sim dir");
 	strcpy(j->cwd, "/tmp");
 	strcpy(j->results, "/tmp/res");
 	strcpy(j->program, "/usr/bin/contest");
