@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #define JOURNAL_NAME "contest-series"
-#define JOURNAL_VERSION 1
+#define JOURNAL_VERSION 2   /* 2: a driver's own state on its driver_opts line (1 had sim and guest lines) */
 #define JOURNAL_CAP (1 << 20)   /* the most bytes of a journal */
 #define END_LINE 21             /* "end<TAB>", 16 hex digits, newline */
 
@@ -419,7 +419,8 @@ static const char *one_line(struct reading *rd, const char *key, char **f, int n
 
 	if (rd->lines == 1)
 		return strcmp(key, JOURNAL_NAME) == 0 && nf == 1 && integer(f[0], JOURNAL_VERSION, JOURNAL_VERSION, &v) == 0
-		       ? NULL : "not the header of a journal of this contest (contest-series 1)";
+		       ? NULL : "not the header of a journal of this contest (contest-series 2; a series begun by an"
+		                " older contest is resumed by that contest)";
 	for (size_t i = 0; i < NONCE; i++)
 		if (strcmp(key, once_keys[i].key) == 0) {
 			if (rd->seen & 1u << i)
