@@ -67,8 +67,8 @@ ran() {
 	K_RC=$?
 	K_OUT=$SCRATCH/.check.$K_DEPTH.out K_ERR=$SCRATCH/.check.$K_DEPTH.err K_ONE=
 	[ /dev/stdout -ef /dev/stderr ] && K_ONE=1 && : >"$K_ERR"
-	if [ "$K_RC" -eq 0 ] || ! [ /dev/stdout -ef /proc/self/fd/3 ]; then cat "$K_OUT"; fi
-	if [ "$K_RC" -eq 0 ] || ! [ /dev/stderr -ef /proc/self/fd/3 ]; then cat "$K_ERR" >&2; fi
+	if [ -s "$K_OUT" ] && { [ "$K_RC" -eq 0 ] || ! [ /dev/stdout -ef /proc/self/fd/3 ]; }; then cat "$K_OUT"; fi
+	if [ -s "$K_ERR" ] && { [ "$K_RC" -eq 0 ] || ! [ /dev/stderr -ef /proc/self/fd/3 ]; }; then cat "$K_ERR" >&2; fi
 	return "$K_RC"
 }
 
