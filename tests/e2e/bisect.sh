@@ -4,11 +4,7 @@
 O="--scale mini --mem 256M -j 8 --no-canary -q -d $T -R $R"
 
 # counted FILE: the runs of FILE a verdict counts (ok, foreign CPU not over 5%)
-counted() {
-	awk -F '\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		NR > 2 && $c["status"] == "ok" && !($c["foreign_pct"] + 0 > 5) { n++ }
-		END { print n + 0 }' "$1"
-}
+counted() { col "$1" foreign_pct status=ok | awk '!($1 + 0 > 5) { n++ } END { print n + 0 }'; }
 
 # bad input: one line, 128 (git bisect run aborts on it), nothing made
 expect_fail "no --good" 128 "bisect: give the label of the good kernel's runs, as --good LABEL" \

@@ -1,18 +1,17 @@
 # canary.sh: the machine-speed canary: a tiny run records canary_s and canary_after_s, --no-canary records na, report --normalize adds NTime, a slow-canary run is named, old records read "-".
 . tests/e2e/lib.sh
 
-field() { awk -F '\t' -v col="$1" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {v = $c[col]} END {print v}' "$2"; }
 "$CONTEST" -k can --scale tiny -q -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "a tiny run: exit 0" test $? -eq 0
 check "nothing said on stderr" test ! -s "$ERR"
-b=$(field canary_s "$R/can.loads") a=$(field canary_after_s "$R/can.loads")
+b=$(col "$R/can.loads" canary_s | tail -n 1) a=$(col "$R/can.loads" canary_after_s | tail -n 1)
 check "canary_s recorded, > 0 ($b)" awk -v v="$b" 'BEGIN {exit !(v + 0 > 0 && v != "na")}'
 check "canary_after_s recorded, > 0 ($a)" awk -v v="$a" 'BEGIN {exit !(v + 0 > 0 && v != "na")}'
 check "the closing report gives the label's canary" grep -qE '^machine speed \(canary: the best of 3 cc -O2 -c, seconds; reference [0-9.]+, the median of 1 run; a run.s canary varies by [0-9.]+% \(sd\) here\): can [0-9.]+$' "$SCRATCH/out"
 check "no canary file left in the testbed" test "$(contents "$T")" = ".contest.lock builtin-1-tiny compile.log "
 
 "$CONTEST" -k none --no-canary --scale tiny -q -d "$T" -R "$R" no_load >/dev/null 2>&1
-check "--no-canary: canary_s and canary_after_s na" test "$(field canary_s "$R/none.loads") $(field canary_after_s "$R/none.loads")" = "na na"
+check "--no-canary: canary_s and canary_after_s na" test "$(col "$R/none.loads" canary_s | tail -n 1) $(col "$R/none.loads" canary_after_s | tail -n 1)" = "na na"
 
 "$CONTEST" -r -R "$R" --normalize >"$SCRATCH/rep"
 check "--normalize: NTime beside Time" grep -qF 'Kernel         [runs]   Time    NTime   CPU%' "$SCRATCH/rep"
@@ -50,7 +49,7 @@ fake_tree "$K"
 env PATH="$SCRATCH/bin:$PATH" CC=gcc "$CONTEST" -k nocc -n 2 -t "$K" -q -d "$T" -R "$R" no_load >/dev/null 2>"$ERR"
 check "no cc: the runs go on (exit 0)" test $? -eq 0
 check "no cc: said once" test "$(grep -c '^contest: no machine-speed canary: cc exited with status 1' "$ERR")" -eq 1
-check "no cc: both runs recorded, the canary na" test "$(awk -F '\t' 'NR > 2 {print $3}' "$R/nocc.loads" | tr '\n' ' ')$(field canary_s "$R/nocc.loads") $(field canary_after_s "$R/nocc.loads")" = "1 2 na na"
+check "no cc: both runs recorded, the canary na" test "$(col "$R/nocc.loads" run | tr '\n' ' ')$(col "$R/nocc.loads" canary_s | tail -n 1) $(col "$R/nocc.loads" canary_after_s | tail -n 1)" = "1 2 na na"
 
 # a record of a version before the canary: it reports, with "-"
 O=$SCRATCH/old

@@ -52,7 +52,8 @@ rm -f "$K/.linked"
 LINK_FAIL=1 "$CONTEST" -t "$K" --lead 0 --no-flush -q -k f -n 1 -d "$F" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "a failed compile: exit 1" test $? -eq 1
 kept="$F/compile.log.f-no_load-1.failed"
-check "the reason names the kept log" sh -c "awk -F '\t' '\$1 == \"f\" && \$12 == \"failed\"' '$R/f.loads' | grep -qF '(log: $kept)'"
+col "$R/f.loads" reason label=f status=failed >"$SCRATCH/reason"
+check "the reason names the kept log" grep -qF "(log: $kept)" "$SCRATCH/reason"
 check "the warning names it too" grep -qF "(log: $kept); its last lines:" "$ERR"
 "$CONTEST" -t "$K" --lead 0 --no-flush -q -k g -n 1 -d "$F" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 check "the next run: exit 0" test $? -eq 0

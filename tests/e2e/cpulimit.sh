@@ -35,17 +35,11 @@ run_in() {
 		"$CONTEST" -q -k "$2" --scale mini -n 2 -d "$T" -R "$R" no_load >"$SCRATCH/out" 2>"$ERR"
 }
 
-# col LABEL NAME: the column NAME of LABEL's records, one a line
-col() {
-	awk -F '\t' -v name="$2" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		NR > 2 { print $c[name] }' "$R/$1.loads"
-}
-
 # shares LABEL: every throttled_pct of LABEL's runs is a percentage
-shares() { test -z "$(col "$1" throttled_pct | awk '!($1 ~ /^[0-9.]+$/ && $1 <= 100)')"; }
+shares() { test -z "$(col "$R/$1.loads" throttled_pct | awk '!($1 ~ /^[0-9.]+$/ && $1 <= 100)')"; }
 
 # busy LABEL: the largest foreign_pct of LABEL's runs when one is over 5
-busy() { col "$1" foreign_pct | awk '$1 + 0 > 5 { b = 1 } $1 + 0 > m { m = $1 + 0 } END { if (b) print m }'; }
+busy() { col "$R/$1.loads" foreign_pct | awk '$1 + 0 > 5 { b = 1 } $1 + 0 > m { m = $1 + 0 } END { if (b) print m }'; }
 
 wasbusy=
 for kind in quota set; do
@@ -53,7 +47,7 @@ for kind in quota set; do
 	[ "$kind" = set ] && g=$SD want=1
 	run_in "$g" "$kind"
 	check "$kind: the runs are recorded" test "$?" -eq 0
-	check "$kind: cpu_limit $want" test "$(col "$kind" cpu_limit | awk '{ print $1 + 0 }' | sort -u)" = "$want"
+	check "$kind: cpu_limit $want" test "$(col "$R/$kind.loads" cpu_limit | awk '{ print $1 + 0 }' | sort -u)" = "$want"
 	check "$kind: throttled_pct is a share" shares "$kind"
 	b=$(busy "$kind")
 	if [ -n "$b" ]; then
@@ -69,8 +63,8 @@ for kind in quota set; do
 		ok "$kind: no run counted busy (foreign CPU within 5%)"
 	fi
 done
-echo "quota: throttled_pct of its runs: $(col quota throttled_pct | tr "\n" " ")"
-check "set: never throttled" test "$(col set throttled_pct | awk '{ print $1 + 0 }' | sort -u)" = 0
+echo "quota: throttled_pct of its runs: $(col "$R/quota.loads" throttled_pct | tr "\n" " ")"
+check "set: never throttled" test "$(col "$R/set.loads" throttled_pct | awk '{ print $1 + 0 }' | sort -u)" = 0
 "$CONTEST" report -R "$R" >"$SCRATCH/rep" 2>"$ERR"
 check "report: it reads" test "$?" -eq 0
 check "report: the quota is named" grep -qE "contest's group was limited to 1.5 CPUs and throttled [0-9]+% of the window \(quota, 2 runs\)" "$SCRATCH/rep"

@@ -18,13 +18,10 @@ no_flusher() {
 # gone PID: process PID has exited (a zombie counts as gone)
 gone() { ! kill -0 "$1" 2>/dev/null || grep -qs '^[0-9]* (.*) Z' "/proc/$1/stat"; }
 
-# flushed_col FILE: the flushed column of FILE's records, one a line
-flushed_col() { awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) if ($i == "flushed") c = i} NR > 2 {print $c}' "$1"; }
-
 # 1. A flush that is not held: the run is recorded as flushed.
 check "a flushed run" quiet env CONTEST_SELFTEST_FLUSH=0.1 "$CONTEST" -k a -t "$K" --lead 0 --no-canary -q \
 	-d "$T" -R "$R" no_load >/dev/null
-check "it is recorded as flushed" test "$(flushed_col "$R/a.loads")" = yes
+check "it is recorded as flushed" test "$(col "$R/a.loads" flushed)" = yes
 
 # 2. SIGINT while the flush child sleeps before its sync (300 s): contest
 # does not wait for it.

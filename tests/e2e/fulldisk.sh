@@ -12,7 +12,7 @@ trap 'umount "$M" 2>/dev/null; umount "$M2" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
 trap 'exit 130' HUP INT TERM
 
 # rec LABEL LOAD: "STATUS<tab>REASON" of LOAD's last record of LABEL
-rec() { awk -F '\t' -v l="$2" 'NR > 2 && $2 == l {s = $12 "\t" $13} END {print s}' "$R/$1.loads"; }
+rec() { col "$R/$1.loads" status,reason load="$2" | tail -n 1; }
 # failed_with LABEL LOAD TEXT: LOAD's record of LABEL failed, its reason containing TEXT
 failed_with() { rec "$1" "$2" | grep -q "^failed	.*$3"; }
 # ran_ok LABEL LOAD: LOAD's record of LABEL is ok

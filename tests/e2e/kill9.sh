@@ -24,12 +24,6 @@ load_worker() {
 # contains STRING PART: PART is in STRING
 contains() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 
-# field FILE LOAD RUN COLUMN: that column of the record of LOAD's run RUN
-field() {
-	awk -F '\t' -v load="$2" -v run="$3" -v col="$4" \
-		'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 && $2 == load && $3 == run {print $c[col]}' "$1"
-}
-
 # 1. Killed in io_load's lead, after a no_load run was recorded: io_load.dat stays.
 "$CONTEST" -k k --scale tiny --mem 32M --lead 60 -d "$T" -R "$R" -q no_load io_load >/dev/null 2>"$ERR" &
 pid=$!
@@ -121,10 +115,10 @@ if [ -n "$make_pid" ]; then kill -9 "$make_pid"; else bad "no make found"; fi
 wait "$pid"
 rc=$?
 check "killed make: exit 1 ($rc)" test "$rc" -eq 1
-check "killed make: run 1 failed" test "$(field "$R/c.loads" no_load 1 status)" = failed
-reason=$(field "$R/c.loads" no_load 1 reason)
+check "killed make: run 1 failed" test "$(col "$R/c.loads" status load=no_load run=1)" = failed
+reason=$(col "$R/c.loads" reason load=no_load run=1)
 check "killed make: the reason names the signal ($reason)" contains "$reason" "compile failed: make killed by signal 9 (Killed)"
-check "killed make: run 2 ok" test "$(field "$R/c.loads" no_load 2 status)" = ok
+check "killed make: run 2 ok" test "$(col "$R/c.loads" status load=no_load run=2)" = ok
 "$CONTEST" -r -R "$R" c >"$SCRATCH/rep" 2>&1
 check "killed make: the report shows the failed run" grep -qx '  c: 1 failed run(s) not averaged' "$SCRATCH/rep"
 check "killed make: the report averages the other" grep -qE '^c +\[1\]   ' "$SCRATCH/rep"
@@ -139,9 +133,9 @@ if [ -n "$worker" ]; then kill -9 "$worker"; else bad "no worker of the load fou
 wait "$pid"
 rc=$?
 check "killed worker: exit 1 ($rc)" test "$rc" -eq 1
-check "killed worker: run 1 failed" test "$(field "$R/w.loads" selftest_load 1 status)" = failed
-check "killed worker: the reason names it and the signal ($(field "$R/w.loads" selftest_load 1 reason))" \
-	test "$(field "$R/w.loads" selftest_load 1 reason)" = \
+check "killed worker: run 1 failed" test "$(col "$R/w.loads" status load=selftest_load run=1)" = failed
+check "killed worker: the reason names it and the signal ($(col "$R/w.loads" reason load=selftest_load run=1))" \
+	test "$(col "$R/w.loads" reason load=selftest_load run=1)" = \
 	"selftest_load failed: a worker of the load (pid $worker) killed by signal 9 (Killed)"
 "$CONTEST" -r -R "$R" w >"$SCRATCH/rep" 2>&1
 check "killed worker: the report shows the failed run" grep -qx '  w: 1 failed run(s) not averaged' "$SCRATCH/rep"
@@ -159,7 +153,7 @@ worker=$(load_worker "$pid")
 if [ -n "$worker" ]; then kill -9 "$worker"; else bad "no worker of the load found"; fi
 wait "$pid"
 rc=$?
-reason=$(field "$R/w2.loads" selftest_load 1 reason)
+reason=$(col "$R/w2.loads" reason load=selftest_load run=1)
 check "both failed: exit 1 ($rc)" test "$rc" -eq 1
 check "both failed: the load's reason, then the compile's ($reason)" contains "$reason" \
 	"selftest_load failed: a worker of the load (pid $worker) killed by signal 9 (Killed); compile failed: make"

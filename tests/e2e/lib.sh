@@ -28,8 +28,90 @@ ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N - $*" >&3; }
 # (tests/run.sh shows a failing script's lines but its ok ones)
 bad() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N - $*" >&3; }
 
-# check DESC CMD...: the command succeeds
-check() { d=$1; shift; if "$@"; then ok "$d"; else bad "$d"; fi; }
+# check DESC CMD...: CMD succeeds. Its output goes where it would have gone;
+# when it fails, its "not ok" line is followed by what it ran, its status and
+# its output (said)
+check() {
+	ran "$@"
+	if [ "$?" -eq 0 ]; then ok "$1"; else bad "$1"; said "$@"; fi
+	rm -f "$K_OUT" "$K_ERR"
+	K_DEPTH=$((K_DEPTH - 1))
+}
+
+# expect_eq DESC GOT WANT: GOT is WANT, else the "not ok" line is followed by
+# both, "# got:" and "# want:"
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; return; fi
+	bad "$1"
+	printf '%s\n' "$2" | diag "got:"
+	printf '%s\n' "$3" | diag "want:"
+}
+
+# The output of the command a check runs is kept in $K_OUT and $K_ERR, its
+# stdout and stderr (K_ONE=1: both in K_OUT, as they were one file, as under
+# tests/run.sh), one pair per depth: a check in a check's command has its own.
+K_DEPTH=0
+
+# ran DESC CMD...: CMD's status, in K_RC too; its output kept in the files of
+# a new depth (K_DEPTH one more), then given on, as it was written, where it
+# would have gone (on a failure, all but what would reach the script's
+# stdout, fd 3, where said shows it)
+ran() {
+	K_DEPTH=$((K_DEPTH + 1))
+	shift
+	if [ /dev/stdout -ef /dev/stderr ]; then
+		"$@" >"$SCRATCH/.check.$K_DEPTH.out" 2>&1
+	else
+		"$@" >"$SCRATCH/.check.$K_DEPTH.out" 2>"$SCRATCH/.check.$K_DEPTH.err"
+	fi
+	K_RC=$?
+	K_OUT=$SCRATCH/.check.$K_DEPTH.out K_ERR=$SCRATCH/.check.$K_DEPTH.err K_ONE=
+	[ /dev/stdout -ef /dev/stderr ] && K_ONE=1 && : >"$K_ERR"
+	if [ -s "$K_OUT" ] && { [ "$K_RC" -eq 0 ] || ! [ /dev/stdout -ef /proc/self/fd/3 ]; }; then cat "$K_OUT"; fi
+	if [ -s "$K_ERR" ] && { [ "$K_RC" -eq 0 ] || ! [ /dev/stderr -ef /proc/self/fd/3 ]; }; then cat "$K_ERR" >&2; fi
+	return "$K_RC"
+}
+
+# said DESC CMD...: after a failed check, what it ran, its status and its
+# output (K_RC, K_OUT, K_ERR, K_ONE: the first 20 lines of each stream), as
+# "# " lines on fd 3
+said() {
+	shift
+	argv "$@" | diag "command:"
+	echo "#   $(status_of "$K_RC")" >&3
+	if [ -n "$K_ONE" ]; then
+		diag "output:" <"$K_OUT"
+	else
+		diag "stdout:" <"$K_OUT"
+		diag "stderr:" <"$K_ERR"
+	fi
+}
+
+# diag TITLE: stdin as TAP diagnostics on fd 3: "#   TITLE" (with "(nothing)"
+# when it is empty, how many lines it has when over 20), then its first 20
+# lines, each as "#     LINE"
+diag() {
+	awk -v t="$1" 'NR <= 20 { b = b "#     " $0 "\n" }
+		END {
+			if (NR == 0) t = t " (nothing)"
+			else if (NR > 20) t = t " (the first 20 of " NR " lines)"
+			printf "#   %s\n%s", t, b
+		}' >&3
+}
+
+# argv ARG...: the arguments as sh would read them, on a line: each that is
+# not plain in single quotes (a ' as '\'')
+argv() {
+	a_l=
+	for a_a; do
+		case $a_a in
+		'' | *[!A-Za-z0-9_./:=+,@%-]*)
+			a_a="'$(printf '%s' "$a_a" | sed "s/'/'\\\\''/g")'" ;;
+		esac
+		a_l="$a_l${a_l:+ }$a_a"
+	done
+	printf '%s\n' "$a_l"
+}
 
 # skip WHY: "skip: SCRIPT: WHY", one line on stdout: what follows is not
 # checked here. Status 1, so that a need_* below reads as a condition:
@@ -56,17 +138,22 @@ need_cgroup_v1() {
 }
 
 # expect_fail DESC STATUS PATTERN CMD...: CMD exits with STATUS and prints
-# exactly one line on stderr, which contains PATTERN (fixed string).
+# exactly one line on stderr, which contains PATTERN (fixed string); its
+# stdout and stderr are left in $SCRATCH/out and $SCRATCH/err. When not,
+# the "not ok" line says why and is followed by what it ran, its status and
+# its output (said).
 expect_fail() {
 	d=$1 want=$2 pat=$3
 	shift 3
 	"$@" >"$SCRATCH/out" 2>"$SCRATCH/err"
 	rc=$?
 	n=$(wc -l <"$SCRATCH/err")
-	if [ "$rc" -ne "$want" ]; then bad "$d: exit $rc, want $want"; cat "$SCRATCH/err" >&2; return; fi
-	if [ "$n" -ne 1 ]; then bad "$d: $n lines on stderr, want 1"; cat "$SCRATCH/err" >&2; return; fi
-	if ! grep -qF -- "$pat" "$SCRATCH/err"; then bad "$d: stderr lacks '$pat'"; cat "$SCRATCH/err" >&2; return; fi
-	ok "$d"
+	if [ "$rc" -ne "$want" ]; then bad "$d: exit $rc, want $want"
+	elif [ "$n" -ne 1 ]; then bad "$d: $n lines on stderr, want 1"
+	elif ! grep -qF -- "$pat" "$SCRATCH/err"; then bad "$d: stderr lacks '$pat'"
+	else ok "$d"; return; fi
+	K_RC=$rc K_OUT=$SCRATCH/out K_ERR=$SCRATCH/err K_ONE=
+	said "$d" "$@"
 }
 
 # no_strays DIR: no live process runs in DIR or has DIR in its command line
@@ -134,6 +221,90 @@ only_reusable() {
 		*) echo "left in $1: $f" >&2; return 1 ;;
 		esac
 	done
+}
+
+# col FILE NAME[,NAME...] [COLUMN=VALUE...]: the column NAME of each record
+# of FILE, a records file (LABEL.loads, LABEL.micro: line 1 its format, line
+# 2 the column names, a tab between them, then a record a line), one a line
+# in the file's order; several names: their values on a line, a tab between;
+# with COLUMN=VALUE, only the records whose COLUMN is VALUE. A name FILE does
+# not have: a line on stderr, status 1.
+col() {
+	c_f=$1 c_n=$2
+	shift 2
+	c_w=
+	for c_a; do c_w="$c_w$c_a
+"; done
+	COL_WHERE=$c_w awk -F '\t' -v names="$c_n" '
+		NR == 2 {
+			for (i = 1; i <= NF; i++) at[$i] = i
+			nn = split(names, name, ",")
+			for (k = 1; k <= nn; k++) if (!(name[k] in at)) { miss = name[k]; exit 1 }
+			nw = split(ENVIRON["COL_WHERE"], w, "\n") - 1
+			for (k = 1; k <= nw; k++) {
+				e = index(w[k], "=")
+				key[k] = substr(w[k], 1, e - 1)
+				val[k] = substr(w[k], e + 1)
+				if (!(key[k] in at)) { miss = key[k]; exit 1 }
+			}
+			next
+		}
+		NR > 2 {
+			for (k = 1; k <= nw; k++) if ($at[key[k]] != val[k]) next
+			s = $at[name[1]]
+			for (k = 2; k <= nn; k++) s = s "\t" $at[name[k]]
+			print s
+		}
+		END { if (miss != "") print "col: " FILENAME " has no column " miss | "cat 1>&2" }' "$c_f"
+}
+
+# prints PATTERN CMD...: CMD exits 0 and, for each line of PATTERN (a grep
+# expression), a line of its stdout matches it. Silent but on a failure: then
+# CMD's stdout, and why on stderr (a check's "not ok" shows both)
+prints() {
+	p_p=$1
+	shift
+	exits_0 "$@" || return 1
+	p_miss=$(printf '%s\n' "$p_p" | while IFS= read -r p_l; do
+		grep -q -- "$p_l" "$SCRATCH/.stdout" || echo "$1: no line of its stdout matches '$p_l'"
+	done)
+	[ -z "$p_miss" ] && return 0
+	cat "$SCRATCH/.stdout"
+	printf '%s\n' "$p_miss" >&2
+	return 1
+}
+
+# prints_no PATTERN CMD...: CMD exits 0 and no line of its stdout matches
+# PATTERN (a grep expression); silent but on a failure, as prints
+prints_no() {
+	p_p=$1
+	shift
+	exits_0 "$@" || return 1
+	grep -q -- "$p_p" "$SCRATCH/.stdout" || return 0
+	cat "$SCRATCH/.stdout"
+	echo "$1: a line of its stdout matches '$p_p'" >&2
+	return 1
+}
+
+# exits_0 CMD...: CMD exits 0, its stdout kept in $SCRATCH/.stdout; when not,
+# that stdout is given on and how CMD ended said on stderr (a signal named)
+exits_0() {
+	"$@" >"$SCRATCH/.stdout"
+	e_rc=$?
+	[ "$e_rc" -eq 0 ] && return 0
+	cat "$SCRATCH/.stdout"
+	echo "$1: $(status_of "$e_rc")" >&2
+	return 1
+}
+
+# status_of STATUS: how a command of that status ended, as a few words:
+# "exit status N", or "exit status N: killed by SIGNAME" above 128
+status_of() {
+	if [ "$1" -gt 128 ] && s_n=$(kill -l "$1" 2>/dev/null); then
+		echo "exit status $1: killed by SIG$s_n"
+	else
+		echo "exit status $1"
+	fi
 }
 
 # whole_lines DIR: every LABEL.loads and LABEL.micro file in DIR ends with a

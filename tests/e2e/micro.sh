@@ -14,7 +14,8 @@ check "--only refused: nothing made" test ! -e "$SCRATCH/only"
 "$CONTEST" micro --quick --only ctx,ipc -k o -R "$SCRATCH/only" -d "$T" >"$SCRATCH/only.out" 2>"$SCRATCH/only.err"
 check "micro --only exits 0" test $? -eq 0
 check "--only: said in the progress line" grep -qE 'micro run 1/1: quick suite \(--only ctx,ipc\) on CPU [0-9]+' "$SCRATCH/only.err"
-check "--only: every figure recorded is of ctx or ipc" sh -c "awk -F '\t' 'NR > 2 { print \$9 }' '$SCRATCH/only/o.micro' | sort -u | tr '\\n' ' ' | grep -qx 'bw_pipe bw_tcp bw_unix ctx_16p_16k ctx_16p_64k ctx_2p_0k ctx_2p_16k ctx_2p_64k ctx_8p_16k ctx_8p_64k lat_pipe lat_rpc_tcp lat_rpc_udp lat_tcp lat_tcp_conn lat_udp lat_unix '"
+check "--only: every figure recorded is of ctx or ipc" test "$(col "$SCRATCH/only/o.micro" metric | sort -u | tr '\n' ' ')" = \
+	'bw_pipe bw_tcp bw_unix ctx_16p_16k ctx_16p_64k ctx_2p_0k ctx_2p_16k ctx_2p_64k ctx_8p_16k ctx_8p_64k lat_pipe lat_rpc_tcp lat_rpc_udp lat_tcp lat_tcp_conn lat_udp lat_unix '
 check "--only: a figure not run said so under its section" grep -q "o run 1: null_call not available: not measured by this run (an older contest, or --only)" "$SCRATCH/only.out"
 expect_fail "report --micro without results" 2 "no microbenchmark results in" "$CONTEST" report --micro -R "$SCRATCH"
 "$CONTEST" micro --quick -k a -R "$R" -d "$T" >"$SCRATCH/out" 2>"$SCRATCH/err"

@@ -7,7 +7,7 @@ chmod 1777 "$T"                  # shared and sticky, like /tmp
 echo precious >"$SCRATCH/target/f"
 run() { "$CONTEST" -t "$K" --lead 0 --no-flush -q --mem 16M -n 1 -d "$T" -R "$R" "$@"; }
 # reason LABEL LOAD: the reason of LOAD's failed record of LABEL
-reason() { awk -F '\t' -v l="$2" '$2 == l && $12 == "failed" { print $13 }' "$R/$1.loads"; }
+reason() { col "$R/$1.loads" reason load="$2" status=failed; }
 
 # plant KIND NAME: an entry of uid 65534 at TESTBED/NAME
 plant() {
@@ -31,7 +31,7 @@ for kind in link fifo file; do
 	check "another user's $kind: the reason says what and whose ($r)" sh -c 'case $1 in *"$2"*) exit 0 ;; esac; exit 1' \
 		_ "$r" "io_load.dat is in the way and belongs to uid 65534 ($what), not to contest"
 	check "another user's $kind: left where it was" sh -c "test -L '$T/io_load.dat' -o -e '$T/io_load.dat' && test \$(stat -c %u '$T/io_load.dat') -eq 65534"
-	check "another user's $kind: no_load still ran" sh -c "awk -F '\t' '\$2 == \"no_load\" && \$12 == \"ok\"' '$R/k$i.loads' | grep -q ."
+	check "another user's $kind: no_load still ran" test -n "$(col "$R/k$i.loads" run load=no_load status=ok)"
 	rm -f "$T/io_load.dat"
 done
 check "the link's target untouched" test "$(cat "$SCRATCH/target/f")" = precious

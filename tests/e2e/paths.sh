@@ -30,7 +30,7 @@ rc=$?
 check "run with planted links exits 0 ($rc)" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || tail -n 20 "$SCRATCH/err" >&2
 for l in io_load mem_load xtar_load dbench_load read_load ctar_load no_load; do
-	check "$l run recorded ok" sh -c "awk -F '\t' '\$2 == \"$l\" && \$12 == \"ok\"' '$R/p.loads' | grep -q ."
+	check "$l run recorded ok" test -n "$(col "$R/p.loads" run load="$l" status=ok)"
 done
 check "nothing outside changed" test "$before" = "$(snap "$O")"
 check "contest never ran make in the planted tree" test ! -e "$O/pwned"
@@ -46,9 +46,9 @@ chown 65534 "$T/io_load.dat"
 "$CONTEST" -k q --scale mini --mem 16M --lead 0 --no-canary -n 1 -q -d "$T" -R "$R" io_load no_load >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 check "another user's file: exit 1 ($rc)" test "$rc" -eq 1
-check "another user's file: the reason names its owner" \
-	sh -c "awk -F '\t' '\$2 == \"io_load\" && \$12 == \"failed\"' '$R/q.loads' | grep -q 'io_load.dat is in the way and belongs to uid 65534'"
-check "another user's file: no_load still ran" sh -c "awk -F '\t' '\$2 == \"no_load\" && \$12 == \"ok\"' '$R/q.loads' | grep -q ."
+col "$R/q.loads" reason load=io_load status=failed >"$SCRATCH/reason"
+check "another user's file: the reason names its owner" grep -q 'io_load.dat is in the way and belongs to uid 65534' "$SCRATCH/reason"
+check "another user's file: no_load still ran" test -n "$(col "$R/q.loads" run load=no_load status=ok)"
 check "another user's file is left as it was" sh -c "test \"\$(cat '$T/io_load.dat')\" = \"not contest's\" && test \$(stat -c %u '$T/io_load.dat') -eq 65534"
 rm -f "$T/io_load.dat"
 

@@ -1,11 +1,6 @@
 # report_why.sh: every run records the system's evidence, the probe's wake-ups and the environment; report --why and --latency show them in every format; labels whose environments differ besides the kernel get the differences listed.
 . tests/e2e/lib.sh
 
-# col FILE LOAD COLUMN: that column of LOAD's first record in FILE
-col() {
-	awk -F '\t' -v load="$2" -v col="$3" \
-		'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 && $2 == load {print $c[col]; exit}' "$1"
-}
 # number X: X is a number (not "na")
 number() { case $1 in '' | na | *[!0-9.]*) return 1 ;; esac; }
 
@@ -14,20 +9,20 @@ number() { case $1 in '' | na | *[!0-9.]*) return 1 ;; esac; }
 "$CONTEST" -k a --scale mini --mem 32M --lead 0.2 --no-canary -q -d "$T" -R "$R" no_load mem_load >/dev/null 2>"$SCRATCH/err"
 check "mini runs exit 0" test $? -eq 0
 for c in pgmajfault pswpout pgscan_kswapd ctxt c_majflt c_minflt c_nvcsw probe_n probe_p50_us probe_p99_us probe_max_us; do
-	v=$(col "$R/a.loads" mem_load "$c")
+	v=$(col "$R/a.loads" "$c" load=mem_load | head -n 1)
 	check "mem_load recorded $c ($v)" number "$v"
 done
 if [ -r /proc/pressure/memory ]; then
-	v=$(col "$R/a.loads" no_load psi_mem_full)
+	v=$(col "$R/a.loads" psi_mem_full load=no_load | head -n 1)
 	check "PSI recorded where the kernel has it ($v)" number "$v"
 else
 	skip "this kernel has no /proc/pressure (PSI off): its columns are na"
-	check "no PSI: recorded as na, not 0" test "$(col "$R/a.loads" no_load psi_mem_full)" = na
+	check "no PSI: recorded as na, not 0" test "$(col "$R/a.loads" psi_mem_full load=no_load | head -n 1)" = na
 fi
-check "the probe woke up about every 10 ms" awk -v n="$(col "$R/a.loads" no_load probe_n)" \
-	-v t="$(col "$R/a.loads" no_load time)" 'BEGIN{exit !(n >= 10 && n <= t * 100 + 10)}'
+check "the probe woke up about every 10 ms" awk -v n="$(col "$R/a.loads" probe_n load=no_load | head -n 1)" \
+	-v t="$(col "$R/a.loads" time load=no_load | head -n 1)" 'BEGIN{exit !(n >= 10 && n <= t * 100 + 10)}'
 "$CONTEST" -k np --scale mini --lead 0 --no-probe --no-canary -q -d "$T" -R "$R" no_load >/dev/null 2>&1
-check "--no-probe: no wake-ups recorded" test "$(col "$R/np.loads" no_load probe_n)" = na
+check "--no-probe: no wake-ups recorded" test "$(col "$R/np.loads" probe_n load=no_load | head -n 1)" = na
 check "the environment is recorded next to the results" grep -q '^vm.swappiness=[0-9]' "$R/a.env"
 check "one block per invocation" test "$(grep -c '^@ ' "$R/a.env")" -eq 1
 "$CONTEST" report -R "$R" --why --latency a >"$SCRATCH/rep" 2>&1

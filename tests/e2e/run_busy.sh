@@ -13,19 +13,17 @@ wait "$h1" "$h2" 2>/dev/null
 check "run beside busy loops: exit 0 ($rc)" test "$rc" -eq 0
 # the quiet start never came: said once, recorded, the run done anyway
 check "never quiet: one line says so" test "$(grep -c 'did not get quiet within 1s before no_load run 1 (other programs took' "$SCRATCH/err")" -eq 1
-field() { awk -F '\t' -v col="$1" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c[col]}' "$R/hog.loads"; }
-check "never quiet: quiet 0 recorded" test "$(field quiet)" = "0.000000"
-check "never quiet: it waited its second" awk -v s="$(field settle_s)" 'BEGIN {exit !(s + 0 >= 1)}'
+check "never quiet: quiet 0 recorded" test "$(col "$R/hog.loads" quiet)" = "0.000000"
+check "never quiet: it waited its second" awk -v s="$(col "$R/hog.loads" settle_s)" 'BEGIN {exit !(s + 0 >= 1)}'
 expect_fail "--settle -1 refused" 2 "--settle: '-1' is not a number of seconds from 0 to 3600" "$CONTEST" --settle -1 -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 expect_fail "--settle x refused" 2 "--settle: 'x' is not a number" "$CONTEST" --settle x -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 expect_fail "a bad CONTEST_SETTLE refused, naming it" 2 "CONTEST_SETTLE: 'soon' is not a number of seconds" env CONTEST_SETTLE=soon "$CONTEST" -d "$SCRATCH/x" -R "$SCRATCH/y" no_load
 check "refused: nothing made" test ! -e "$SCRATCH/x" -a ! -e "$SCRATCH/y"
 "$CONTEST" -k off --scale mini --settle 0 -q -d "$T" -R "$R" no_load >/dev/null 2>&1
-last() { awk -F '\t' -v col="$1" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {v = $c[col]} END {print v}' "$2"; }
-check "--settle 0: no wait, the columns na" test "$(last settle_s "$R/off.loads") $(last quiet "$R/off.loads")" = "na na"
-f=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["foreign_pct"]}' "$R/hog.loads")
+check "--settle 0: no wait, the columns na" test "$(col "$R/off.loads" settle_s | tail -n 1) $(col "$R/off.loads" quiet | tail -n 1)" = "na na"
+f=$(col "$R/hog.loads" foreign_pct)
 check "the record holds foreign_pct over 5 (it is $f)" awk -v f="$f" 'BEGIN {exit !(f + 0 > 5)}'
-s=$(awk -F '\t' 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c["steal_pct"]}' "$R/hog.loads")
+s=$(col "$R/hog.loads" steal_pct)
 check "the record holds steal_pct, a number or na (it is $s)" sh -c "echo '$s' | grep -qE '^(na|-?[0-9]+\.[0-9]+)$'"
 "$CONTEST" -r -R "$R" >"$SCRATCH/report"
 check "the row is marked busy" grep -qE '^hog +\[1\] .*1\.00   busy$' "$SCRATCH/report"

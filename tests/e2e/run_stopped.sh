@@ -21,9 +21,6 @@ trap 'exit 1' INT TERM HUP
 # comes first); its pid in $make
 compiling() { make=$(pgrep -P "$pid" -f '^make -j') && [ -n "$make" ]; }
 
-# col LABEL NAME: column NAME of LABEL's records, one line each
-col() { awk -F '\t' -v col="$2" 'NR == 2 {for (i = 1; i <= NF; i++) c[$i] = i} NR > 2 {print $c[col]}' "$R/$1.loads"; }
-
 # at_least X Y: the number X is Y or more
 at_least() { awk -v x="$1" -v y="$2" 'BEGIN {exit !(x + 0 >= y + 0)}'; }
 
@@ -63,7 +60,7 @@ stopped_run TSTP tstp
 check "SIGTSTP: exit 0 ($rc)" test "$rc" -eq 0
 check "SIGTSTP: one line says the run was stopped" \
 	test "$(grep -c '^contest: no_load run 1 was stopped for [0-9.]* s (a terminal' "$ERR.tstp")" -eq 1
-s=$(col tstp stopped_s)
+s=$(col "$R/tstp.loads" stopped_s)
 check "SIGTSTP: stopped_s records the stop ($s)" at_least "$s" 9.5
 check "SIGTSTP: nothing left stopped or running" no_strays "$SCRATCH"
 
@@ -73,8 +70,8 @@ stopped_run STOP sigstop
 check "SIGSTOP: exit 0 ($rc)" test "$rc" -eq 0
 check "SIGSTOP: one line says contest did not run" \
 	test "$(grep -c '^contest: no_load run 1: contest did not run for [0-9.]* s of its' "$ERR.sigstop")" -eq 1
-check "SIGSTOP: stopped_s 0" test "$(col sigstop stopped_s)" = 0.000000
-g=$(col sigstop gap_s)
+check "SIGSTOP: stopped_s 0" test "$(col "$R/sigstop.loads" stopped_s)" = 0.000000
+g=$(col "$R/sigstop.loads" gap_s)
 check "SIGSTOP: gap_s records the stall ($g)" at_least "$g" 9.5
 check "SIGSTOP: nothing left running" no_strays "$SCRATCH"
 
@@ -94,8 +91,8 @@ check "--stats: no run averaged in either row" test "$(grep -cE '^(tstp|sigstop)
 rc=$?
 check "10 quiet runs: exit 0 ($rc)" test "$rc" -eq 0
 check "10 quiet runs: none said stopped" sh -c "! grep -qE 'was stopped for|did not run for' '$ERR'"
-check "10 quiet runs: every stopped_s 0" test "$(col quiet stopped_s | sort -u)" = 0.000000
-echo "quiet runs: gap_s $(col quiet gap_s | sort -n | tail -n 1), probe_max_us $(col quiet probe_max_us | sort -n | tail -n 1) at most"
+check "10 quiet runs: every stopped_s 0" test "$(col "$R/quiet.loads" stopped_s | sort -u)" = 0.000000
+echo "quiet runs: gap_s $(col "$R/quiet.loads" gap_s | sort -n | tail -n 1), probe_max_us $(col "$R/quiet.loads" probe_max_us | sort -n | tail -n 1) at most"
 "$CONTEST" -r -R "$R" quiet >"$SCRATCH/report"
 check "10 quiet runs: the row is not marked stopped" sh -c "! grep -q stopped '$SCRATCH/report'"
 check "10 quiet runs: all ten averaged" grep -qE '^quiet +\[10\] ' "$SCRATCH/report"

@@ -22,24 +22,13 @@ start() {
 # recs LABEL [STATUS]: the records of LABEL (of that status)
 recs() {
 	[ -f "$RES/$1.loads" ] || { echo 0; return; }
-	awk -F'\t' -v s="${2:-}" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		NR > 2 && (s == "" || $c["status"] == s) { n++ } END { print n + 0 }' "$RES/$1.loads"
-}
-
-# col LABEL NAME: the values of column NAME of LABEL's records, one a line
-col() {
-	awk -F'\t' -v n="$2" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next } NR > 2 { print $c[n] }' \
-		"$RES/$1.loads"
+	col "$RES/$1.loads" status | grep -cx -- "${2:-.*}"
 }
 
 # not_doubled LABEL: no round and load of LABEL recorded ok twice
 not_doubled() { ! doubled "$1"; }
 # doubled LABEL: a round and load recorded ok twice
-doubled() {
-	awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		NR > 2 && $c["status"] == "ok" { k = $c["round"] " " $c["load"]; if (k in s) d = 1; s[k] = 1 }
-		END { exit !d }' "$RES/$1.loads"
-}
+doubled() { col "$RES/$1.loads" round,load status=ok | sort | uniq -d | grep -q .; }
 
 
 # --- 1. three kernels, three rounds, two loads, unattended ---
@@ -54,11 +43,11 @@ machine 20
 check "full: the series is done" grep -q '^phase	done' "$J/journal"
 for k in a b c; do
 	check "full: $k has its 6 runs, ok" test "$(recs $k ok)" = 6 -a "$(recs $k)" = 6
-	check "full: $k's runs say series, round and boot" test "$(col $k boot | sort -u)" = sim -a \
-		"$(col $k round | sort -u | tr '\n' ' ')" = "1 2 3 "
+	check "full: $k's runs say series, round and boot" test "$(col "$RES/$k.loads" boot | sort -u)" = sim -a \
+		"$(col "$RES/$k.loads" round | sort -u | tr '\n' ' ')" = "1 2 3 "
 done
 # the order the runs happened in, round by round (by each no_load run's timestamp)
-for k in a b c; do col $k timestamp | paste - - | awk -v k=$k '{ print NR, $1, k }'; done | sort -k1,1n -k2,2 |
+for k in a b c; do col "$RES/$k.loads" timestamp | paste - - | awk -v k=$k '{ print NR, $1, k }'; done | sort -k1,1n -k2,2 |
 	awk '{ o[$1] = o[$1] (o[$1] == "" ? "" : " ") $3 } END { for (r = 1; r <= 3; r++) print o[r] }' >"$M/ran"
 check "full: the runs happened in the planned order" cmp -s "$M/order" "$M/ran"
 check "full: balanced: each kernel first, second and third once" test "$(awk '{ for (p = 1; p <= NF; p++) n[p, $p]++ }

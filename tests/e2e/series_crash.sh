@@ -20,14 +20,13 @@ done_phase() { grep -q '^phase	done' "$J/journal" 2>/dev/null; }
 one_ok_each() {
 	for k in a b; do
 		[ -f "$RES/$k.loads" ] || { echo "no records of $k" >&2; return 1; }
-		awk -F'\t' -v rounds=$ROUNDS -v loads="$LOADS" -v k=$k '
-			NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			NR > 2 && $c["status"] == "ok" { n[$c["round"] " " $c["load"]]++; all++ }
+		col "$RES/$k.loads" round,load status=ok | awk -F'\t' -v rounds=$ROUNDS -v loads="$LOADS" -v k=$k '
+			{ n[$1 " " $2]++; all++ }
 			END { nl = split(loads, l, " ")
 				for (r = 1; r <= rounds; r++) for (i = 1; i <= nl; i++)
 					if (n[r " " l[i]] != 1) { print k ": round " r " " l[i] ": " n[r " " l[i]] + 0 " ok records" >"/dev/stderr"; bad = 1 }
 				if (all != rounds * nl) bad = 1
-				exit bad }' "$RES/$k.loads" || return 1
+				exit bad }' || return 1
 	done
 }
 
@@ -35,12 +34,10 @@ one_ok_each() {
 # kernel, round and load
 cut_then_ok() {
 	for k in a b; do
-		awk -F'\t' 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			NR > 2 { key = $c["round"] " " $c["load"] }
-			NR > 2 && $c["status"] == "failed" && $c["reason"] ~ /^incomplete:/ { cut[key] = NR }
-			NR > 2 && $c["status"] == "ok" && (key in cut) { delete cut[key] }
-			END { for (key in cut) { print "cut, not made again: " key >"/dev/stderr"; bad = 1 } exit bad }' \
-			"$RES/$k.loads" || return 1
+		col "$RES/$k.loads" round,load,status,reason | awk -F'\t' '{ key = $1 " " $2 }
+			$3 == "failed" && $4 ~ /^incomplete:/ { cut[key] = NR }
+			$3 == "ok" && (key in cut) { delete cut[key] }
+			END { for (key in cut) { print "cut, not made again: " key >"/dev/stderr"; bad = 1 } exit bad }' || return 1
 	done
 }
 
