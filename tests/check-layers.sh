@@ -14,11 +14,13 @@ root=${1:-$(dirname "$0")/..}
 cd "$root" || exit 2
 
 # The rooms, top first. contest/ itself holds main.c and what belongs to no room.
+# contest/kbuild (kernels built from git revisions) stands beside the engine:
+# the series above may use it; it uses lib/ alone.
 ROOMS='contest
 contest/cmd
 contest/interact
 contest/series
-contest/engine
+contest/engine contest/kbuild
 contest/report
 contest/cli
 contest/sys contest/sense
