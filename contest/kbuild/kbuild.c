@@ -49,6 +49,7 @@ static int resolve(const struct kbuild_sys *sys, const char *tree, const char *r
 {
 	char arg[512], out[200];
 	char *argv[] = { "git", "-C", (char *)tree, "rev-parse", "--verify", "--quiet", arg, NULL };
+	char *gitdir[] = { "git", "-C", (char *)tree, "rev-parse", "--git-dir", NULL };
 	struct stat st;
 	size_t n;
 
@@ -58,6 +59,11 @@ static int resolve(const struct kbuild_sys *sys, const char *tree, const char *r
 	}
 	if (rev[0] == '\0' || rev[0] == '-' || strlen(rev) > 400 || strpbrk(rev, " \t\n") != NULL) {
 		text_fmt(why, len, "kbuild: '%s' is no git revision", rev);
+		return -1;
+	}
+	if (sys->run(sys->ctx, gitdir, NULL, NULL, out, sizeof out, why, len) != 0) {
+		text_fmt(why, len, "kbuild: %s is no git checkout git will read (git rev-parse; another user's needs "
+		         "git config safe.directory)", tree);
 		return -1;
 	}
 	text_fmt(arg, sizeof arg, "%s^{commit}", rev);
@@ -264,8 +270,8 @@ static int info(const struct job *j, const struct kbuild_out *out, char *why, si
 	        j->req->tree);
 	fprintf(f, "config=%s %s%s\nconfig_hash=%016llx\n", j->conf.user ? "user" : "fragment", j->conf.file,
 	        j->conf.user ? ", olddefconfig" : " on " KCONF_BASE ", olddefconfig", kconf_hash(&j->conf));
-	fprintf(f, "compiler=%s\ncc=%s\njobs=%s\nconfigure_s=%.1f\nbuild_s=%.1f\n", j->compiler, j->cc, j->jobs + 2,
-	        out->configure_s, out->build_s);
+	fprintf(f, "compiler=%s\ncc=%s\njobs=%s\ncheckout_s=%.1f\nconfigure_s=%.1f\nbuild_s=%.1f\n", j->compiler,
+	        j->cc, j->jobs + 2, out->checkout_s, out->configure_s, out->build_s);
 	if (fclose(f) != 0) {
 		text_fmt(why, len, "cannot write %s: %s", path, strerror(errno));
 		return -1;
@@ -273,15 +279,20 @@ static int info(const struct job *j, const struct kbuild_out *out, char *why, si
 	return 0;
 }
 
-/* configure: the worktree made and configured, its .config checked for
- * what a guest needs; 0, or -1 with why (refused builds: the options). */
-static int configure(struct job *j, const struct kbuild_out *out, char *why, size_t len)
+/* configure: the worktree made (its seconds in out) and configured, its
+ * .config checked for what a guest needs; 0, or -1 with why (refused
+ * builds: the options). */
+static int configure(struct job *j, struct kbuild_out *out, char *why, size_t len)
 {
-	char *add[] = { "worktree", "add", "--detach", j->src, (char *)out->commit, NULL };
+	double t0 = now_s();
+
+	char *add[] = { "worktree", "add", "--quiet", "--detach", j->src, (char *)out->commit, NULL };
 	char path[PATH_MAX], missing[1024];
 
-	if (git_step(j, add, why, len) != 0 ||
-	    kconf_apply(j->sys, &j->conf, j->src, j->make, j->log, why, len) != 0)
+	if (git_step(j, add, why, len) != 0)
+		return -1;
+	out->checkout_s = now_s() - t0;
+	if (kconf_apply(j->sys, &j->conf, j->src, j->make, j->log, why, len) != 0)
 		return -1;
 	if (fs_path(path, sizeof path, "%s/.config", j->src) != 0 || kconf_check(path, missing, sizeof missing) != 0) {
 		text_fmt(why, len, "olddefconfig left no readable .config");
@@ -306,7 +317,7 @@ static int build(struct job *j, struct kbuild_out *out, char *why, size_t len)
 
 	if (configure(j, out, why, len) != 0)
 		return -1;
-	out->configure_s = now_s() - t0;
+	out->configure_s = now_s() - t0 - out->checkout_s;
 	if (make_step(j, all, why, len) != 0 || make_step(j, inst, why, len) != 0 ||
 	    release_of(j, out->release, sizeof out->release, why, len) != 0)
 		return -1;
@@ -319,7 +330,7 @@ static int build(struct job *j, struct kbuild_out *out, char *why, size_t len)
 	    fs_path(from, sizeof from, "%s/.config", j->src) != 0 ||
 	    fs_path(to, sizeof to, "%s/boot/config-%s", j->tmp, out->release) != 0 || copy(from, to, why, len) != 0)
 		return -1;
-	out->build_s = now_s() - t0 - out->configure_s;
+	out->build_s = now_s() - t0 - out->checkout_s - out->configure_s;
 	if (git_step(j, rm, why, len) != 0)
 		return -1;
 	return info(j, out, why, len);

@@ -28,7 +28,8 @@ struct kbuild_out {
 	char release[128];        /* the kernel's release R */
 	char image[PATH_MAX];     /* DIR/boot/vmlinuz-R */
 	int cached;               /* 1: found in the cache, nothing run but git rev-parse and cc --version */
-	double configure_s, build_s;   /* this build's seconds (0 when cached) */
+	double checkout_s, configure_s, build_s;   /* this build's seconds: the worktree, the .config, the
+	                                             make of bzImage, modules and their install (0: cached) */
 };
 
 /* kbuild: the kernel req names, built unless its entry is in the cache:

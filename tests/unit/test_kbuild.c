@@ -201,6 +201,7 @@ static void test_build_and_hit(void)
 	T_CHECK(fs_path(path, sizeof path, "%s/" KBUILD_LOG, o.dir) == 0 && stat(path, &st) == 0 && st.st_size > 0);
 	T_CHECK(fs_path(path, sizeof path, "%s/boot/config-6.1.0-kb", o.dir) == 0 && access(path, R_OK) == 0);
 	T_CHECK(info_has(o.dir, "cc=cc") && info_has(o.dir, "release=6.1.0-kb") && info_has(o.dir, "jobs=3"));
+	T_CHECK(o.checkout_s > 0 && o.configure_s > 0 && o.build_s > 0);
 	T_CHECK(pl.makes == 4 && pl.bzimages == 1);   /* tinyconfig, olddefconfig, bzImage modules, modules_install */
 	T_CHECK(strncmp(pl.last, "make -j3 CC=cc INSTALL_MOD_PATH=", 32) == 0);
 	T_CHECK(guest_spec(o.dir, rel, sizeof rel, &g, gwhy, sizeof gwhy) == 0);   /* a KDIR for -k */
@@ -379,6 +380,8 @@ static void test_revisions(void)
 	r.tree = "/nonexistent/linux";
 	T_CHECK(kbuild(&play_sys, &r, &o, why, sizeof why) == -1);
 	T_STREQ(why, "kbuild: the tree /nonexistent/linux is no folder");
+	r.tree = cache;   /* a folder git does not know */
+	T_CHECK(kbuild(&play_sys, &r, &o, why, sizeof why) == -1 && strstr(why, " is no git checkout") != NULL);
 	r = req_for("v1", "/nonexistent/my.config");
 	T_CHECK(kbuild(&play_sys, &r, &o, why, sizeof why) == -1 && strstr(why, "/nonexistent/my.config") != NULL);
 	T_CHECK(pl.makes == 0);
