@@ -26,6 +26,7 @@ struct job {
 	char cc[16];              /* make's CC: "cc", or "ccache cc" */
 	char compiler[200];       /* cc --version's first line */
 	char key[96];             /* COMMIT-HASH: the entry's name */
+	char cache[PATH_MAX];     /* the cache folder's real path (git and make run elsewhere) */
 	char tmp[PATH_MAX];       /* CACHE/.KEY.tmp-PID: the entry being built */
 	char src[PATH_MAX];       /* TMP/src: the worktree */
 	char log[PATH_MAX];       /* TMP/build.log */
@@ -113,7 +114,7 @@ static int lock(const struct job *j, char *why, size_t len)
 	char path[PATH_MAX];
 	int fd = -1;
 
-	if (fs_path(path, sizeof path, "%s/%s.lock", j->req->cache, j->key) == 0)
+	if (fs_path(path, sizeof path, "%s/%s.lock", j->cache, j->key) == 0)
 		fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	while (fd >= 0 && flock(fd, LOCK_EX) != 0)
 		if (errno != EINTR) {
@@ -121,7 +122,7 @@ static int lock(const struct job *j, char *why, size_t len)
 			fd = -1;
 		}
 	if (fd < 0)
-		text_fmt(why, len, "kbuild: cannot lock %s/%s.lock: %s", j->req->cache, j->key, strerror(errno));
+		text_fmt(why, len, "kbuild: cannot lock %s/%s.lock: %s", j->cache, j->key, strerror(errno));
 	return fd;
 }
 
@@ -131,7 +132,7 @@ static void sweep(const struct job *j)
 {
 	char pre[128], out[64], why[128];
 	char *argv[] = { "git", "-C", (char *)j->req->tree, "worktree", "prune", NULL };
-	DIR *d = opendir(j->req->cache);
+	DIR *d = opendir(j->cache);
 	struct dirent *e;
 	int any = 0;
 
@@ -154,7 +155,7 @@ static int found(const struct job *j, struct kbuild_out *out)
 	char path[PATH_MAX], *info;
 	const char *r;
 
-	if (fs_path(out->dir, sizeof out->dir, "%s/%s", j->req->cache, j->key) != 0 ||
+	if (fs_path(out->dir, sizeof out->dir, "%s/%s", j->cache, j->key) != 0 ||
 	    fs_path(path, sizeof path, "%s/" KBUILD_INFO, out->dir) != 0 ||
 	    (info = text_read_path(path, O_NOFOLLOW, 1 << 16, NULL, NULL)) == NULL)
 		return 0;
@@ -376,10 +377,10 @@ static void failed(const struct job *j, const char *commit, char *why, size_t le
 
 	text_copy(step, why, sizeof step);
 	git_step(j, rm, ignore, sizeof ignore);
-	if (fs_path(kept, sizeof kept, "%s/%s.failed.log", j->req->cache, j->key) != 0 || rename(j->log, kept) != 0)
+	if (fs_path(kept, sizeof kept, "%s/%s.failed.log", j->cache, j->key) != 0 || rename(j->log, kept) != 0)
 		text_copy(kept, j->log, sizeof kept);
 	kbuild_tail(kept, TAIL_LINES, tail, sizeof tail);
-	fs_rm_in(j->req->cache, strrchr(j->tmp, '/') + 1);
+	fs_rm_in(j->cache, strrchr(j->tmp, '/') + 1);
 	text_fmt(why, len, "kbuild: %.12s (%s) failed: %s; log %s%s%s", commit, j->req->rev, step, kept,
 	         tail[0] ? ": " : "", tail);
 }
@@ -400,8 +401,8 @@ static int start(struct job *j, const struct kbuild_sys *sys, const struct kbuil
 	j->make[0] = "make";
 	j->make[1] = j->jobs;
 	j->make[2] = j->ccvar;
-	if ((fs_mkdirs(req->cache) != 0 && errno != EEXIST) ||
-	    fs_path(j->tmp, sizeof j->tmp, "%s/.%s.tmp-%ld", req->cache, j->key, (long)getpid()) != 0 ||
+	if ((fs_mkdirs(req->cache) != 0 && errno != EEXIST) || realpath(req->cache, j->cache) == NULL ||
+	    fs_path(j->tmp, sizeof j->tmp, "%s/.%s.tmp-%ld", j->cache, j->key, (long)getpid()) != 0 ||
 	    fs_path(j->src, sizeof j->src, "%s/src", j->tmp) != 0 ||
 	    fs_path(j->log, sizeof j->log, "%s/" KBUILD_LOG, j->tmp) != 0 ||
 	    fs_path(j->modpath, sizeof j->modpath, "INSTALL_MOD_PATH=%s", j->tmp) != 0) {
@@ -427,11 +428,25 @@ static int head(const struct job *j, const char *commit, char *why, size_t len)
 	return fclose(f) == 0 ? 0 : -1;
 }
 
+/* finish: j's complete entry renamed into place, out naming it; 0, or -1
+ * with why. */
+static int finish(const struct job *j, struct kbuild_out *out, char *why, size_t len)
+{
+	char done[PATH_MAX];
+
+	failpoint("kbuild-rename");   /* a crash here must leave no entry */
+	if (fs_path(done, sizeof done, "%s/%s", j->cache, j->key) != 0 || rename(j->tmp, done) != 0) {
+		text_fmt(why, len, "kbuild: cannot rename %s to %s/%s: %s", j->tmp, j->cache, j->key, strerror(errno));
+		return -1;
+	}
+	text_copy(out->dir, done, sizeof out->dir);
+	return fs_path(out->image, sizeof out->image, "%s/boot/vmlinuz-%s", done, out->release);
+}
+
 int kbuild(const struct kbuild_sys *sys, const struct kbuild_req *req, struct kbuild_out *out, char *why,
            size_t len)
 {
 	static struct job j;
-	char done[PATH_MAX];
 	int fd, rc = -1;
 
 	memset(out, 0, sizeof *out);
@@ -452,12 +467,8 @@ int kbuild(const struct kbuild_sys *sys, const struct kbuild_req *req, struct kb
 			text_fmt(why, len, "kbuild: cannot make %s: %s", j.tmp, strerror(errno));
 		else if (build(&j, out, why, len) != 0)
 			failed(&j, out->commit, why, len);
-		else if (failpoint("kbuild-rename"), fs_path(done, sizeof done, "%s/%s", req->cache, j.key) != 0 ||
-		         rename(j.tmp, done) != 0)
-			text_fmt(why, len, "kbuild: cannot rename %s to %s: %s", j.tmp, done, strerror(errno));
 		else
-			rc = fs_path(out->image, sizeof out->image, "%s/boot/vmlinuz-%s", done, out->release) == 0 &&
-			     text_copy(out->dir, done, sizeof out->dir) < sizeof out->dir ? 0 : -1;
+			rc = finish(&j, out, why, len);
 	}
 	close(fd);
 	kconf_free(&j.conf);

@@ -112,7 +112,8 @@ static int setup(void)
 		return -1;
 	text_fmt(tree, sizeof tree, "%s/linux", base);
 	text_fmt(cache, sizeof cache, "%s/cache", base);
-	text_fmt(frag, sizeof frag, "contest/kbuild/" KCONF_FRAGMENT);
+	if (realpath("contest/kbuild/" KCONF_FRAGMENT, frag) == NULL)
+		return -1;
 	text_fmt(broken, sizeof broken, "%.*s\t@echo error: broken on purpose >&2; exit 2\n%s",
 	         (int)(at - fake_makefile), fake_makefile, at);
 	mkdir(tree, 0755);
@@ -387,6 +388,23 @@ static void test_revisions(void)
 	T_CHECK(pl.makes == 0);
 }
 
+/* test_relative: a tree and a cache named from the current folder: an
+ * entry named by its real path, whatever folder git and make ran in. */
+static void test_relative(void)
+{
+	struct kbuild_req r = { "linux", "v1", NULL, frag, "rel/cache", 1 };
+	struct kbuild_out o;
+	char here[PATH_MAX], why[KBUILD_WHY];
+
+	if (getcwd(here, sizeof here) == NULL || chdir(base) != 0) {
+		T_CHECK(0);
+		return;
+	}
+	T_CHECK(kbuild(&play_sys, &r, &o, why, sizeof why) == 0 && o.cached == 0);
+	T_CHECK(o.dir[0] == '/' && strstr(o.dir, "/rel/cache/") != NULL && access(o.image, R_OK) == 0);
+	T_CHECK(chdir(here) == 0);
+}
+
 /* test_conf: the fragment has every option a guest needs, built in;
  * kconf_check names what a config lacks; the tail of a log. */
 static void test_conf(void)
@@ -406,7 +424,7 @@ static void test_conf(void)
 	T_STREQ(tail, "two | three x | four");
 	kbuild_tail("/nonexistent", 3, tail, sizeof tail);
 	T_STREQ(tail, "");
-	T_CHECK(kconf_fragment_path("contest/kbuild/x", path, sizeof path) == 0);
+	T_CHECK(kconf_fragment_path("contest/kbuild/x", path, sizeof path) == 0);   /* the folder of the program */
 	T_STREQ(path, "contest/kbuild/" KCONF_FRAGMENT);
 	T_CHECK(kconf_fragment_path("/nonexistent/bin/contest", path, sizeof path) == -1);
 }
@@ -430,6 +448,7 @@ int main(void)
 	test_untouched(head);
 	test_killed();
 	test_revisions();
+	test_relative();
 	test_untouched(head);
 	if (t_fail == 0)
 		sh("rm -rf %s", base);
