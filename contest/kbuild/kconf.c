@@ -89,7 +89,7 @@ static int put(const char *src, const char *text, size_t n, int append, char *wh
 	char path[PATH_MAX];
 	size_t at = 0;
 	ssize_t r = 0;
-	int fd = -1;
+	int fd = -1, ok;
 
 	if (fs_path(path, sizeof path, "%s/.config", src) == 0)
 		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0644);
@@ -97,11 +97,10 @@ static int put(const char *src, const char *text, size_t n, int append, char *wh
 		text_fmt(why, len, "cannot write %s/.config: %s", src, strerror(errno));
 		return -1;
 	}
-	if (append && write(fd, "\n", 1) != 1)
-		at = n + 1;
-	while (at < n && ((r = write(fd, text + at, n - at)) > 0 || (r < 0 && errno == EINTR)))
+	ok = !append || write(fd, "\n", 1) == 1;   /* the fragment starts on a line of its own */
+	while (ok && at < n && ((r = write(fd, text + at, n - at)) > 0 || (r < 0 && errno == EINTR)))
 		at += r > 0 ? (size_t)r : 0;
-	if (close(fd) != 0 || at != n) {
+	if (close(fd) != 0 || !ok || at != n) {
 		text_fmt(why, len, "cannot write %s/.config: %s", src, strerror(errno ? errno : EIO));
 		return -1;
 	}
