@@ -322,6 +322,9 @@ static int build(struct job *j, struct kbuild_out *out, char *why, size_t len)
 	if (make_step(j, all, why, len) != 0 || make_step(j, inst, why, len) != 0 ||
 	    release_of(j, out->release, sizeof out->release, why, len) != 0)
 		return -1;
+	for (int i = 0; i < 2; i++)   /* links into the worktree, which goes */
+		if (fs_path(to, sizeof to, "%s/lib/modules/%s/%s", j->tmp, out->release, i ? "source" : "build") == 0)
+			unlink(to);
 	if (fs_path(to, sizeof to, "%s/boot", j->tmp) != 0 || mkdir(to, 0755) != 0) {
 		text_fmt(why, len, "cannot make %s: %s", to, strerror(errno));
 		return -1;

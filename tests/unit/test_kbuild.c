@@ -37,6 +37,7 @@ static const char fake_makefile[] =
 	"modules_install:\n\ttest -n '$(INSTALL_MOD_PATH)'\n"
 	"\tmkdir -p '$(INSTALL_MOD_PATH)/lib/modules/6.1.0-kb/kernel'\n"
 	"\tcp modules.order '$(INSTALL_MOD_PATH)/lib/modules/6.1.0-kb/'\n"
+	"\tln -s \"$$PWD\" '$(INSTALL_MOD_PATH)/lib/modules/6.1.0-kb/build'\n"
 	"\tprintf 'kernel/fs/9p/9p.ko\\n' > '$(INSTALL_MOD_PATH)/lib/modules/6.1.0-kb/modules.builtin'\n"
 	".PHONY: tinyconfig olddefconfig bzImage modules modules_install\n";
 
@@ -208,6 +209,7 @@ static void test_build_and_hit(void)
 	T_CHECK(guest_spec(o.dir, rel, sizeof rel, &g, gwhy, sizeof gwhy) == 0);   /* a KDIR for -k */
 	T_STREQ(rel, "6.1.0-kb");
 	T_CHECK(entries() == 1 && temps() == 0);
+	T_CHECK(fs_path(path, sizeof path, "%s/lib/modules/6.1.0-kb/build", o.dir) == 0 && lstat(path, &st) != 0);
 
 	pl.makes = 0;
 	T_CHECK(kbuild(&play_sys, &r, &o2, why, sizeof why) == 0);
