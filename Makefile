@@ -5,6 +5,7 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 LIBEXEC  = $(PREFIX)/lib/contest
 MANDIR   = $(PREFIX)/share/man/man1
+SHAREDIR = $(PREFIX)/share/contest
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -30,7 +31,7 @@ FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/
 .PHONY: all check bench bench-loads fuzz fuzz-build install uninstall clean
 .SECONDARY: $(SAN_OBJ) $(FUZZ_OBJ)
 
-all: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker
+all: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker $(BUILD)/guest.config
 
 $(BUILD)/contest: $(BUILD)/obj/contest/main.o $(OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -39,6 +40,12 @@ $(BUILD)/contest: $(BUILD)/obj/contest/main.o $(OBJ)
 $(BUILD)/contest-init: guest/init.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -static -o $@ guest/init.c
+
+# guest.config: the kernel config fragment of contest's guests (contest/kbuild/),
+# beside contest in the build folder as make install puts it in PREFIX/share/contest.
+$(BUILD)/guest.config: contest/kbuild/guest.config
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # contest-forker: the small process Fork proc forks from (contest micro), dynamic, libc only.
 $(BUILD)/contest-forker: micro/forker/forker.c
@@ -93,17 +100,18 @@ bench: $(BUILD)/contest
 bench-loads: $(BUILD)/contest
 	@CONTEST=$(BUILD)/contest sh scripts/bench-loads.sh
 
-install: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXEC)
+install: $(BUILD)/contest $(BUILD)/contest-init $(BUILD)/contest-forker $(BUILD)/guest.config
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(LIBEXEC) $(DESTDIR)$(SHAREDIR)
 	install -m 0755 $(BUILD)/contest $(DESTDIR)$(BINDIR)/contest
 	install -m 0755 $(BUILD)/contest-init $(DESTDIR)$(LIBEXEC)/contest-init
 	install -m 0755 $(BUILD)/contest-forker $(DESTDIR)$(LIBEXEC)/contest-forker
 	install -m 0644 man/contest.1 $(DESTDIR)$(MANDIR)/contest.1
+	install -m 0644 $(BUILD)/guest.config $(DESTDIR)$(SHAREDIR)/guest.config
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(MANDIR)/contest.1 $(DESTDIR)$(LIBEXEC)/contest-init \
-	      $(DESTDIR)$(LIBEXEC)/contest-forker
-	rmdir $(DESTDIR)$(LIBEXEC) 2>/dev/null || true
+	      $(DESTDIR)$(LIBEXEC)/contest-forker $(DESTDIR)$(SHAREDIR)/guest.config
+	rmdir $(DESTDIR)$(LIBEXEC) $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)

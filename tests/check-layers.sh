@@ -17,11 +17,13 @@ cd "$root" || exit 2
 # micro/ stands above results/: it measures and makes micro records (their
 # schema is results/record/micro_metric.h), as the run engine makes a run's;
 # results/ reads records and never includes micro/.
+# contest/kbuild (kernels built from git revisions) stands beside the engine:
+# the series above may use it; it uses lib/ alone.
 ROOMS='contest
 contest/cmd
 contest/interact
 contest/series
-contest/engine
+contest/engine contest/kbuild
 contest/report
 contest/cli
 contest/sys contest/sense
