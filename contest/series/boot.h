@@ -119,6 +119,10 @@ struct boot_driver {
 	/* emulated (optional): 1 when c's runs are emulated (their times are
 	 * not this machine's; the closing report says so). NULL: never. */
 	int (*emulated)(const struct boot_ctx *c);
+	/* trust (optional): the files beside program (contest's own path) that
+	 * the driver runs as root, root's alone (contest/series/trusted.h): qemu's
+	 * contest-init. 0, or -1 with why. NULL: it runs none. */
+	int (*trust)(const char *program, char *why, size_t len);
 };
 
 extern const struct boot_driver boot_oneshot, boot_kexec, boot_sim, boot_qemu;

@@ -3,6 +3,7 @@
 #include "contest/series/boot_util.h"
 #include "contest/series/guest.h"
 #include "contest/series/guest_pin.h"
+#include "contest/series/trusted.h"
 #include "lib/text.h"
 
 #include <errno.h>
@@ -190,6 +191,17 @@ static int qemu_emulated(const struct boot_ctx *c)
 	return opts_get(c->opts, &o, 0, why, sizeof why) == 0 && strcmp(o.accel, "tcg") == 0;
 }
 
+/* qemu_trust: the guests' contest-init (their /init, run as root in each
+ * guest, beside program or in PREFIX/lib/contest), root's alone. */
+static int qemu_trust(const char *program, char *why, size_t len)
+{
+	char init[PATH_MAX];
+
+	if (guest_init_path(program, init, sizeof init) != 0)
+		return 0;   /* none: each guest's start says so */
+	return series_trust("the guests' contest-init", init, TRUST_FILE, why, len);
+}
+
 const struct boot_driver boot_qemu = {
 	.name = "qemu",
 	.unit = 0,
@@ -203,4 +215,5 @@ const struct boot_driver boot_qemu = {
 	.run = qemu_run,
 	.describe = qemu_describe,
 	.emulated = qemu_emulated,
+	.trust = qemu_trust,
 };

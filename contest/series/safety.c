@@ -2,7 +2,6 @@
 #include "contest/series/safety.h"
 #include "contest/series/trusted.h"
 #include "contest/series/boot.h"
-#include "contest/series/guest.h"
 #include "contest/series/unit.h"
 #include "lib/err.h"
 #include "lib/fs.h"
@@ -43,14 +42,11 @@ int series_trust_dir(const char *dir, char *why, size_t len)
 
 int series_trust_plan(const struct series_journal *j, char *why, size_t len)
 {
-	char init[PATH_MAX];
+	const struct boot_driver *d = boot_driver_find(j->driver);
 
 	if (series_trust("the contest program of the series", j->program, TRUST_FILE, why, len) != 0)
 		return -1;
-	if (strcmp(j->driver, "qemu") == 0 && guest_init_path(j->program, init, sizeof init) == 0 &&
-	    series_trust("the guests' contest-init", init, TRUST_FILE, why, len) != 0)
-		return -1;
-	return 0;
+	return d != NULL && d->trust != NULL ? d->trust(j->program, why, len) : 0;
 }
 
 int series_log_open(const char *dir)

@@ -16,8 +16,9 @@
  * with why: one line naming the path, its owner and mode. */
 int series_trust_dir(const char *dir, char *why, size_t len);
 
-/* series_trust_plan: the same for what j will run: its program, and for
- * the qemu driver the contest-init beside it. 0, or -1 with why. */
+/* series_trust_plan: the same for what j will run: its program, and what
+ * its driver runs beside it (its trust op: qemu's contest-init). 0, or -1
+ * with why. */
 int series_trust_plan(const struct series_journal *j, char *why, size_t len);
 
 /* series_log_open: stdout and stderr appended to DIR/SERIES_LOG, opened

@@ -1,5 +1,5 @@
 #!/bin/sh
-# series_guest_files.sh: what a --boot qemu series hands to QEMU, with a stand-in qemu-system-x86_64 that logs its arguments and fails (issue 52, findings 5, 6 and 8): a module that is a link to a root-only file is never copied into an initramfs; a comma in the journal folder's path reaches QEMU doubled, never as an option of its own; a series that reuses a label with other modules boots an initramfs of the new ones, never the old one; a kernel's files that another user can change are refused at start.
+# series_guest_files.sh: what a --boot qemu series hands to QEMU, with a stand-in qemu-system-x86_64 that logs its arguments and fails (issue 52, findings 5, 6 and 8): a module that is a link to a root-only file is never copied into an initramfs; a comma in the journal folder's path reaches QEMU doubled, never as an option of its own; a series that reuses a label with other modules boots an initramfs of the new ones, never the old one; a kernel's files, or a contest-init, that another user can change are refused at start.
 . "$(dirname "$0")/lib.sh"
 
 need_cmd mkfs.ext4 "the guests' scratch disk" || skip_rest
@@ -27,11 +27,11 @@ kernel() {
 		kernel/fs/ext4/ext4.ko >"$1/lib/modules/$2/modules.builtin"
 	echo "kernel/virtio_pci.ko:" >"$1/lib/modules/$2/modules.dep"
 }
-# start J K...: start a qemu series of kernels K (LABEL=DIR) in journal folder J, one round
+# start J K...: start (contest, or $PROG) a qemu series of kernels K (LABEL=DIR) in journal folder J, one round
 start() {
 	j=$1
 	shift
-	"$CONTEST" series start --boot qemu --accel tcg --vcpus 1 --countdown 0 --journal "$j" -R "$SCRATCH/res" \
+	"${PROG:-$CONTEST}" series start --boot qemu --accel tcg --vcpus 1 --countdown 0 --journal "$j" -R "$SCRATCH/res" \
 		-d "$SCRATCH/tb" -n 1 --tries 1 $RUNOPTS "$@" no_load
 }
 # series J K...: start, its output in $SCRATCH/out
@@ -86,6 +86,15 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	skip "not root: a file of another owner cannot be made"
 fi
+
+# --- the guests' contest-init (their /init, run as root) beside contest: root's alone ---
+mkdir -p "$SCRATCH/prog" && cp "$CONTEST" "$(dirname "$CONTEST")/contest-init" "$SCRATCH/prog/" &&
+	chmod 0777 "$SCRATCH/prog/contest-init"
+PROG=$SCRATCH/prog/contest
+expect_fail "a contest-init anyone can write: start refused, naming it" 2 \
+	"the guests' contest-init: $SCRATCH/prog/contest-init can be written by others" \
+	start "$SCRATCH/j5" -k d="$SCRATCH/k4" -k e="$SCRATCH/k2"
+PROG=
 
 check "nothing left running" no_strays "$SCRATCH"
 done_tests
