@@ -13,6 +13,7 @@
 #include "results/render/render_paired.h"
 #include "results/render/render.h"
 #include "results/model/summary.h"
+#include "results/record/story.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -270,6 +271,34 @@ static size_t paired_labels(const struct report_in *in, const char **names)
 	return n;
 }
 
+/* paired_base: the baseline's index among p's labels: --baseline's; else,
+ * when no label was named and in's first series record has its story
+ * beside it (RESULTS/series-ID.story), the series' first kernel, as its
+ * closing report compares; else 0, the first named or recorded. */
+static size_t paired_base(const struct report_req *req, const struct report_in *in, const struct paired_in *p)
+{
+	const char *const *dirs = req->dirs != NULL && req->ndirs > 0 ? req->dirs : &req->results;
+	size_t ndirs = req->dirs != NULL && req->ndirs > 0 ? req->ndirs : 1, base = 0, r = 0;
+	struct series_story *st;
+	char why[512];
+	int got = 1;
+
+	for (size_t i = 0; req->baseline != NULL && i < p->n; i++)
+		if (strcmp(p->names[i], req->baseline) == 0)
+			return i;
+	while (r < in->set.n && (!in->set.v[r].series[0] || in->set.v[r].round <= 0))
+		r++;
+	if (req->baseline != NULL || in->nnames > 0 || r == in->set.n || (st = malloc(sizeof *st)) == NULL)
+		return 0;
+	for (size_t d = 0; d < ndirs && got == 1; d++)
+		got = story_read(dirs[d], in->set.v[r].series, st, why, sizeof why);   /* a refused one: said by the HTML */
+	for (size_t i = 0; got == 0 && st->nk > 0 && i < p->n; i++)
+		if (strcmp(p->names[i], st->kern[0].label) == 0)
+			base = i;
+	free(st);
+	return base;
+}
+
 /* paired: --paired: in's labels (the baseline first, else the first named)
  * in rounds, the loads in the registry's order (--loads: those), in the
  * form of req's --format. 0, or EXIT_USAGE (said). */
@@ -281,9 +310,7 @@ static int paired(const struct report_req *req, const struct report_in *in, FILE
 
 	p.nloads = paired_loads(req, in, p.loads);
 	p.n = paired_labels(in, p.names);
-	for (size_t i = 0; req->baseline != NULL && i < p.n; i++)
-		if (strcmp(p.names[i], req->baseline) == 0)
-			p.base = i;
+	p.base = paired_base(req, in, &p);
 	if (req->baseline != NULL && (p.n == 0 || strcmp(p.names[p.base], req->baseline) != 0)) {
 		warnx("--baseline: no results for label '%s' in %s", req->baseline, report_where(req));
 		return EXIT_USAGE;
@@ -306,7 +333,7 @@ static int paired(const struct report_req *req, const struct report_in *in, FILE
 
 /* series_lead: the series' model the HTML report of in leads with (its
  * records carry a series round), into *m and p: the labels of the report,
- * its baseline (--baseline, else the first), --keep-busy's choice, every
+ * its baseline (paired_base), --keep-busy's choice, every
  * load; 1 when made, 0 when there is none to make (no round, labels of
  * emulated and native runs, or out of memory: then the report is as
  * without a series). Nothing is said: the report says what it says. */
@@ -322,10 +349,7 @@ static int series_lead(const struct report_req *req, const struct report_in *in,
 		return 0;
 	p->nloads = paired_loads(req, in, p->loads);
 	p->n = paired_labels(in, p->names);
-	p->base = 0;
-	for (size_t i = 0; req->baseline != NULL && i < p->n; i++)
-		if (strcmp(p->names[i], req->baseline) == 0)
-			p->base = i;
+	p->base = paired_base(req, in, p);
 	for (size_t i = 0; i < p->n; i++)
 		*(rep_model_emulated(&in->set, p->names[i]) ? &emu : &native) = p->names[i];
 	if (p->n < 2 || (emu && native))
