@@ -343,7 +343,7 @@ static int build(struct job *j, struct kbuild_out *out, char *why, size_t len)
 void kbuild_tail(const char *log, int n, char *out, size_t len)
 {
 	static char buf[1 << 16];
-	char *keep[16], *save = NULL;
+	char *keep[16], *save = NULL, *first = NULL;
 	int fd = open(log, O_RDONLY | O_CLOEXEC), k = 0;
 	off_t end = fd >= 0 ? lseek(fd, 0, SEEK_END) : -1, max = (off_t)sizeof buf - 1;
 	ssize_t r = end < 0 ? -1 : pread(fd, buf, (size_t)max, end > max ? end - max : 0);   /* the last 64 KiB */
@@ -359,10 +359,14 @@ void kbuild_tail(const char *log, int n, char *out, size_t len)
 	for (char *l = strtok_r(buf, "\n", &save); l != NULL; l = strtok_r(NULL, "\n", &save)) {
 		if (l[strspn(l, " \t\r")] == '\0')
 			continue;
+		if (first == NULL && (strstr(l, "error:") != NULL || strstr(l, "Error ") != NULL))
+			first = l;   /* under make -j, other jobs' lines may follow the one that failed */
 		if (k == n)
 			memmove(keep, keep + 1, (size_t)--k * sizeof keep[0]);
 		keep[k++] = l;
 	}
+	if (first != NULL && first < keep[0])
+		text_put(out, len, &at, "%s | ... | ", first);
 	for (int i = 0; i < k; i++)
 		text_put(out, len, &at, "%s%s", i ? " | " : "", keep[i]);
 	for (char *p = out; *p; p++)

@@ -46,7 +46,9 @@ int kbuild(const struct kbuild_sys *sys, const struct kbuild_req *req, struct kb
            size_t len);
 
 /* kbuild_tail: the last n non-blank lines of the file log, joined by
- * " | ", into out ("" when it cannot be read). */
+ * " | ", led by its first error line ("error:", make's "Error ") when that
+ * is not among them (under make -j other jobs' lines follow it), into out
+ * ("" when it cannot be read). */
 void kbuild_tail(const char *log, int n, char *out, size_t len);
 
 #endif

@@ -425,6 +425,12 @@ static void test_conf(void)
 	put(path, "one\ntwo\n\n  \nthree\tx\nfour\n\n");
 	kbuild_tail(path, 3, tail, sizeof tail);
 	T_STREQ(tail, "two | three x | four");
+	put(path, "CC a.o\nfs/x.c:3: error: broken\nmake[1]: *** [x.o] Error 1\nCC b.o\nCC c.o\nCC d.o\n");
+	kbuild_tail(path, 3, tail, sizeof tail);   /* make -j: other jobs' lines after the error */
+	T_STREQ(tail, "fs/x.c:3: error: broken | ... | CC b.o | CC c.o | CC d.o");
+	put(path, "CC a.o\nfs/x.c:3: error: broken\nCC b.o\n");
+	kbuild_tail(path, 3, tail, sizeof tail);   /* among the last: said once */
+	T_STREQ(tail, "CC a.o | fs/x.c:3: error: broken | CC b.o");
 	kbuild_tail("/nonexistent", 3, tail, sizeof tail);
 	T_STREQ(tail, "");
 	T_CHECK(kconf_fragment_path("contest/kbuild/x", path, sizeof path) == 0);   /* the folder of the program */
