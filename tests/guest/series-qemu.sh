@@ -110,8 +110,9 @@ pgrep -f "$T/bin/contest" >/dev/null
 result $((1 - $?)) "no contest of the series left running"
 pgrep -f "qemu-system-x86_64.*$T/journal" >/dev/null
 result $((1 - $?)) "no QEMU left running"
-[ "$(ls -A "$T/results" | grep -v "^\.contest\.lock$" | tr '\n' ' ')" = "a.env a.loads b.env b.loads " ] && [ ! -e "$T/journal/guest/stage" ]
-result $? "the results hold the records and environments alone, the guests' staging folder is gone ($(ls -A "$T/results" | tr '\n' ' '))"
+[ "$(ls -A "$T/results" | grep -v "^\.contest\.lock$" | grep -v '^series-.*\.story$' | tr '\n' ' ')" = "a.env a.loads b.env b.loads " ] &&
+	[ "$(ls "$T/results" | grep -c '^series-.*\.story$')" -eq 1 ] && [ ! -e "$T/journal/guest/stage" ]
+result $? "the results hold the records, environments and the series' story alone, the guests' staging folder is gone ($(ls -A "$T/results" | tr '\n' ' '))"
 for l in a b; do
 	sed -n 's/^contest-guest: [0-9a-f]* *command at \(.*\) ms.*/# '"$l"': the guest reached its command \1 ms after its kernel started/p' \
 		"$T/journal/guest/$l.console" | tr -d '\r'
